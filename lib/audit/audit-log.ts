@@ -1,0 +1,27 @@
+import type { Db, Prisma } from "../db/client";
+
+export type AuditInput = {
+  actorId: string | null;
+  entityType: string;
+  entityId: string;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+const asJson = (value: unknown) =>
+  value === undefined ? undefined : (JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) as Prisma.InputJsonValue);
+
+/** Records who did what to which entity, with its state before and after. Call inside the write's transaction. */
+export async function auditLog(db: Db, event: AuditInput) {
+  await db.auditEvent.create({
+    data: {
+      actorId: event.actorId,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      action: event.action,
+      before: asJson(event.before),
+      after: asJson(event.after),
+    },
+  });
+}

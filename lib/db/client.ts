@@ -1,0 +1,30 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./generated/client";
+
+export type { Prisma } from "./generated/client";
+export * from "./generated/enums";
+export { PrismaClient };
+
+export function createPrismaClient(connectionString: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 10)) {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize }) });
+}
+
+// One client per process: Next.js dev reloads modules, so it is parked on globalThis.
+const globalForPrisma = globalThis as unknown as { sweCuratorPrisma?: PrismaClient };
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the product with `npm start`, which provides one");
+  return url;
+}
+
+/** The process-wide Prisma client, created on first use from DATABASE_URL. */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    globalForPrisma.sweCuratorPrisma ??= createPrismaClient(databaseUrl());
+    const value = Reflect.get(globalForPrisma.sweCuratorPrisma, property);
+    return typeof value === "function" ? value.bind(globalForPrisma.sweCuratorPrisma) : value;
+  },
+});
+
+export type Db = PrismaClient | Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -1,0 +1,13 @@
+def add(a, b):
+    return a + b
+
+
+def divide(a, b):
+    if b == 0:
+        raise ZeroDivisionError("division by zero")
+    return a / b
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / len(values)
