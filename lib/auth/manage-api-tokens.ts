@@ -1,0 +1,21 @@
+import type { Db } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { auditLog } from "../audit/audit-log";
+import type { Actor } from "./actor";
+
+export function listOwnApiTokens(db: Db, actor: Actor) {
+  return db.apiToken.findMany({
+    where: { userId: actor.id },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+/** Scoped to the caller: revoking someone else's token reads as "not found". */
+export async function revokeApiToken(db: Db, actor: Actor, tokenId: string) {
+  const token = await db.apiToken.findFirst({ where: { id: tokenId, userId: actor.id } });
+  if (!token) throw notFound("That token");
+  const revoked = await db.apiToken.update({ where: { id: tokenId }, data: { revokedAt: token.revokedAt ?? new Date() } });
+  await auditLog(db, { actorId: actor.id, entityType: "api_token", entityId: tokenId, action: "revoke", before: { revokedAt: token.revokedAt }, after: { revokedAt: revoked.revokedAt } });
+  return { id: tokenId, revokedAt: revoked.revokedAt };
+}
