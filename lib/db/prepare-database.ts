@@ -1,3 +1,5 @@
+import { runMigrations } from "graphile-worker";
+import { queueLogger } from "../queue/queue-logger";
 import { applyPendingMigrations } from "./schema-engine";
 
 /**
@@ -6,5 +8,8 @@ import { applyPendingMigrations } from "./schema-engine";
  */
 export async function prepareDatabase(url: string): Promise<{ applied: string[] }> {
   const applied = await applyPendingMigrations(url);
+  // graphile-worker keeps its tables in its own schema (graphile_worker); installing it here
+  // lets the web process enqueue (graphile_worker.add_job) before any worker has started.
+  await runMigrations({ connectionString: url, logger: queueLogger });
   return { applied };
 }
