@@ -16,7 +16,7 @@ import {
 const values = <T extends Record<string, string>>(e: T) => Object.values(e) as [T[keyof T], ...T[keyof T][]];
 
 /** "A,B" or ["A","B"] or ["A,B","C"] → ["A","B","C"]; an empty value means "no filter". */
-function listOf<T extends z.ZodType<string>>(item: T) {
+function listOf<T extends string>(item: z.ZodType<T, string>) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -87,7 +87,10 @@ export function emptyTaskFilters(): TaskFilters {
 /** Reads filters from URL search params; an invalid value is dropped rather than breaking the page. */
 export function filtersFromSearchParams(params: URLSearchParams): TaskFilters {
   const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) raw[key] = params.getAll(key);
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    raw[key] = all.length > 1 ? all : all[0];
+  }
   const parsed = TaskFiltersSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
