@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/helpers/global-setup.ts", "test/helpers/e2e-server.ts"],
+          globalSetup: ["test/helpers/e2e-server.ts"],
           testTimeout: 180_000,
           hookTimeout: 600_000,
           pool: "forks",

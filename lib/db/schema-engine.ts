@@ -66,8 +66,8 @@ function restoreCharTypes<T extends Queryable>(queryable: T): T {
   return queryable;
 }
 
-function charAwareAdapterFactory(connectionString: string) {
-  const factory = new PrismaPg({ connectionString }) as unknown as {
+function charAwareAdapterFactory(pool: pg.Pool) {
+  const factory = new PrismaPg(pool) as unknown as {
     connect(): Promise<Queryable>;
     connectToShadowDb(): Promise<Queryable>;
   };
@@ -114,7 +114,9 @@ export async function withSchemaEngine<T>(connectionString: string, fn: (engine:
   wasmReady ??= loadWasmEngine();
   const { SchemaEngine } = await wasmReady;
   const schemaText = await readFile(SCHEMA_PATH, "utf8");
-  const adapter = bindMigrationAwareSqlAdapterFactory(charAwareAdapterFactory(connectionString));
+  // our own pool, so that every connection is closed when we are done (engine.free() leaves them open)
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  const adapter = bindMigrationAwareSqlAdapterFactory(charAwareAdapterFactory(pool));
   const logs: string[] = [];
   const engine = await (SchemaEngine as unknown as { new: (...a: unknown[]) => Promise<Engine> }).new(
     { datamodels: [[SCHEMA_PATH, schemaText]] },
@@ -125,6 +127,7 @@ export async function withSchemaEngine<T>(connectionString: string, fn: (engine:
     return await fn(engine, schemaText);
   } finally {
     engine.free();
+    await pool.end();
   }
 }
 

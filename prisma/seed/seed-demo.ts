@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Db } from "../../lib/db/client";
+import { hashPassword } from "../../lib/auth/passwords";
+
+// The demo a fresh `npm start` shows: the shipped calculator environments (which later
+// validate for real in Docker), real SWE-bench Lite instances and a real SWE-agent
+// trajectory (prisma/seed/fixtures, sources in SOURCES.txt), and one curator and one viewer.
+
+export const DEMO_DIR = path.join(import.meta.dirname, "demo");
+export const DEMO_FIXTURES_DIR = path.join(import.meta.dirname, "fixtures");
+export const DEMO_USERS = [
+  { email: "curator@swe-curator.local", name: "Demo Curator", role: "CURATOR" as const },
+  { email: "viewer@swe-curator.local", name: "Demo Viewer", role: "VIEWER" as const },
+];
+
+export type SeedReport = { seeded: boolean; tasks: number; demoPassword?: { value: string; generated: boolean } };
+
+async function seedDemoUsers(db: Db, password: string) {
+  const passwordHash = await hashPassword(password);
+  for (const user of DEMO_USERS) {
+    await db.user.upsert({ where: { email: user.email }, create: { ...user, passwordHash }, update: {} });
+  }
+}
+
+async function importRealSamples(db: Db, log: (line: string) => void) {
+  // the importers belong to the imports feature; loaded lazily so a seed without them still works
+  const { importFile } = await import("../../lib/imports/import-file");
+  for (const file of ["swe-bench-lite-test.json", "swe-bench-dev-easy.json", "pydicom__pydicom-1458.traj"]) {
+    const batch = await importFile(db, path.join(DEMO_FIXTURES_DIR, file), { fileName: file });
+    log(`[seed] imported ${file}: ${batch.created} created, ${batch.failed} failed`);
+  }
+}
+
+/** Seeds the demo into an empty database; does nothing when any task exists. */
+export async function seedDemo(db: Db, options: { log?: (line: string) => void; env?: NodeJS.ProcessEnv } = {}): Promise<SeedReport> {
+  const log = options.log ?? console.log;
+  const env = options.env ?? process.env;
+  if ((await db.task.count()) > 0) return { seeded: false, tasks: 0 };
+  const generated = !env.DEMO_PASSWORD;
+  const password = env.DEMO_PASSWORD ?? randomBytes(9).toString("base64url");
+  await seedDemoUsers(db, password);
+  const { loadDemoEnvironments } = await import("../../lib/environments/load-demo-environments");
+  await loadDemoEnvironments(db, DEMO_DIR);
+  await importRealSamples(db, log);
+  return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+// The e2e suite drives the real product: `npm start`'s script on free ports with its own
+// embedded PostgreSQL, the demo seed and a worker, against a production build.
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const E2E_PASSWORDS = { admin: "e2e-admin-password", demo: "e2e-demo-password" };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForBanner(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the e2e server did not come up within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      process.stdout.write(text.split("\n").map((l) => (l ? `[e2e-server] ${l}` : l)).join("\n"));
+      if (text.includes("SWE Curator is up at")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[e2e-server] ${chunk}`));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the e2e server exited early with ${code}`));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(ROOT, ".data/e2e-"));
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      NEXTAUTH_SECRET: "e2e-secret-not-for-production",
+      SWE_CURATOR_DATA_DIR: dataDir,
+      EMBEDDED_PG_DATA: path.join(dataDir, "postgres"),
+      EMBEDDED_PG_PORT: String(pgPort),
+      EMBEDDED_PG_FSYNC: "off",
+      ADMIN_EMAIL: "admin@swe-curator.local",
+      ADMIN_PASSWORD: E2E_PASSWORDS.admin,
+      DEMO_PASSWORD: E2E_PASSWORDS.demo,
+      WORKER_CONCURRENCY: "2",
+    },
+  });
+  delete process.env.DATABASE_URL;
+  await waitForBanner(child, 15 * 60_000);
+  project.provide("appUrl", `http://localhost:${port}`);
+  project.provide("e2eDatabaseUrl", `postgresql://swe_curator:swe_curator_local@127.0.0.1:${pgPort}/swe_curator`);
+  return async () => {
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        resolve();
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {}
+        resolve();
+      }, 15_000).unref();
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+    e2eDatabaseUrl: string;
+  }
+}
