@@ -67,6 +67,7 @@ export default async function setup(project: TestProject) {
   delete process.env.DATABASE_URL;
   await waitForBanner(child, 15 * 60_000);
   project.provide("appUrl", `http://localhost:${port}`);
+  project.provide("e2eDataDir", path.join(dataDir, "postgres"));
   project.provide("e2eDatabaseUrl", `postgresql://swe_curator:swe_curator_local@127.0.0.1:${pgPort}/swe_curator`);
   return async () => {
     await new Promise<void>((resolve) => {
@@ -91,5 +92,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     e2eDatabaseUrl: string;
+    e2eDataDir: string;
   }
 }

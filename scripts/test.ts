@@ -1,0 +1,42 @@
+// `npm test`: unit, then integration (real Postgres, real Docker), then e2e (real Chromium
+// against a production build), one vitest run each so the heavy stages do not compete for
+// the CPU. Ends with one plain summary line that any CI can read.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
+const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const projects = requested.length ? requested : ["unit", "integration", "e2e"];
+const reportDir = mkdtempSync(path.join(tmpdir(), "swe-curator-test-"));
+
+type Totals = { passed: number; failed: number; skipped: number; suitesFailed: number };
+const totals: Totals = { passed: 0, failed: 0, skipped: 0, suitesFailed: 0 };
+let anyRunFailed = false;
+
+for (const project of projects) {
+  const report = path.join(reportDir, `${project}.json`);
+  console.log(`\n── ${project} tests ──`);
+  const run = spawnSync(process.execPath, [VITEST, "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (run.status !== 0) anyRunFailed = true;
+  if (!existsSync(report)) {
+    console.error(`[test] ${project}: vitest wrote no report (exit ${run.status})`);
+    totals.suitesFailed++;
+    continue;
+  }
+  const result = JSON.parse(readFileSync(report, "utf8"));
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += result.numPendingTests + result.numTodoTests;
+  totals.suitesFailed += result.numFailedTestSuites;
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+const failed = totals.failed + (totals.failed === 0 && (anyRunFailed || totals.suitesFailed) ? Math.max(1, totals.suitesFailed) : 0);
+console.log(`\nvitest: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+process.exit(failed > 0 || anyRunFailed ? 1 : 0);
