@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 
+const bin = (pkg: string, file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), file);
 const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const projects = requested.length ? requested : ["unit", "integration", "e2e"];
@@ -15,6 +16,25 @@ const reportDir = mkdtempSync(path.join(tmpdir(), "swe-curator-test-"));
 type Totals = { passed: number; failed: number; skipped: number; suitesFailed: number };
 const totals: Totals = { passed: 0, failed: 0, skipped: 0, suitesFailed: 0 };
 let anyRunFailed = false;
+
+// Static checks first: a type error or a lint error fails the run like a failing test.
+const STATIC_CHECKS: [string, string[]][] = [
+  ["typecheck (tsc --noEmit)", [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]],
+  ["lint (eslint)", [bin("eslint", "bin/eslint.js"), "."]],
+];
+if (!requested.length) {
+  for (const [name, args] of STATIC_CHECKS) {
+    console.log(`\n── ${name} ──`);
+    const check = spawnSync(process.execPath, args, { stdio: "inherit", env: process.env });
+    if (check.status === 0) {
+      totals.passed++;
+      console.log(`${name}: clean`);
+    } else {
+      totals.failed++;
+      anyRunFailed = true;
+    }
+  }
+}
 
 for (const project of projects) {
   const report = path.join(reportDir, `${project}.json`);
@@ -38,5 +58,5 @@ for (const project of projects) {
 rmSync(reportDir, { recursive: true, force: true });
 
 const failed = totals.failed + (totals.failed === 0 && (anyRunFailed || totals.suitesFailed) ? Math.max(1, totals.suitesFailed) : 0);
-console.log(`\nvitest: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+console.log(`\nchecks: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
 process.exit(failed > 0 || anyRunFailed ? 1 : 0);

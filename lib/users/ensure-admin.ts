@@ -9,7 +9,7 @@ export type BootstrapResult = { created: false } | { created: true; email: strin
  * On a database with no admin, creates one from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password that the caller prints once (only its hash is stored).
  */
-export async function ensureAdmin(db: Db, env = process.env): Promise<BootstrapResult> {
+export async function ensureAdmin(db: Db, env: Record<string, string | undefined> = process.env): Promise<BootstrapResult> {
   if (await db.user.count({ where: { role: "ADMIN" } })) return { created: false };
   const email = (env.ADMIN_EMAIL ?? "admin@swe-curator.local").trim().toLowerCase();
   const generated = !env.ADMIN_PASSWORD;

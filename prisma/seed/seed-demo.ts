@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Db } from "../../lib/db/client";
+import type { Db, PrismaClient } from "../../lib/db/client";
 import { hashPassword } from "../../lib/auth/passwords";
 
 // The demo a fresh `npm start` shows: the shipped calculator environments (which later
@@ -23,7 +23,7 @@ async function seedDemoUsers(db: Db, password: string) {
   }
 }
 
-async function importRealSamples(db: Db, log: (line: string) => void) {
+async function importRealSamples(db: PrismaClient, log: (line: string) => void) {
   // the importers belong to the imports feature; loaded lazily so a seed without them still works
   const { importFile } = await import("../../lib/imports/import-file");
   for (const file of ["swe-bench-lite-test.json", "swe-bench-dev-easy.json", "pydicom__pydicom-1458.traj"]) {
@@ -33,7 +33,7 @@ async function importRealSamples(db: Db, log: (line: string) => void) {
 }
 
 /** Seeds the demo into an empty database; does nothing when any task exists. */
-export async function seedDemo(db: Db, options: { log?: (line: string) => void; env?: NodeJS.ProcessEnv } = {}): Promise<SeedReport> {
+export async function seedDemo(db: PrismaClient, options: { log?: (line: string) => void; env?: Record<string, string | undefined> } = {}): Promise<SeedReport> {
   const log = options.log ?? console.log;
   const env = options.env ?? process.env;
   if ((await db.task.count()) > 0) return { seeded: false, tasks: 0 };

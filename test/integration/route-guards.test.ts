@@ -84,7 +84,8 @@ describe("every route handler checks the session and role on the server", () => 
 
         if (!MUTATIONS.has(method)) continue;
         const key = `${method} ${file}`;
-        for (const auth of [{ authorization: `Bearer ${viewerToken}` }, { cookie: viewerCookie }]) {
+        const viewerAuth: Record<string, string>[] = [{ authorization: `Bearer ${viewerToken}` }, { cookie: viewerCookie }];
+        for (const auth of viewerAuth) {
           const asViewer = await handler(new Request(url, { method, body, headers: { "content-type": "application/json", ...auth } }), fakeParams);
           if (VIEWER_MUTATIONS.has(key)) expect(asViewer.status, key).not.toBe(401);
           else expect(asViewer.status, `${key} as VIEWER`).toBe(403);
