@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { TaskSource } from "../../db/client";
+import type { RecordImporter } from "../import-records";
+import { writeTaskRecords } from "../write/write-task-records";
+import {
+  environmentKey,
+  extrasOf,
+  parseDifficulty,
+  parseTimestamp,
+  RepoNameSchema,
+  TestIdListSchema,
+  VersionSchema,
+  type TaskRecord,
+} from "./task-record";
+
+// SWE-bench task instances and the datasets that reuse the format (SWE-Gym, SWE-smith,
+// SWE-rebench). Fields we do not model (image_name, install_config, query, task_id, …)
+// stay in Task.metadata, verbatim.
+
+export const SweBenchInstanceSchema = z
+  .object({
+    instance_id: z.string().trim().min(1, "instance_id is empty"),
+    repo: RepoNameSchema,
+    base_commit: z.string().trim().min(1, "base_commit is empty"),
+    patch: z.string().nullish(),
+    test_patch: z.string().nullish(),
+    problem_statement: z.string().nullish(),
+    hints_text: z.string().nullish(),
+    created_at: z.union([z.string(), z.number()]).nullish(),
+    version: VersionSchema,
+    environment_setup_commit: z.string().nullish(),
+    FAIL_TO_PASS: TestIdListSchema.optional(),
+    PASS_TO_PASS: TestIdListSchema.optional(),
+    difficulty: z.string().nullish(),
+  })
+  .loose();
+export type SweBenchInstance = z.infer<typeof SweBenchInstanceSchema>;
+
+const CONSUMED = new Set([
+  "instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "hints_text",
+  "created_at", "version", "environment_setup_commit", "FAIL_TO_PASS", "PASS_TO_PASS", "difficulty",
+]);
+
+const mentions = (row: Record<string, unknown>, fields: string[], pattern: RegExp) =>
+  fields.some((field) => typeof row[field] === "string" && pattern.test(row[field] as string));
+
+/** Which dataset a row comes from, from its own fields first and the file name second. */
+export function detectInstanceSource(row: Record<string, unknown>, fileName = ""): TaskSource {
+  const images = ["image_name", "docker_image", "image", "repo"];
+  if (mentions(row, images, /swesmith|swe-smith/i) || /\.[0-9a-f]{8}\.(pr_\d+|func_|lm_|combine_|pb_)/.test(String(row.instance_id ?? ""))) return "SWE_SMITH";
+  if ("install_config" in row || mentions(row, images, /swerebench|swe-rebench/i)) return "SWE_REBENCH";
+  if (mentions(row, images, /swe-?gym|sweb\.gym|xingyaoww\//i)) return "SWE_GYM";
+  if (/swe-?smith/i.test(fileName)) return "SWE_SMITH";
+  if (/swe-?rebench/i.test(fileName)) return "SWE_REBENCH";
+  if (/swe-?gym/i.test(fileName)) return "SWE_GYM";
+  return "SWE_BENCH";
+}
+
+export function toTaskRecord(row: SweBenchInstance, source: TaskSource): TaskRecord {
+  const { owner, name, url } = row.repo;
+  const extras = extrasOf(row, CONSUMED);
+  return {
+    instanceId: row.instance_id,
+    repository: { owner, name, url },
+    environment: {
+      key: environmentKey(owner, name, row.base_commit),
+      baseCommit: row.base_commit,
+      setupCommit: row.environment_setup_commit || null,
+      version: row.version,
+      source,
+      recipe: null,
+      metadata: null,
+    },
+    task: {
+      kind: "ISSUE_FIX",
+      source,
+      difficulty: parseDifficulty(row.difficulty),
+      problemStatement: row.problem_statement ?? "",
+      hintsText: row.hints_text ?? null,
+      fixPatch: row.patch ?? "",
+      testPatch: row.test_patch ?? "",
+      failToPass: row.FAIL_TO_PASS ?? [],
+      passToPass: row.PASS_TO_PASS ?? [],
+      issueCreatedAt: parseTimestamp(row.created_at),
+      // an unparseable difficulty or timestamp is kept rather than lost
+      metadata: mergeMetadata(extras, {
+        ...(row.difficulty && !parseDifficulty(row.difficulty) ? { difficulty: row.difficulty } : {}),
+        ...(row.created_at != null && !parseTimestamp(row.created_at) ? { created_at: row.created_at } : {}),
+      }),
+    },
+  };
+}
+
+export function mergeMetadata(a: Record<string, unknown> | null, b: Record<string, unknown>): Record<string, unknown> | null {
+  const merged = { ...(a ?? {}), ...b };
+  return Object.keys(merged).length ? merged : null;
+}
+
+export function parseSweBenchInstance(value: unknown, fileName = "", source?: TaskSource): TaskRecord {
+  const row = SweBenchInstanceSchema.parse(value);
+  return toTaskRecord(row, source ?? detectInstanceSource(value as Record<string, unknown>, fileName));
+}
+
+export function sweBenchInstancesImporter(fileName: string, source?: TaskSource): RecordImporter<TaskRecord> {
+  return {
+    format: "SWE_BENCH_INSTANCES",
+    parse: (value) => parseSweBenchInstance(value, fileName, source),
+    key: (record) => record.instanceId,
+    write: writeTaskRecords,
+  };
+}

@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { PrismaClient, TaskSource } from "../db/client";
+import type { ImportBatch } from "../db/generated/client";
+import { prisma } from "../db/client";
+import { DETECTION_HEAD_BYTES, detectFormat, type Detection } from "./detect-format";
+import { ImportCancelled, ImportRun } from "./import-run";
+import { describeError, importRecords } from "./import-records";
+import { readJsonRecords } from "./read/json-records";
+import { recordImporterFor, documentImporterFor } from "./importers";
+
+// The one entry point for importing a file from disk (the CLI, the seed, and uploads
+// after they are spooled to a temporary file all come through here): detect the format
+// from the first bytes, stream the file through that format's importer, and account for
+// every record in an ImportBatch.
+
+export type ImportOptions = {
+  actorId?: string | null;
+  /** the name recorded on the batch and used in natural keys of single-document formats (default: the file's base name) */
+  fileName?: string;
+  /** continue an ImportBatch row created earlier (an upload creates it before the bytes arrive) */
+  batchId?: string;
+  maxRecordBytes?: number;
+  /** the dataset, when the rows do not say (SWE-Gym rows look exactly like SWE-bench's) */
+  source?: TaskSource;
+  /** the generator (model_name_or_path) of trajectories and harness reports that do not name it */
+  generator?: string;
+  onProgress?: (run: ImportRun) => void;
+};
+
+export type ImportContext = {
+  db: PrismaClient;
+  filePath: string;
+  fileName: string;
+  options: ImportOptions;
+  run: ImportRun;
+  /** a fresh stream of the file's bytes that also advances the batch's progress */
+  openStream(): Readable;
+  sha256(): Promise<string>;
+};
+
+async function readHead(filePath: string): Promise<Buffer> {
+  const handle = await open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(DETECTION_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function sha256File(filePath: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+function countingStream(filePath: string, run: ImportRun): Readable {
+  async function* counted() {
+    run.bytesRead = 0;
+    for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 })) {
+      run.bytesRead += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  return Readable.from(counted(), { objectMode: false });
+}
+
+async function runDetected(ctx: ImportContext, detection: Detection) {
+  const { run } = ctx;
+  if (detection.kind === "unknown") {
+    await run.setFormat("UNKNOWN");
+    return { errorMessage: `Unrecognised file: ${detection.reason}` };
+  }
+  if (detection.kind === "records") {
+    await run.setFormat(detection.format);
+    const importer = recordImporterFor(detection.format, ctx);
+    const raws = readJsonRecords(ctx.openStream(), { layout: detection.layout, maxRecordBytes: ctx.options.maxRecordBytes });
+    await importRecords(ctx.db, raws, importer, run);
+    return {};
+  }
+  const importer = documentImporterFor(detection, ctx);
+  await run.setFormat(importer.format);
+  await importer.run(ctx);
+  return {};
+}
+
+export async function importFile(db: PrismaClient, filePath: string, options: ImportOptions = {}): Promise<ImportBatch> {
+  const info = await stat(filePath);
+  const fileName = options.fileName ?? path.basename(filePath);
+  const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress });
+  const ctx: ImportContext = {
+    db,
+    filePath,
+    fileName,
+    options,
+    run,
+    openStream: () => countingStream(filePath, run),
+    sha256: () => sha256File(filePath),
+  };
+  try {
+    const detection: Detection = info.isDirectory() ? { kind: "archive", archive: "directory" } : detectFormat(fileName, await readHead(filePath));
+    const outcome = await runDetected(ctx, detection);
+    run.bytesRead = info.isFile() ? info.size : run.bytesRead;
+    return await run.finish(outcome);
+  } catch (error) {
+    if (error instanceof ImportCancelled) return run.finish({ status: "CANCELLED", errorMessage: "Cancelled; the records written before the cancel are kept" });
+    return run.finish({ errorMessage: describeError(error) });
+  }
+}
+
+/** importFile on the process-wide client (for callers that do not hold one). */
+export const importFileWithDefaultClient = (filePath: string, options?: ImportOptions) => importFile(prisma, filePath, options);

@@ -1,0 +1,143 @@
+import type { Db, Prisma } from "../../db/client";
+import { auditLog } from "../../audit/audit-log";
+import type { TaskRecord } from "../formats/task-record";
+import type { WriteResult } from "../import-records";
+import type { ImportRun } from "../import-run";
+import { PLACEHOLDER_REASON, placeholderRecipe } from "./placeholder-recipe";
+import { changedFields } from "./compare";
+
+// Writes task records idempotently on their natural keys — Repository (owner, name),
+// Environment key, Task instanceId — inside the caller's transaction: new rows are
+// inserted in bulk, changed tasks are updated one by one with an AuditEvent, equal ones
+// are left alone. Curation state (status, decisions, labels) is never touched by an import.
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+async function repositoryIds(tx: Db, records: TaskRecord[]) {
+  const byKey = new Map(records.map((r) => [`${r.repository.owner}/${r.repository.name}`, r.repository]));
+  const repos = [...byKey.values()];
+  await tx.repository.createMany({ data: repos, skipDuplicates: true });
+  const rows = await tx.repository.findMany({
+    where: { OR: repos.map(({ owner, name }) => ({ owner, name })) },
+    select: { id: true, owner: true, name: true },
+  });
+  return new Map(rows.map((r) => [`${r.owner}/${r.name}`, r.id]));
+}
+
+type EnvironmentRow = { id: string; key: string; currentRevision: { number: number; dockerfile: string; evalScript: string } | null };
+
+async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
+  const repoIds = await repositoryIds(tx, records);
+  const firstByKey = new Map<string, TaskRecord>();
+  for (const r of records) if (!firstByKey.has(r.environment.key)) firstByKey.set(r.environment.key, r);
+  const keys = [...firstByKey.keys()];
+  const select = { id: true, key: true, currentRevision: { select: { number: true, dockerfile: true, evalScript: true } } } as const;
+  const existing: EnvironmentRow[] = await tx.environment.findMany({ where: { key: { in: keys } }, select });
+  const known = new Set(existing.map((e) => e.key));
+  const missing = keys.filter((k) => !known.has(k)).map((k) => firstByKey.get(k)!);
+  if (missing.length) {
+    const created = await tx.environment.createManyAndReturn({
+      data: missing.map((r) => ({
+        key: r.environment.key,
+        repositoryId: repoIds.get(`${r.repository.owner}/${r.repository.name}`)!,
+        baseCommit: r.environment.baseCommit,
+        setupCommit: r.environment.setupCommit,
+        version: r.environment.version,
+        source: r.environment.source,
+        metadata: (r.environment.recipe ? r.environment.metadata : { ...r.environment.metadata, placeholderRecipe: true }) as Prisma.InputJsonValue,
+      })),
+      select: { id: true, key: true },
+    });
+    const idByKey = new Map(created.map((e) => [e.key, e.id]));
+    await tx.environmentRevision.createMany({
+      data: missing.map((r) => {
+        const recipe = r.environment.recipe ?? placeholderRecipe(r);
+        return {
+          environmentId: idByKey.get(r.environment.key)!,
+          number: 1,
+          dockerfile: recipe.dockerfile,
+          evalScript: recipe.evalScript,
+          reason: r.environment.recipe ? `imported from ${run.fileName}` : PLACEHOLDER_REASON,
+          authorId: run.actorId,
+        };
+      }),
+    });
+    await tx.$executeRaw`
+      update environments e set current_revision_id = r.id
+      from environment_revisions r
+      where r.environment_id = e.id and r.number = 1 and e.id = any(${created.map((e) => e.id)}::text[])`;
+    for (const e of created) existing.push({ id: e.id, key: e.key, currentRevision: null });
+  }
+  for (const env of existing) {
+    const record = firstByKey.get(env.key)!;
+    const recipe = record.environment.recipe;
+    if (recipe && env.currentRevision && (env.currentRevision.dockerfile !== recipe.dockerfile || env.currentRevision.evalScript !== recipe.evalScript)) {
+      await addRevision(tx, env, recipe, run);
+    }
+  }
+  return new Map(existing.map((e) => [e.key, e.id]));
+}
+
+/** A changed recipe in the file is a new revision, never an overwrite. */
+async function addRevision(tx: Db, env: EnvironmentRow, recipe: { dockerfile: string; evalScript: string }, run: ImportRun) {
+  const number = env.currentRevision!.number + 1;
+  const revision = await tx.environmentRevision.create({
+    data: { environmentId: env.id, number, dockerfile: recipe.dockerfile, evalScript: recipe.evalScript, reason: `imported from ${run.fileName}`, authorId: run.actorId },
+  });
+  await tx.environment.update({ where: { id: env.id }, data: { currentRevisionId: revision.id } });
+  await auditLog(tx, {
+    actorId: run.actorId,
+    entityType: "environment",
+    entityId: env.id,
+    action: "import.revision",
+    before: { revision: env.currentRevision!.number },
+    after: { revision: number, importBatchId: run.batchId },
+  });
+}
+
+const TASK_FIELDS = [
+  "environmentId", "kind", "source", "difficulty", "problemStatement", "hintsText", "fixPatch", "testPatch",
+  "failToPass", "passToPass", "issueCreatedAt", "metadata",
+] as const;
+
+export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: ImportRun): Promise<WriteResult[]> {
+  const envIds = await environmentIds(tx, records, run);
+  const rows = records.map((r) => ({ instanceId: r.instanceId, ...r.task, environmentId: envIds.get(r.environment.key)! }));
+  const existing = await tx.task.findMany({
+    where: { instanceId: { in: unique(rows.map((r) => r.instanceId)) } },
+    select: { id: true, instanceId: true, ...Object.fromEntries(TASK_FIELDS.map((f) => [f, true])) } as Record<string, true>,
+  });
+  const byInstance = new Map(existing.map((t) => [t.instanceId as unknown as string, t as unknown as Record<string, unknown>]));
+  const results: WriteResult[] = [];
+  const toCreate: Prisma.TaskCreateManyInput[] = [];
+  for (const row of rows) {
+    const current = byInstance.get(row.instanceId);
+    if (!current) {
+      toCreate.push({ ...row, metadata: row.metadata as Prisma.InputJsonValue, importBatchId: run.batchId });
+      results.push("created");
+      continue;
+    }
+    const changed = changedFields(current, row, TASK_FIELDS);
+    if (!changed.length) {
+      results.push("unchanged");
+      continue;
+    }
+    const data = Object.fromEntries(changed.map((f) => [f, row[f]]));
+    await tx.task.update({
+      where: { id: current.id as string },
+      data: { ...data, metadata: row.metadata as Prisma.InputJsonValue, version: { increment: 1 }, importBatchId: run.batchId },
+    });
+    await auditLog(tx, {
+      actorId: run.actorId,
+      entityType: "task",
+      entityId: current.id as string,
+      action: "import.update",
+      before: Object.fromEntries(changed.map((f) => [f, current[f]])),
+      after: { ...data, importBatchId: run.batchId },
+    });
+    results.push("updated");
+  }
+  if (toCreate.length) await tx.task.createMany({ data: toCreate });
+  return results;
+}
+
