@@ -83,7 +83,7 @@ async function runDetected(ctx: ImportContext, detection: Detection) {
     await importRecords(ctx.db, raws, importer, run);
     return {};
   }
-  const importer = documentImporterFor(detection, ctx);
+  const importer = documentImporterFor(detection);
   await run.setFormat(importer.format);
   await importer.run(ctx);
   return {};
