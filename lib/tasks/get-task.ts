@@ -1,12 +1,62 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { renderMarkdown } from "./render-markdown";
+import { approvalsRequired } from "../curation/settings";
 
-export async function getTask(db: Db, id: string) {
+/** How many validation runs the task page lists (older ones are in the jobs view). */
+const RECENT_RUNS = 20;
+
+const userName = { select: { id: true, name: true, email: true } } as const;
+
+/** Everything the task page shows, in one read: the task, its recipe, runs, patches, trajectories, decisions. */
+export async function getTask(db: Db, idOrInstanceId: string) {
   const task = await db.task.findFirst({
-    where: { OR: [{ id }, { instanceId: id }] },
-    include: { environment: { include: { repository: true, currentRevision: true } } },
+    where: { OR: [{ id: idOrInstanceId }, { instanceId: idOrInstanceId }] },
+    include: {
+      assignee: userName,
+      leasedBy: userName,
+      environment: {
+        include: {
+          repository: true,
+          currentRevision: { include: { author: userName } },
+          revisions: { orderBy: { number: "desc" }, select: { id: true, number: true, reason: true, createdAt: true, author: userName } },
+        },
+      },
+      validationRuns: {
+        orderBy: { createdAt: "desc" },
+        take: RECENT_RUNS,
+        select: {
+          id: true, kind: true, status: true, attempt: true, groupId: true, exitCode: true, markerExitCode: true, failureClass: true,
+          flags: true, resolved: true, errorMessage: true, durationMs: true, createdAt: true, finishedAt: true, candidatePatchId: true,
+          revision: { select: { number: true } },
+          testResults: { select: { testId: true, group: true, expected: true, actual: true }, orderBy: [{ group: "asc" }, { testId: "asc" }] },
+        },
+      },
+      candidatePatches: { orderBy: { generator: "asc" }, select: { id: true, generator: true, patch: true, resolved: true, createdAt: true } },
+      trajectories: {
+        orderBy: { createdAt: "desc" },
+        select: { id: true, role: true, format: true, model: true, decision: true, confidence: true, stepCount: true, exitStatus: true, candidatePatchId: true },
+      },
+      decisions: { orderBy: { createdAt: "desc" }, include: { curator: userName } },
+    },
   });
-  if (!task) throw notFound(`Task ${id}`);
-  return task;
+  if (!task) throw notFound(`Task ${idOrInstanceId}`);
+  const required = await approvalsRequired(db);
+  return {
+    ...task,
+    problemStatementHtml: renderMarkdown(task.problemStatement),
+    hintsHtml: task.hintsText ? renderMarkdown(task.hintsText) : null,
+    approvals: { required, count: countCurrentApprovals(task.decisions) },
+  };
 }
 export type TaskDetail = Awaited<ReturnType<typeof getTask>>;
+
+/** Curators whose latest decision on the task is APPROVE. */
+export function countCurrentApprovals(decisions: readonly { curatorId: string; verdict: string; createdAt: Date }[]): number {
+  const latest = new Map<string, { verdict: string; createdAt: Date }>();
+  for (const d of decisions) {
+    const seen = latest.get(d.curatorId);
+    if (!seen || seen.createdAt < d.createdAt) latest.set(d.curatorId, d);
+  }
+  return [...latest.values()].filter((d) => d.verdict === "APPROVE").length;
+}

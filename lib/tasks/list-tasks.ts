@@ -1,40 +1,81 @@
-import { z } from "zod";
 import type { Db } from "../db/client";
-import { CurationStatus, TaskSource } from "../db/client";
+import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
+import { encodeCursor, TaskListQuerySchema, type TaskListQuery } from "./task-filters";
+import { cursorCondition, cursorFor, taskOrderBy, taskWhere, type FilterContext } from "./task-list-sql";
+import { sql, type SqlFragment } from "./sql";
 
-export const ListTasksQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-  status: z.enum(CurationStatus).optional(),
-  source: z.enum(TaskSource).optional(),
-});
-export type ListTasksQuery = z.infer<typeof ListTasksQuerySchema>;
+export { TaskListQuerySchema as ListTasksQuerySchema };
+export type ListTasksQuery = TaskListQuery;
 
-export async function listTasks(db: Db, query: ListTasksQuery) {
-  const where = { curationStatus: query.status, source: query.source };
-  const [total, rows] = await Promise.all([
-    db.task.count({ where }),
-    db.task.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-      select: {
-        id: true,
-        instanceId: true,
-        source: true,
-        curationStatus: true,
-        automatedVerdict: true,
-        createdAt: true,
-        environment: { select: { repository: { select: { owner: true, name: true } } } },
-      },
-    }),
-  ]);
+/** Characters of the problem statement shown in a list row. */
+const EXCERPT_LENGTH = 180;
+
+export type TaskListItem = {
+  id: string;
+  instanceId: string;
+  excerpt: string;
+  source: TaskSource;
+  kind: TaskKind;
+  difficulty: Difficulty | null;
+  curationStatus: CurationStatus;
+  automatedVerdict: AutomatedVerdict;
+  verdictOverride: AutomatedVerdict | null;
+  failureClass: FailureClass | null;
+  labels: string[];
+  version: number;
+  repository: string;
+  environmentKey: string;
+  assigneeName: string | null;
+  decisionCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type TaskListPage = { items: TaskListItem[]; nextCursor: string | null; limit: number };
+
+type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null };
+
+/** The statement behind one page: exported so the benchmark times exactly this SQL. */
+export function listTasksSql(query: TaskListQuery, context: FilterContext = {}): SqlFragment {
+  const where = taskWhere(query, context);
+  const after = cursorCondition(query.sort, query.cursor);
+  // ask for one row more than the page to know whether another page follows
+  return sql`
+    SELECT t.id, t.instance_id AS "instanceId", left(t.problem_statement, ${EXCERPT_LENGTH}) AS excerpt,
+           t.source::text AS source, t.kind::text AS kind, t.difficulty::text AS difficulty,
+           t.curation_status::text AS "curationStatus", t.automated_verdict::text AS "automatedVerdict",
+           t.verdict_override::text AS "verdictOverride", t.failure_class::text AS "failureClass",
+           t.labels, t.version, t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+           e.key AS "environmentKey", r.owner || '/' || r.name AS repository, u.name AS "assigneeName",
+           (SELECT count(*)::int FROM curation_decisions d WHERE d.task_id = t.id) AS "decisionCount"
+    FROM (
+      SELECT t.* FROM tasks t
+      WHERE ${where} ${after ? sql`AND ${after}` : sql``}
+      ORDER BY ${taskOrderBy(query.sort)}
+      LIMIT ${query.limit + 1}
+    ) t
+    JOIN environments e ON e.id = t.environment_id
+    JOIN repositories r ON r.id = e.repository_id
+    LEFT JOIN users u ON u.id = t.assignee_id
+    ORDER BY ${taskOrderBy(query.sort)}`;
+}
+
+/** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
+export async function listTasks(db: Db, input: Partial<TaskListQuery> | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
+  const query = TaskListQuerySchema.parse(input);
+  const { text, values } = listTasksSql(query, context).toQuery();
+  const rows = await db.$queryRawUnsafe<Row[]>(text, ...values);
+  const page = rows.slice(0, query.limit).map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    labels: row.labels ?? [],
+    decisionCount: Number(row.decisionCount),
+  }));
+  const last = page[page.length - 1];
   return {
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    items: rows.map(({ environment, ...task }) => ({ ...task, repository: `${environment.repository.owner}/${environment.repository.name}` })),
+    items: page,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(cursorFor(query.sort, last)) : null,
+    limit: query.limit,
   };
 }
-export type TaskListPage = Awaited<ReturnType<typeof listTasks>>;

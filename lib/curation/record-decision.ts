@@ -1,0 +1,113 @@
+import { z } from "zod";
+import type { Db, PrismaClient } from "../db/client";
+import { AutomatedVerdict, CurationStatus, DecisionReason, DecisionVerdict } from "../db/enums";
+import { AppError, notFound } from "../errors/app-error";
+import { auditLog } from "../audit/audit-log";
+import { updateTaskAtVersion } from "../tasks/task-version";
+import { approvalsRequired } from "./settings";
+import { latestDecisionsByTask } from "../metrics/curator-agreement";
+
+export const DECISION_REASON_LABELS: Record<DecisionReason, string> = {
+  ISSUE_PATCH_MISALIGNED: "Issue and patch misaligned",
+  SOLUTION_LEAKED_IN_ISSUE: "Solution leaked in the issue",
+  TRIVIAL: "Trivial",
+  UNSOLVABLE: "Unsolvable",
+  FLAKY: "Flaky",
+  ENVIRONMENT_BROKEN: "Environment broken",
+  TESTS_TOO_WEAK: "Tests too weak",
+  OTHER: "Other",
+};
+
+export const DecisionInputSchema = z.object({
+  verdict: z.enum(DecisionVerdict),
+  reasons: z.array(z.enum(DecisionReason)).max(8).default([]),
+  comment: z.string().trim().max(10_000).optional(),
+  /** why the decision contradicts the automated verdict; required exactly when it does */
+  justification: z.string().trim().max(5_000).optional(),
+  /** the Task.version the curator was looking at */
+  version: z.number().int().min(1),
+});
+export type DecisionInput = z.input<typeof DecisionInputSchema>;
+
+/** A person's verdict contradicts automation when approving what automation found broken, or rejecting what it validated. */
+export function overridesAutomated(verdict: DecisionVerdict, automated: AutomatedVerdict): boolean {
+  if (verdict === "APPROVE") return automated === "INVALID" || automated === "FLAKY";
+  if (verdict === "REJECT") return automated === "VALID";
+  return false;
+}
+
+/** The task's status from each curator's latest decision: any reject wins, then needs-changes, then enough approvals. */
+export function statusFromDecisions(latest: readonly DecisionVerdict[], required: number): CurationStatus {
+  if (latest.includes("REJECT")) return "REJECTED";
+  if (latest.includes("NEEDS_CHANGES")) return "NEEDS_CHANGES";
+  return latest.filter((v) => v === "APPROVE").length >= required ? "APPROVED" : "PENDING";
+}
+
+function checkDecision(input: z.infer<typeof DecisionInputSchema>, isOverride: boolean, automated: AutomatedVerdict) {
+  if (input.verdict !== "APPROVE" && input.reasons.length === 0) {
+    throw new AppError("UNPROCESSABLE", `Pick at least one reason to ${input.verdict === "REJECT" ? "reject" : "ask for changes"}`);
+  }
+  if (input.reasons.includes("OTHER") && !input.comment) {
+    throw new AppError("UNPROCESSABLE", 'The reason "Other" needs a comment saying what is wrong');
+  }
+  if (isOverride && (input.justification ?? "").length < 10) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Automation judged this task ${automated}; to ${input.verdict === "APPROVE" ? "approve" : "reject"} it anyway, write a justification (at least 10 characters)`,
+      { field: "justification" },
+    );
+  }
+}
+
+/** Records a curator's approve / reject / needs-changes, recomputes the task's status and audits it, all or nothing. */
+export async function recordDecision(db: PrismaClient, actor: { id: string }, taskId: string, rawInput: DecisionInput) {
+  const input = DecisionInputSchema.parse(rawInput);
+  return db.$transaction(async (tx) => {
+    const task = await tx.task.findUnique({
+      where: { id: taskId },
+      select: { id: true, automatedVerdict: true, verdictOverride: true, curationStatus: true, version: true, leasedById: true },
+    });
+    if (!task) throw notFound(`Task ${taskId}`);
+    const automated = task.verdictOverride ?? task.automatedVerdict;
+    const isOverride = overridesAutomated(input.verdict, automated);
+    checkDecision(input, isOverride, automated);
+    // claim the version first: a concurrent decision on the same version loses here
+    const version = await updateTaskAtVersion(tx, taskId, input.version, {});
+    const decision = await tx.curationDecision.create({
+      data: {
+        taskId,
+        curatorId: actor.id,
+        verdict: input.verdict,
+        reasons: input.reasons,
+        comment: input.comment || null,
+        overridesAutomated: isOverride,
+        justification: isOverride ? input.justification : null,
+      },
+    });
+    const curationStatus = await recomputeStatus(tx, taskId);
+    const releaseLease = task.leasedById === actor.id ? { leasedById: null, leaseExpiresAt: null } : {};
+    await tx.task.update({ where: { id: taskId }, data: { curationStatus, ...releaseLease } });
+    await auditLog(tx, {
+      actorId: actor.id,
+      entityType: "task",
+      entityId: taskId,
+      action: isOverride ? "task.decided_overriding_automation" : "task.decided",
+      before: { curationStatus: task.curationStatus, version: task.version },
+      after: {
+        curationStatus,
+        version,
+        verdict: input.verdict,
+        reasons: input.reasons,
+        comment: input.comment ?? null,
+        ...(isOverride ? { automatedVerdict: automated, justification: input.justification } : {}),
+      },
+    });
+    return { decision, curationStatus, version };
+  });
+}
+
+export async function recomputeStatus(db: Db, taskId: string): Promise<CurationStatus> {
+  const decisions = await db.curationDecision.findMany({ where: { taskId }, select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true } });
+  const latest = [...(latestDecisionsByTask(decisions).get(taskId)?.values() ?? [])].map((d) => d.verdict);
+  return statusFromDecisions(latest, await approvalsRequired(db));
+}

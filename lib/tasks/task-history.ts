@@ -1,0 +1,31 @@
+import type { Db } from "../db/client";
+import { notFound } from "../errors/app-error";
+
+const HISTORY_LIMIT = 200;
+
+/** The task's audit trail, newest first: its decisions, edits and overrides, and its environment's revisions. */
+export async function taskHistory(db: Db, taskId: string) {
+  const task = await db.task.findUnique({ where: { id: taskId }, select: { id: true, environmentId: true } });
+  if (!task) throw notFound(`Task ${taskId}`);
+  const events = await db.auditEvent.findMany({
+    where: {
+      OR: [
+        { entityType: "task", entityId: task.id },
+        { entityType: "environment", entityId: task.environmentId },
+      ],
+    },
+    orderBy: { createdAt: "desc" },
+    take: HISTORY_LIMIT,
+    include: { actor: { select: { id: true, name: true, email: true } } },
+  });
+  return events.map((e) => ({
+    id: e.id,
+    entityType: e.entityType,
+    action: e.action,
+    at: e.createdAt,
+    actor: e.actor ? { id: e.actor.id, name: e.actor.name ?? e.actor.email } : null,
+    before: e.before,
+    after: e.after,
+  }));
+}
+export type TaskHistoryEvent = Awaited<ReturnType<typeof taskHistory>>[number];

@@ -1,0 +1,141 @@
+import { decodeCursor, NONE, type TaskCursor, type TaskFilters, type TaskSort } from "./task-filters";
+import { joinSql, raw, sql, type SqlFragment } from "./sql";
+import { AppError } from "../errors/app-error";
+
+// The SQL behind every task list filter. Each filter maps onto an index: enum columns
+// have b-tree indexes, labels a GIN index, text search the pg_trgm GIN indexes, and the
+// EXISTS sub-filters use the child tables' task_id indexes.
+
+export type FilterContext = { actorId?: string };
+
+/** Filters that facets count per value; each facet ignores its own filter (so other values stay visible). */
+export const FACET_COLUMNS = {
+  status: { column: "curation_status", type: "CurationStatus" },
+  verdict: { column: "automated_verdict", type: "AutomatedVerdict" },
+  failureClass: { column: "failure_class", type: "FailureClass" },
+  source: { column: "source", type: "TaskSource" },
+  kind: { column: "kind", type: "TaskKind" },
+  difficulty: { column: "difficulty", type: "Difficulty" },
+} as const;
+export type FacetKey = keyof typeof FACET_COLUMNS;
+
+/** Minimum term length the trigram index can serve; shorter terms only match instance ids. */
+export const MIN_TEXT_SEARCH_TERM = 3;
+
+/** Splits a search box into terms: whitespace-separated words, "quoted phrases" kept whole. */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  const terms: string[] = [];
+  for (const match of q.matchAll(/"([^"]+)"|(\S+)/g)) {
+    const term = (match[1] ?? match[2]).trim();
+    if (term) terms.push(term);
+  }
+  return terms.slice(0, 8);
+}
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchCondition(q: string | undefined): SqlFragment | null {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return null;
+  // every term must appear, in the instance id or in the problem statement
+  return joinSql(
+    terms.map((term) =>
+      term.length < MIN_TEXT_SEARCH_TERM
+        ? sql`t.instance_id ILIKE ${likePattern(term)}`
+        : sql`(t.instance_id ILIKE ${likePattern(term)} OR t.problem_statement ILIKE ${likePattern(term)})`,
+    ),
+    " AND ",
+  );
+}
+
+function enumIn(column: string, type: string, values: readonly string[]): SqlFragment | null {
+  if (values.length === 0) return null;
+  const real = values.filter((v) => v !== NONE);
+  const parts: SqlFragment[] = [];
+  if (real.length) parts.push(sql`t.${raw(column)} = ANY(${real}::${raw(`"${type}"`)}[])`);
+  if (real.length !== values.length) parts.push(raw(`t.${column} IS NULL`));
+  return parts.length === 1 ? parts[0] : sql`(${joinSql(parts, " OR ")})`;
+}
+
+function reviewerDecisionCondition(values: readonly string[]): SqlFragment | null {
+  if (values.length === 0) return null;
+  const real = values.filter((v) => v !== NONE);
+  const parts: SqlFragment[] = [];
+  if (real.length) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM trajectories tr WHERE tr.task_id = t.id AND tr.role = 'REVIEWER' AND tr.decision = ANY(${real}::"ReviewerDecision"[]))`,
+    );
+  }
+  if (real.length !== values.length) {
+    parts.push(raw(`NOT EXISTS (SELECT 1 FROM trajectories tr WHERE tr.task_id = t.id AND tr.role = 'REVIEWER' AND tr.decision IS NOT NULL)`));
+  }
+  return parts.length === 1 ? parts[0] : sql`(${joinSql(parts, " OR ")})`;
+}
+
+function assigneeCondition(assignee: string | undefined, context: FilterContext): SqlFragment | null {
+  if (!assignee) return null;
+  if (assignee === "none") return raw("t.assignee_id IS NULL");
+  if (assignee === "me") {
+    if (!context.actorId) throw new AppError("BAD_REQUEST", 'assignee=me needs a signed-in user');
+    return sql`t.assignee_id = ${context.actorId}`;
+  }
+  return sql`t.assignee_id = ${assignee}`;
+}
+
+/** The WHERE clause for filters (without the keyword); `omit` leaves out one facet's own filter. */
+export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit?: FacetKey): SqlFragment {
+  const conditions: (SqlFragment | null)[] = [
+    searchCondition(filters.q),
+    ...(Object.entries(FACET_COLUMNS) as [FacetKey, (typeof FACET_COLUMNS)[FacetKey]][])
+      .filter(([key]) => key !== omit)
+      .map(([key, { column, type }]) => enumIn(column, type, filters[key])),
+    filters.repository.length
+      ? sql`t.environment_id IN (SELECT e.id FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE (r.owner || '/' || r.name) = ANY(${filters.repository}::text[]))`
+      : null,
+    filters.environment ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})` : null,
+    reviewerDecisionCondition(filters.reviewerDecision),
+    filters.decided === "yes" ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
+    filters.decided === "no" ? raw("NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
+    filters.reason.length
+      ? sql`EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.reasons && ${filters.reason}::"DecisionReason"[])`
+      : null,
+    filters.label.length ? sql`t.labels && ${filters.label}::text[]` : null,
+    assigneeCondition(filters.assignee, context),
+    filters.createdFrom ? sql`t.created_at >= ${filters.createdFrom}::date` : null,
+    filters.createdTo ? sql`t.created_at < ${filters.createdTo}::date + 1` : null,
+  ];
+  const present = conditions.filter((c): c is SqlFragment => c !== null);
+  return present.length ? joinSql(present, " AND ") : raw("TRUE");
+}
+
+type SortSpec = { column: string; direction: "ASC" | "DESC"; cursorType: "timestamp" | "text" };
+const SORTS: Record<TaskSort, SortSpec> = {
+  created_desc: { column: "created_at", direction: "DESC", cursorType: "timestamp" },
+  created_asc: { column: "created_at", direction: "ASC", cursorType: "timestamp" },
+  updated_desc: { column: "updated_at", direction: "DESC", cursorType: "timestamp" },
+  instance_asc: { column: "instance_id", direction: "ASC", cursorType: "text" },
+  instance_desc: { column: "instance_id", direction: "DESC", cursorType: "text" },
+};
+
+export function taskOrderBy(sort: TaskSort): SqlFragment {
+  const { column, direction } = SORTS[sort];
+  return raw(`t.${column} ${direction}, t.id ${direction}`);
+}
+
+/** Rows strictly after the cursor in the sort order (a row-value comparison the (key, id) index serves). */
+export function cursorCondition(sort: TaskSort, cursor: string | undefined): SqlFragment | null {
+  if (!cursor) return null;
+  const decoded = decodeCursor(cursor);
+  if (!decoded || decoded[0] === null) throw new AppError("BAD_REQUEST", "The page cursor is not valid; reload the list from the first page");
+  const { column, direction, cursorType } = SORTS[sort];
+  const op = raw(direction === "DESC" ? "<" : ">");
+  const key = cursorType === "timestamp" ? sql`${decoded[0]}::timestamp` : sql`${decoded[0]}::text`;
+  return sql`(t.${raw(column)}, t.id) ${op} (${key}, ${decoded[1]})`;
+}
+
+export function cursorFor(sort: TaskSort, row: { id: string; createdAt: Date; updatedAt: Date; instanceId: string }): TaskCursor {
+  const { column } = SORTS[sort];
+  const value = column === "created_at" ? row.createdAt.toISOString() : column === "updated_at" ? row.updatedAt.toISOString() : row.instanceId;
+  return [value, row.id];
+}
