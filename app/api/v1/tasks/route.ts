@@ -1,5 +1,6 @@
 import { defineRoute, parseQuery } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import { ListTasksQuerySchema, listTasks } from "@/lib/tasks/list-tasks";
 
-export const GET = defineRoute("VIEWER", ({ url }) => listTasks(prisma, parseQuery(url, ListTasksQuerySchema)));
+export const GET = defineRoute(PERMISSIONS["tasks:read"], ({ url, actor }) => listTasks(prisma, parseQuery(url, ListTasksQuerySchema), { actorId: actor.id }));
