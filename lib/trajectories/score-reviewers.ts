@@ -1,0 +1,74 @@
+import type { Db } from "../db/client";
+
+// A reviewer agent's verdict is scored against executed ground truth: the candidate
+// patch's `resolved`, decided by a validation run, never by the verdict file itself.
+// "Positive" = the reviewer approved. A false positive is the costly miss: an approved
+// patch that does not resolve the task (a symptom fix, say).
+
+export type Confusion = { truePositive: number; falsePositive: number; trueNegative: number; falseNegative: number };
+export type ReviewerScore = Confusion & {
+  reviewer: string;
+  scored: number;
+  awaitingGroundTruth: number;
+  accuracy: number | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  /** mean confidence when right minus when wrong: positive means its confidence is informative */
+  confidenceGap: number | null;
+};
+
+export type Verdict = { reviewer: string; approved: boolean; resolved: boolean | null; confidence: number | null };
+
+const ratio = (num: number, den: number) => (den === 0 ? null : num / den);
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+
+/** Pure scoring: one row per reviewer, sorted by name. */
+export function scoreVerdicts(verdicts: Verdict[]): ReviewerScore[] {
+  const byReviewer = new Map<string, Verdict[]>();
+  for (const v of verdicts) byReviewer.set(v.reviewer, [...(byReviewer.get(v.reviewer) ?? []), v]);
+  return [...byReviewer.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([reviewer, all]) => {
+      const scored = all.filter((v) => v.resolved !== null);
+      const c: Confusion = { truePositive: 0, falsePositive: 0, trueNegative: 0, falseNegative: 0 };
+      const rightConf: number[] = [];
+      const wrongConf: number[] = [];
+      for (const v of scored) {
+        const right = v.approved === v.resolved;
+        if (v.approved) c[v.resolved ? "truePositive" : "falsePositive"]++;
+        else c[v.resolved ? "falseNegative" : "trueNegative"]++;
+        if (v.confidence !== null) (right ? rightConf : wrongConf).push(v.confidence);
+      }
+      const precision = ratio(c.truePositive, c.truePositive + c.falsePositive);
+      const recall = ratio(c.truePositive, c.truePositive + c.falseNegative);
+      const rightMean = mean(rightConf);
+      const wrongMean = mean(wrongConf);
+      return {
+        reviewer,
+        ...c,
+        scored: scored.length,
+        awaitingGroundTruth: all.length - scored.length,
+        accuracy: ratio(c.truePositive + c.trueNegative, scored.length),
+        precision,
+        recall,
+        f1: precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null,
+        confidenceGap: rightMean !== null && wrongMean !== null ? rightMean - wrongMean : null,
+      };
+    });
+}
+
+export async function scoreReviewers(db: Db): Promise<ReviewerScore[]> {
+  const rows = await db.trajectory.findMany({
+    where: { role: "REVIEWER", decision: { not: null } },
+    select: { model: true, decision: true, confidence: true, candidatePatch: { select: { resolved: true } } },
+  });
+  return scoreVerdicts(
+    rows.map((row) => ({
+      reviewer: row.model ?? "unknown reviewer",
+      approved: row.decision === "APPROVE",
+      resolved: row.candidatePatch?.resolved ?? null,
+      confidence: row.confidence,
+    })),
+  );
+}
