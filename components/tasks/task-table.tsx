@@ -1,61 +1,135 @@
 "use client";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { TaskListItem, TaskListPage } from "@/lib/tasks/list-tasks";
 import { apiFetch } from "@/components/ui/api";
-import type { TaskListPage } from "@/lib/tasks/list-tasks";
+import { Badge, humanize } from "@/components/ui/badge";
+import { ErrorText } from "@/components/ui/error-text";
+import { TimeAgo } from "@/components/ui/time-ago";
+import { useCan } from "@/components/auth/actor-context";
+import { BulkActions } from "./bulk-actions";
 
-export function TaskTable() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const page = Number(params.get("page") ?? 1);
-  const { data, error, isLoading } = useQuery({
-    queryKey: ["tasks", page],
-    queryFn: () => apiFetch<TaskListPage>(`/api/v1/tasks?page=${page}&pageSize=50`),
+const PAGE_SIZE = 100;
+const ROW_HEIGHT = 64;
+const COLUMNS = "grid-cols-[2rem_minmax(14rem,2fr)_minmax(9rem,1fr)_7rem_7rem_9rem_6rem]";
+
+type Item = Omit<TaskListItem, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
+type Page = Omit<TaskListPage, "items"> & { items: Item[] };
+
+/** Every task matching the URL's filters, fetched page by page as you scroll; only visible rows are in the DOM. */
+export function TaskTable({ queryString }: { queryString: string }) {
+  const canEdit = useCan("tasks:edit");
+  const query = useInfiniteQuery({
+    queryKey: ["tasks", queryString],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams(queryString);
+      params.set("limit", String(PAGE_SIZE));
+      if (pageParam) params.set("cursor", pageParam);
+      return apiFetch<Page>(`/api/v1/tasks?${params}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
   });
-  if (isLoading) return <p>Loading tasks…</p>;
-  if (error) return <p role="alert">Could not load tasks: {error.message}</p>;
-  if (!data) return null;
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  const go = (p: number) => router.push(`/tasks?page=${p}`);
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  useEffect(() => setSelected(new Set()), [queryString]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoize; this component is not compiled
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= items.length - 20) void fetchNextPage();
+  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allLoadedSelected = items.length > 0 && items.every((i) => selected.has(i.id));
+
+  if (query.error) return <ErrorText error={query.error} prefix="Could not load tasks" />;
   return (
-    <div>
-      <table className="w-full border-collapse bg-white text-sm" data-testid="task-table">
-        <thead>
-          <tr className="border-b text-left text-slate-600">
-            <th className="px-3 py-2">Instance</th>
-            <th className="px-3 py-2">Repository</th>
-            <th className="px-3 py-2">Source</th>
-            <th className="px-3 py-2">Automated</th>
-            <th className="px-3 py-2">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((task) => (
-            <tr key={task.id} className="border-b hover:bg-slate-50">
-              <td className="px-3 py-2 font-mono">
-                <Link href={`/tasks/${task.id}`} className="text-blue-700 underline">
-                  {task.instanceId}
-                </Link>
-              </td>
-              <td className="px-3 py-2">{task.repository}</td>
-              <td className="px-3 py-2">{task.source}</td>
-              <td className="px-3 py-2">{task.automatedVerdict}</td>
-              <td className="px-3 py-2">{task.curationStatus}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="mt-3 flex items-center gap-3 text-sm">
-        <button type="button" disabled={page <= 1} onClick={() => go(page - 1)} className="rounded border px-2 py-1 disabled:opacity-40">
-          Previous
-        </button>
-        <span>
-          Page {page} of {pages} · {data.total} tasks
-        </span>
-        <button type="button" disabled={page >= pages} onClick={() => go(page + 1)} className="rounded border px-2 py-1 disabled:opacity-40">
-          Next
-        </button>
+    <div className="flex flex-col gap-2">
+      {canEdit && <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />}
+      <div role="table" aria-label="Tasks" aria-rowcount={items.length} className="rounded border border-slate-200 bg-white text-sm" data-testid="task-table">
+        <div role="row" className={`grid ${COLUMNS} items-center gap-2 border-b bg-slate-50 px-2 py-2 text-xs font-semibold text-slate-600`}>
+          <span role="columnheader">
+            {canEdit && (
+              <input
+                type="checkbox"
+                aria-label="Select all loaded tasks"
+                checked={allLoadedSelected}
+                onChange={() => setSelected(allLoadedSelected ? new Set() : new Set(items.map((i) => i.id)))}
+              />
+            )}
+          </span>
+          <span role="columnheader">Instance / problem</span>
+          <span role="columnheader">Repository</span>
+          <span role="columnheader">Automated</span>
+          <span role="columnheader">Curation</span>
+          <span role="columnheader">Failure / labels</span>
+          <span role="columnheader">Created</span>
+        </div>
+        <div ref={scrollRef} className="h-[calc(100vh-18rem)] min-h-[20rem] overflow-auto" data-testid="task-scroll">
+          {query.isLoading && <p className="p-4 text-slate-600">Loading tasks…</p>}
+          {!query.isLoading && items.length === 0 && <p className="p-4 text-slate-600">No task matches these filters.</p>}
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }} role="rowgroup">
+            {virtualRows.map((row) => {
+              const task = items[row.index];
+              return (
+                <div
+                  key={task.id}
+                  role="row"
+                  aria-rowindex={row.index + 1}
+                  data-testid="task-row"
+                  className={`absolute left-0 grid w-full ${COLUMNS} items-center gap-2 border-b px-2 hover:bg-slate-50 ${selected.has(task.id) ? "bg-blue-50" : ""}`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                >
+                  <span role="cell">
+                    {canEdit && <input type="checkbox" aria-label={`Select ${task.instanceId}`} checked={selected.has(task.id)} onChange={() => toggle(task.id)} />}
+                  </span>
+                  <span role="cell" className="min-w-0">
+                    <Link href={`/tasks/${task.id}`} className="block truncate font-mono text-blue-700 underline">
+                      {task.instanceId}
+                    </Link>
+                    <span className="block truncate text-xs text-slate-500">{task.excerpt.replace(/\s+/g, " ")}</span>
+                  </span>
+                  <span role="cell" className="truncate font-mono text-xs" title={task.environmentKey}>
+                    {task.repository}
+                  </span>
+                  <span role="cell">
+                    <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
+                    {task.verdictOverride && <span className="ml-1 text-xs text-slate-500" title={`automation said ${task.automatedVerdict}`}>(override)</span>}
+                  </span>
+                  <span role="cell" className="flex flex-col gap-0.5">
+                    <Badge>{task.curationStatus}</Badge>
+                    {task.decisionCount > 0 && <span className="text-xs text-slate-500">{task.decisionCount} decision{task.decisionCount === 1 ? "" : "s"}</span>}
+                  </span>
+                  <span role="cell" className="flex min-w-0 flex-wrap gap-1 text-xs">
+                    {task.failureClass && <span className="text-red-700">{humanize(task.failureClass)}</span>}
+                    {task.labels.map((l) => (
+                      <span key={l} className="rounded bg-slate-200 px-1">
+                        {l}
+                      </span>
+                    ))}
+                  </span>
+                  <span role="cell" className="text-xs text-slate-600">
+                    <TimeAgo value={task.createdAt} />
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+          {isFetchingNextPage && <p className="p-2 text-center text-xs text-slate-500">Loading more…</p>}
+        </div>
       </div>
     </div>
   );

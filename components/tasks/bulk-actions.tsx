@@ -1,0 +1,74 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiFetch } from "@/components/ui/api";
+import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/error-text";
+import { inputClass } from "@/components/ui/field";
+import { useActor } from "@/components/auth/actor-context";
+
+type BulkResult = { matched: number; changed: number; missing: number };
+
+/** Validation of a selection needs the workers' queue; until the server offers it the button says why it is off. */
+export const BULK_VALIDATE_UNAVAILABLE = "Validating a selection needs the validation queue, which this server does not offer yet";
+
+/** Actions on the selected rows: assign, label, validate. */
+export function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => void }) {
+  const actor = useActor();
+  const client = useQueryClient();
+  const [label, setLabel] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const assignees = useQuery({ queryKey: ["assignees"], queryFn: () => apiFetch<{ id: string; name: string }[]>("/api/v1/tasks/assignees"), enabled: selected.length > 0 });
+  const bulk = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<BulkResult>("/api/v1/tasks/bulk", { method: "POST", json: { ...body, taskIds: selected } }),
+    onSuccess: (result) => {
+      setMessage(`${result.changed} of ${result.matched} task${result.matched === 1 ? "" : "s"} changed`);
+      setLabel("");
+      onDone();
+      return Promise.all([client.invalidateQueries({ queryKey: ["tasks"] }), client.invalidateQueries({ queryKey: ["task-facets"] })]);
+    },
+  });
+  if (selected.length === 0) return message ? <p className="text-sm text-green-800" role="status">{message}</p> : null;
+  return (
+    <div className="flex flex-wrap items-end gap-2 rounded border border-blue-200 bg-blue-50 px-3 py-2 text-sm" role="region" aria-label="Bulk actions">
+      <span className="font-medium">{selected.length} selected</span>
+      <label className="flex flex-col text-xs">
+        Assign to
+        <select
+          className={inputClass}
+          defaultValue=""
+          onChange={(e) => {
+            if (e.target.value) bulk.mutate({ action: "assign", assigneeId: e.target.value === "none" ? null : e.target.value });
+            e.target.value = "";
+          }}
+        >
+          <option value="">Choose…</option>
+          <option value={actor.id}>Me</option>
+          <option value="none">Nobody (unassign)</option>
+          {assignees.data?.filter((a) => a.id !== actor.id).map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-xs">
+        Label
+        <input value={label} onChange={(e) => setLabel(e.target.value)} className={`${inputClass} w-36`} />
+      </label>
+      <Button size="sm" disabled={!label.trim() || bulk.isPending} onClick={() => bulk.mutate({ action: "label", add: [label.trim()] })}>
+        Add label
+      </Button>
+      <Button size="sm" disabled={!label.trim() || bulk.isPending} onClick={() => bulk.mutate({ action: "label", remove: [label.trim()] })}>
+        Remove label
+      </Button>
+      <Button size="sm" disabled title={BULK_VALIDATE_UNAVAILABLE} aria-describedby="bulk-validate-why">
+        Validate
+      </Button>
+      <span id="bulk-validate-why" className="sr-only">
+        {BULK_VALIDATE_UNAVAILABLE}
+      </span>
+      <ErrorText error={bulk.error} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { filtersFromSearchParams, filtersToSearchParams, type TaskFilters } from "@/lib/tasks/task-filters";
+
+/**
+ * The task list's filters live in the URL (shareable, and the back button undoes a change):
+ * reading parses the search params, writing pushes a new history entry.
+ */
+export function useUrlFilters() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(params.toString())), [params]);
+  const queryString = useMemo(() => filtersToSearchParams(filters).toString(), [filters]);
+  const setFilters = useCallback(
+    (change: Partial<TaskFilters> | ((current: TaskFilters) => Partial<TaskFilters>), options: { replace?: boolean } = {}) => {
+      const next = { ...filters, ...(typeof change === "function" ? change(filters) : change) };
+      const qs = filtersToSearchParams(next).toString();
+      const href = qs ? `${pathname}?${qs}` : pathname;
+      if (options.replace) router.replace(href, { scroll: false });
+      else router.push(href, { scroll: false });
+    },
+    [filters, pathname, router],
+  );
+  return { filters, queryString, setFilters };
+}

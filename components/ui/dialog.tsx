@@ -1,0 +1,24 @@
+"use client";
+import { useEffect, useRef } from "react";
+
+/** A modal on the native <dialog> element: focus is trapped and Escape closes it, for free. */
+export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} onClose={onClose} aria-label={title} className="m-auto w-full max-w-lg rounded-lg border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/40">
+      <div className="flex items-center justify-between border-b px-4 py-2">
+        <h2 className="font-semibold">{title}</h2>
+        <button type="button" onClick={onClose} aria-label="Close" className="rounded px-2 text-slate-500 hover:bg-slate-100">
+          ×
+        </button>
+      </div>
+      <div className="p-4">{open ? children : null}</div>
+    </dialog>
+  );
+}
