@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./free-port";
 
 // The e2e suite drives the real product: `npm start`'s script on free ports with its own
 // embedded PostgreSQL, the demo seed and a worker, against a production build.
@@ -10,15 +10,6 @@ import type { TestProject } from "vitest/node";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const E2E_PASSWORDS = { admin: "e2e-admin-password", demo: "e2e-demo-password" };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function waitForBanner(child: ChildProcess, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
+import { freePort } from "./free-port";
 
 // One real PostgreSQL for the whole run; every test file gets its own database cloned
 // from a migrated template (CREATE DATABASE … TEMPLATE takes ~50 ms), so files run in parallel.
@@ -12,16 +13,6 @@ export const TEMPLATE_DB = "swe_curator_template";
 let stopServer: (() => Promise<void>) | undefined;
 let dataDir: string | undefined;
 
-async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   let baseUrl = process.env.TEST_DATABASE_BASE_URL;

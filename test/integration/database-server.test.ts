@@ -1,23 +1,14 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import net from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port";
 import { DatabaseInUseError, openDatabase, startEmbeddedPostgres } from "../../lib/db/database-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(ROOT, ".data/test-restart-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function query(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
