@@ -1,0 +1,63 @@
+import { ImageBuildError } from "../docker/docker-errors";
+import { LABEL_BUILD_ID, LABEL_CONTEXT_HASH } from "../docker/container-labels";
+import { createLogSink } from "../queue/log-sink";
+import { LostLeaseError } from "../queue/row-lease";
+import type { WorkerContext } from "../queue/worker-context";
+import type { ResolvedBuildContext } from "./revision-build-context";
+
+export type BuiltImage = { buildId: string; tag: string; imageId: string; cacheHit: boolean };
+
+/**
+ * Runs a Build row this worker holds (RUNNING, ours): reuses the image when its tag is
+ * already on this Docker host, else builds it, streaming the log. Every write is guarded
+ * by ownership. Throws ImageBuildError (the Dockerfile failed) or DockerUnavailableError.
+ */
+export async function buildImageForRow(
+  ctx: WorkerContext,
+  buildId: string,
+  context: ResolvedBuildContext,
+  options: { signal?: AbortSignal; noCache?: boolean; memoryMb?: number | null } = {},
+): Promise<BuiltImage> {
+  const started = Date.now();
+  const owned = { id: buildId, status: "RUNNING" as const, workerId: ctx.workerId };
+  const finish = async (data: Parameters<typeof ctx.db.build.updateMany>[0]["data"]) => {
+    const { count } = await ctx.db.build.updateMany({ where: owned, data: { ...data, finishedAt: new Date(), durationMs: Date.now() - started } });
+    if (!count) throw new LostLeaseError("builds", buildId);
+  };
+
+  const existing = options.noCache ? null : await ctx.docker.imageInfo(context.tag);
+  if (existing) {
+    await finish({ status: "SUCCEEDED", cacheHit: true, imageId: existing.id, imageTag: context.tag, contextHash: context.contextHash, log: `Image ${context.tag} already on this Docker host; reused.\n` });
+    return { buildId, tag: context.tag, imageId: existing.id, cacheHit: true };
+  }
+
+  const sink = await createLogSink({ db: ctx.db, table: "builds", id: buildId, workerId: ctx.workerId, capBytes: ctx.config.runLogCapBytes, liveCapBytes: ctx.config.liveLogCapBytes });
+  const signals = [AbortSignal.timeout(ctx.config.buildTimeoutSeconds * 1000), ...(options.signal ? [options.signal] : [])];
+  try {
+    const { imageId } = await ctx.docker.buildImage({
+      tag: context.tag,
+      dockerfile: context.dockerfile,
+      contextFiles: context.contextFiles,
+      buildArgs: context.buildArgs,
+      labels: { [LABEL_CONTEXT_HASH]: context.contextHash, [LABEL_BUILD_ID]: buildId },
+      memoryMb: options.memoryMb ?? ctx.config.limits.memoryMb,
+      noCache: options.noCache,
+      onOutput: sink.write,
+      signal: AbortSignal.any(signals),
+    });
+    await sink.close();
+    await finish({ status: "SUCCEEDED", cacheHit: false, imageId, imageTag: context.tag, contextHash: context.contextHash, log: sink.finalLog().log });
+    return { buildId, tag: context.tag, imageId, cacheHit: false };
+  } catch (error) {
+    await sink.close();
+    if (error instanceof ImageBuildError && signals[0].aborted) {
+      throw new ImageBuildError(`The build exceeded its ${ctx.config.buildTimeoutSeconds} s limit`);
+    }
+    throw error;
+  } finally {
+    // the log is on the row whatever happened; callers record the failure itself
+    await ctx.db.build
+      .updateMany({ where: { ...owned, log: null }, data: { log: sink.finalLog().log } })
+      .catch(() => {});
+  }
+}

@@ -1,0 +1,37 @@
+import { errorMessageOf } from "../queue/error-message";
+import { claimRow, keepLease, LostLeaseError } from "../queue/row-lease";
+import { requeueRow } from "../queue/requeue-row";
+import type { WorkerContext } from "../queue/worker-context";
+import { buildImageForRow } from "./build-image-for-row";
+import { revisionBuildContext } from "./revision-build-context";
+
+/** The build-environment job: claim the Build row, build (or reuse) its image, record the outcome. */
+export async function executeBuild(ctx: WorkerContext, buildId: string, options: { noCache?: boolean } = {}): Promise<void> {
+  if (!(await claimRow(ctx.db, "builds", buildId, ctx.workerId))) return;
+  const lease = keepLease(ctx, "builds", buildId);
+  ctx.running.add(buildId);
+  const owned = { id: buildId, status: "RUNNING" as const, workerId: ctx.workerId };
+  try {
+    const build = await ctx.db.build.findUniqueOrThrow({ where: { id: buildId }, include: { revision: { include: { environment: true } } } });
+    const context = revisionBuildContext(build.revision);
+    if (build.revision.contextHash !== context.contextHash) {
+      await ctx.db.environmentRevision.update({ where: { id: build.revisionId }, data: { contextHash: context.contextHash } });
+    }
+    await ctx.db.build.updateMany({ where: owned, data: { contextHash: context.contextHash, imageTag: context.tag } });
+    await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb });
+  } catch (error) {
+    if (error instanceof LostLeaseError || lease.state() === "lost") return;
+    if (lease.state() === "shutdown") {
+      await requeueRow(ctx.db, "builds", buildId, `Worker ${ctx.workerId} stopped; the build was handed back to the queue`, { ownedBy: ctx.workerId });
+      return;
+    }
+    const cancelled = lease.state() === "cancelRequested";
+    await ctx.db.build.updateMany({
+      where: owned,
+      data: { status: cancelled ? "CANCELLED" : "FAILED", errorMessage: cancelled ? "Cancelled by a curator" : errorMessageOf(error), finishedAt: new Date() },
+    });
+  } finally {
+    lease.stop();
+    ctx.running.delete(buildId);
+  }
+}

@@ -1,0 +1,17 @@
+import { buildContextHash, ContextFilesSchema, defaultBuildArgs, imageTagFor, type BuildContext } from "./build-context-hash";
+
+export type RevisionForBuild = {
+  dockerfile: string;
+  environment: { contextFiles: unknown; memoryMb: number | null };
+};
+
+export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: string };
+
+/** A revision's build context (its Dockerfile + the environment's bundled files), hash and image tag. */
+export function revisionBuildContext(revision: RevisionForBuild, env: NodeJS.ProcessEnv = process.env): ResolvedBuildContext {
+  const parsed = ContextFilesSchema.safeParse(revision.environment.contextFiles);
+  if (!parsed.success) throw new Error("The environment's context files are not a map of path → text");
+  const context: BuildContext = { dockerfile: revision.dockerfile, contextFiles: parsed.data, buildArgs: defaultBuildArgs(env) };
+  const contextHash = buildContextHash(context);
+  return { ...context, contextHash, tag: imageTagFor(contextHash) };
+}

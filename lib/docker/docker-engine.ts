@@ -1,0 +1,67 @@
+// The small interface the rest of the product sees; lib/docker/dockerode-engine.ts is the only
+// implementation and the only code that talks to Docker.
+
+export type ContainerLimits = {
+  memoryMb: number;
+  cpus: number;
+  pids: number;
+  timeoutMs: number;
+};
+
+export type FileTree = Record<string, string | Buffer | { content: string | Buffer; mode: number }>;
+
+export type BuildImageOptions = {
+  tag: string;
+  dockerfile: string;
+  /** build-context files besides the Dockerfile, path → content */
+  contextFiles: FileTree;
+  buildArgs?: Record<string, string>;
+  labels?: Record<string, string>;
+  memoryMb?: number;
+  /** rebuild every layer instead of using the build cache */
+  noCache?: boolean;
+  onOutput?: (text: string) => void;
+  signal?: AbortSignal;
+};
+
+export type RunContainerOptions = {
+  image: string;
+  command: string[];
+  /** files copied into the container (at their absolute paths) before it starts */
+  files?: FileTree;
+  labels: Record<string, string>;
+  limits: ContainerLimits;
+  workingDir?: string;
+  env?: Record<string, string>;
+  onOutput?: (text: string) => void;
+  onCreated?: (containerId: string) => void | Promise<void>;
+  signal?: AbortSignal;
+};
+
+export type RunContainerResult = {
+  containerId: string;
+  exitCode: number | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  oomKilled: boolean;
+  durationMs: number;
+};
+
+export type ImageInfo = { id: string; createdAt: Date; sizeBytes: number };
+
+export type LabelledContainer = { id: string; labels: Record<string, string>; state: string; createdAt: Date };
+
+export type DockerStatus = { reachable: true; endpoint: string; version: string } | { reachable: false; endpoint: string; error: string };
+
+export interface DockerEngine {
+  /** where we talk to Docker, for messages: DOCKER_HOST or the default socket */
+  readonly endpoint: string;
+  status(): Promise<DockerStatus>;
+  imageInfo(tag: string): Promise<ImageInfo | null>;
+  buildImage(options: BuildImageOptions): Promise<{ imageId: string }>;
+  runContainer(options: RunContainerOptions): Promise<RunContainerResult>;
+  listLabelledContainers(): Promise<LabelledContainer[]>;
+  removeContainer(id: string): Promise<void>;
+  /** removes dangling images, oldest first, until their total size is within the budget */
+  pruneDanglingImages(budgetBytes: number): Promise<{ removed: number; freedBytes: number }>;
+}

@@ -1,0 +1,247 @@
+import Docker from "dockerode";
+import { PassThrough } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type {
+  BuildImageOptions,
+  DockerEngine,
+  DockerStatus,
+  ImageInfo,
+  LabelledContainer,
+  RunContainerOptions,
+  RunContainerResult,
+} from "./docker-engine";
+import { DockerUnavailableError, ImageBuildError, isConnectionError, statusCodeOf } from "./docker-errors";
+import { LABEL_MANAGED } from "./container-labels";
+import { tarFiles } from "./tar-files";
+
+const PING_TIMEOUT_MS = 3_000;
+
+export function dockerEndpoint(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DOCKER_HOST || "unix:///var/run/docker.sock";
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: "ETIMEDOUT" })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A text sink for a byte stream that may split UTF-8 characters across chunks. */
+function textSink(onText: (text: string) => void): PassThrough {
+  const decoder = new StringDecoder("utf8");
+  const sink = new PassThrough();
+  sink.on("data", (chunk: Buffer) => {
+    const text = decoder.write(chunk);
+    if (text) onText(text);
+  });
+  sink.on("end", () => {
+    const rest = decoder.end();
+    if (rest) onText(rest);
+  });
+  return sink;
+}
+
+type BuildEvent = { stream?: string; error?: string; errorDetail?: { message?: string }; aux?: { ID?: string } };
+
+function dockerodeOptions(env: NodeJS.ProcessEnv): Docker.DockerOptions | undefined {
+  // with no options docker-modem reads DOCKER_HOST, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH itself
+  if (env === process.env || !env.DOCKER_HOST) return env.DOCKER_HOST ? undefined : { socketPath: "/var/run/docker.sock" };
+  const url = new URL(env.DOCKER_HOST);
+  if (url.protocol === "unix:") return { socketPath: url.pathname };
+  return { protocol: url.protocol === "https:" ? "https" : "http", host: url.hostname, port: Number(url.port || 2375) };
+}
+
+/** dockerode behind our DockerEngine interface. DOCKER_HOST or the default socket. */
+export function createDockerEngine(env: NodeJS.ProcessEnv = process.env): DockerEngine {
+  const docker = new Docker(dockerodeOptions(env));
+  const endpoint = dockerEndpoint(env);
+
+  /** Connection failures become a DockerUnavailableError naming the endpoint. */
+  async function call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (isConnectionError(error)) throw new DockerUnavailableError(endpoint, error);
+      throw error;
+    }
+  }
+
+  async function status(): Promise<DockerStatus> {
+    try {
+      const version = await withTimeout(docker.version(), PING_TIMEOUT_MS, "docker version");
+      return { reachable: true, endpoint, version: version.Version };
+    } catch (error) {
+      return { reachable: false, endpoint, error: new DockerUnavailableError(endpoint, error).message };
+    }
+  }
+
+  async function imageInfo(tag: string): Promise<ImageInfo | null> {
+    try {
+      const info = await call(() => docker.getImage(tag).inspect());
+      return { id: info.Id, createdAt: new Date(info.Created), sizeBytes: info.Size };
+    } catch (error) {
+      if (statusCodeOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  async function buildImage(options: BuildImageOptions): Promise<{ imageId: string }> {
+    const context = tarFiles({ ...options.contextFiles, Dockerfile: options.dockerfile });
+    const stream = await call(() =>
+      docker.buildImage(context, {
+        t: options.tag,
+        // builds have no network either: the context must carry everything
+        networkmode: "none",
+        rm: true,
+        forcerm: true,
+        nocache: options.noCache ?? false,
+        buildargs: options.buildArgs,
+        labels: { [LABEL_MANAGED]: "true", ...options.labels },
+        memory: options.memoryMb ? options.memoryMb * 1024 * 1024 : undefined,
+      }),
+    );
+    const abort = () => (stream as unknown as { destroy(error?: Error): void }).destroy(new Error("build cancelled"));
+    options.signal?.addEventListener("abort", abort, { once: true });
+    let imageId: string | undefined;
+    let failure: string | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        docker.modem.followProgress(
+          stream,
+          (error) => (error ? reject(error) : resolve()),
+          (event: BuildEvent) => {
+            if (event.stream) options.onOutput?.(event.stream);
+            if (event.aux?.ID) imageId = event.aux.ID;
+            // a failed build does not reject: the error arrives as a progress event
+            if (event.error || event.errorDetail) {
+              failure = event.errorDetail?.message || event.error || "build failed";
+              options.onOutput?.(`${failure}\n`);
+            }
+          },
+        );
+      });
+    } finally {
+      options.signal?.removeEventListener("abort", abort);
+    }
+    if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
+    if (failure) throw new ImageBuildError(failure);
+    imageId ??= (await imageInfo(options.tag))?.id;
+    if (!imageId) throw new ImageBuildError(`The build finished but image ${options.tag} is missing`);
+    return { imageId };
+  }
+
+  async function runContainer(options: RunContainerOptions): Promise<RunContainerResult> {
+    const { limits } = options;
+    const container = await call(() =>
+      docker.createContainer({
+        Image: options.image,
+        Cmd: options.command,
+        WorkingDir: options.workingDir,
+        Env: Object.entries(options.env ?? {}).map(([key, value]) => `${key}=${value}`),
+        Labels: options.labels,
+        Tty: false,
+        AttachStdout: true,
+        AttachStderr: true,
+        NetworkDisabled: true,
+        HostConfig: {
+          NetworkMode: "none",
+          Memory: limits.memoryMb * 1024 * 1024,
+          MemorySwap: limits.memoryMb * 1024 * 1024,
+          NanoCpus: Math.round(limits.cpus * 1e9),
+          PidsLimit: limits.pids,
+          CapDrop: ["ALL"],
+          Privileged: false,
+          SecurityOpt: ["no-new-privileges"],
+          AutoRemove: false,
+        },
+      }),
+    );
+    const startedAt = Date.now();
+    let timedOut = false;
+    let cancelled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const kill = () => container.kill({ signal: "SIGKILL" }).catch(() => {});
+    const onAbort = () => {
+      cancelled = true;
+      void kill();
+    };
+    try {
+      await options.onCreated?.(container.id);
+      if (options.files) await call(() => container.putArchive(tarFiles(options.files!), { path: "/" }));
+      // attach before start, or the first lines are lost
+      const stream = await call(() => container.attach({ stream: true, stdout: true, stderr: true }));
+      const sink = textSink((text) => options.onOutput?.(text));
+      const streamEnded = new Promise<void>((resolve) => {
+        stream.on("end", resolve);
+        stream.on("close", resolve);
+        stream.on("error", () => resolve());
+      });
+      container.modem.demuxStream(stream, sink, sink);
+      if (options.signal?.aborted) {
+        cancelled = true;
+      } else {
+        options.signal?.addEventListener("abort", onAbort, { once: true });
+        await call(() => container.start());
+        timer = setTimeout(() => {
+          timedOut = true;
+          void kill();
+        }, limits.timeoutMs);
+      }
+      const exit = cancelled ? null : await call(() => container.wait());
+      clearTimeout(timer);
+      // the log stream closes right after exit; don't hang on a daemon that never closes it
+      await withTimeout(streamEnded, 2_000, "log stream").catch(() => {});
+      sink.end();
+      const state = (await call(() => container.inspect())).State;
+      return {
+        containerId: container.id,
+        exitCode: exit ? exit.StatusCode : null,
+        timedOut,
+        cancelled,
+        oomKilled: !!state.OOMKilled,
+        durationMs: Date.now() - startedAt,
+      };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      await container.remove({ force: true }).catch(() => {});
+    }
+  }
+
+  async function listLabelledContainers(): Promise<LabelledContainer[]> {
+    const containers = await call(() => docker.listContainers({ all: true, filters: { label: [`${LABEL_MANAGED}=true`] } }));
+    return containers.map((c) => ({ id: c.Id, labels: c.Labels ?? {}, state: c.State, createdAt: new Date(c.Created * 1000) }));
+  }
+
+  async function removeContainer(id: string): Promise<void> {
+    try {
+      await call(() => docker.getContainer(id).remove({ force: true }));
+    } catch (error) {
+      if (statusCodeOf(error) !== 404) throw error;
+    }
+  }
+
+  async function pruneDanglingImages(budgetBytes: number) {
+    const images = await call(() => docker.listImages({ filters: { dangling: ["true"] } }));
+    let total = images.reduce((sum, image) => sum + image.Size, 0);
+    let removed = 0;
+    let freedBytes = 0;
+    for (const image of [...images].sort((a, b) => a.Created - b.Created)) {
+      if (total <= budgetBytes) break;
+      try {
+        await call(() => docker.getImage(image.Id).remove());
+        total -= image.Size;
+        freedBytes += image.Size;
+        removed++;
+      } catch (error) {
+        // an image a container still uses cannot go; the next prune will try again
+        if (statusCodeOf(error) !== 409 && statusCodeOf(error) !== 404) throw error;
+      }
+    }
+    return { removed, freedBytes };
+  }
+
+  return { endpoint, status, imageInfo, buildImage, runContainer, listLabelledContainers, removeContainer, pruneDanglingImages };
+}

@@ -1,0 +1,43 @@
+import type { Db } from "../db/client";
+import type { JobName } from "./job-names";
+import { JOB_PAYLOAD_SCHEMAS, type JobPayload } from "./job-payloads";
+
+export type EnqueueOptions = { jobKey?: string; maxAttempts?: number; priority?: number };
+
+// Our processors record their own failures on the row and return; the queue retries only
+// when a processor throws (the database vanished mid-job), so a few attempts suffice.
+const DEFAULT_MAX_ATTEMPTS = 3;
+
+/**
+ * Adds a job with graphile-worker's SQL API on the caller's connection, so called inside
+ * the transaction that creates the Build / ValidationRun row, the row and its job commit
+ * (or roll back) together.
+ */
+export async function enqueueJob<N extends JobName>(db: Db, name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<void> {
+  const parsed = JOB_PAYLOAD_SCHEMAS[name].parse(payload);
+  await db.$executeRaw`
+    select graphile_worker.add_job(
+      identifier => ${name}::text,
+      payload => ${JSON.stringify(parsed)}::json,
+      max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::smallint,
+      job_key => ${options.jobKey ?? null}::text,
+      priority => ${options.priority ?? 0}::smallint
+    )`;
+}
+
+/**
+ * Re-enqueues a row's job after its worker died: a job still locked by the dead worker is
+ * unlocked first, so add_job replaces it instead of leaving a ghost behind.
+ */
+export async function reenqueueJob<N extends JobName>(db: Db, name: N, payload: JobPayload<N>, jobKey: string): Promise<void> {
+  await db.$executeRaw`
+    select graphile_worker.force_unlock_workers(array(
+      select locked_by from graphile_worker.jobs where key = ${jobKey} and locked_by is not null
+    ))`;
+  await enqueueJob(db, name, payload, { jobKey });
+}
+
+/** Drops a row's job that has not started yet (a cancelled QUEUED row); a running one is left to finish. */
+export async function removeQueuedJob(db: Db, jobKey: string): Promise<void> {
+  await db.$executeRaw`select graphile_worker.remove_job(${jobKey}::text)`;
+}

@@ -1,0 +1,14 @@
+/** The job types on the queue, shared by the code that enqueues and the workers. */
+export const JOB_NAMES = {
+  buildEnvironment: "build-environment",
+  validateTask: "validate-task",
+  pruneDocker: "prune-docker",
+} as const;
+
+export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
+
+/** Job keys tie a job to its row: re-enqueueing the same row replaces, never duplicates. */
+export const jobKeyFor = {
+  build: (buildId: string) => `${JOB_NAMES.buildEnvironment}:${buildId}`,
+  run: (runId: string) => `${JOB_NAMES.validateTask}:${runId}`,
+};

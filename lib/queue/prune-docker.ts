@@ -1,0 +1,38 @@
+import type { PrismaClient } from "../db/client";
+import type { DockerEngine, LabelledContainer } from "../docker/docker-engine";
+import { LABEL_BUILD_ID, LABEL_RUN_ID, LABEL_WORKER_ID } from "../docker/container-labels";
+
+export type PruneReport = { removedContainers: string[]; removedImages: number; freedBytes: number };
+
+type RowState = { status: string; workerId: string | null; heartbeatAt: Date | null } | null;
+
+async function rowFor(db: PrismaClient, container: LabelledContainer): Promise<RowState> {
+  const runId = container.labels[LABEL_RUN_ID];
+  if (runId) return db.validationRun.findUnique({ where: { id: runId }, select: { status: true, workerId: true, heartbeatAt: true } });
+  const buildId = container.labels[LABEL_BUILD_ID];
+  if (buildId) return db.build.findUnique({ where: { id: buildId }, select: { status: true, workerId: true, heartbeatAt: true } });
+  return null;
+}
+
+/**
+ * Removes our labelled containers whose job is no longer running under a live worker —
+ * the container of a SIGKILLed worker, or one left by a daemon hiccup — and dangling
+ * images beyond the budget. Containers of other software (no label) are never touched.
+ */
+export async function pruneDocker(deps: { db: PrismaClient; docker: DockerEngine; leaseMs: number; imageBudgetBytes: number }): Promise<PruneReport> {
+  const removedContainers: string[] = [];
+  const now = Date.now();
+  for (const container of await deps.docker.listLabelledContainers()) {
+    const row = await rowFor(deps.db, container);
+    const alive =
+      row?.status === "RUNNING" &&
+      row.workerId === container.labels[LABEL_WORKER_ID] &&
+      !!row.heartbeatAt &&
+      now - row.heartbeatAt.getTime() < deps.leaseMs;
+    if (alive) continue;
+    await deps.docker.removeContainer(container.id);
+    removedContainers.push(container.id);
+  }
+  const images = await deps.docker.pruneDanglingImages(deps.imageBudgetBytes);
+  return { removedContainers, removedImages: images.removed, freedBytes: images.freedBytes };
+}

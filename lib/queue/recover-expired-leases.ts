@@ -1,0 +1,92 @@
+import type { Db, PrismaClient } from "../db/client";
+import { enqueueJob } from "./enqueue-job";
+import { JOB_NAMES, jobKeyFor } from "./job-names";
+import { requeueRow } from "./requeue-row";
+import type { LeasedTable } from "./row-lease";
+import type { WorkerConfig } from "./worker-config";
+
+type ExpiredRow = { id: string; attempts: number; cancel_requested: boolean; worker_id: string | null };
+
+export type RecoveryHooks = {
+  /** called in the transaction that marked a validation run FAILED (the group may now be complete) */
+  afterRunGaveUp?: (tx: Db, runId: string) => Promise<void>;
+};
+
+export type RecoveryReport = { requeued: string[]; failed: string[]; cancelled: string[]; reenqueued: string[] };
+
+const CANCEL_COLUMNS: Record<LeasedTable, string> = { validation_runs: "phase = null,", builds: "" };
+const FAIL_COLUMNS: Record<LeasedTable, string> = { validation_runs: "failure_class = 'INFRA_ERROR', phase = null,", builds: "" };
+
+async function recoverTable(db: PrismaClient, table: LeasedTable, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks, report: RecoveryReport) {
+  const expired = await db.$queryRawUnsafe<Array<{ id: string }>>(
+    `select id from ${table} where status = 'RUNNING' and coalesce(heartbeat_at, started_at, updated_at) < now() - ($1::int * interval '1 millisecond') limit 200`,
+    config.leaseMs,
+  );
+  const seconds = Math.round(config.leaseMs / 1000);
+  for (const { id } of expired) {
+    await db.$transaction(async (tx) => {
+      // skip locked: another worker's recovery may be handling this very row
+      const [row] = await tx.$queryRawUnsafe<ExpiredRow[]>(
+        `select id, attempts, cancel_requested, worker_id from ${table}
+         where id = $1 and status = 'RUNNING' and coalesce(heartbeat_at, started_at, updated_at) < now() - ($2::int * interval '1 millisecond')
+         for update skip locked`,
+        id,
+        config.leaseMs,
+      );
+      if (!row) return;
+      const lost = `Worker ${row.worker_id ?? "?"} stopped responding (no heartbeat for ${seconds} s)`;
+      if (row.cancel_requested) {
+        await tx.$executeRawUnsafe(`update ${table} set status = 'CANCELLED', ${CANCEL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`, id, `${lost}; it had been cancelled`);
+        report.cancelled.push(id);
+      } else if (row.attempts < config.maxRunAttempts) {
+        if (await requeueRow(tx, table, id, `${lost}; retrying (attempt ${row.attempts + 1} of ${config.maxRunAttempts})`, { leaseOlderThanMs: config.leaseMs })) report.requeued.push(id);
+      } else {
+        await tx.$executeRawUnsafe(
+          `update ${table} set status = 'FAILED', ${FAIL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
+          id,
+          `${lost} mid-run; gave up after ${row.attempts} attempts`,
+        );
+        if (table === "validation_runs") await hooks.afterRunGaveUp?.(tx, id);
+        report.failed.push(id);
+      }
+    });
+  }
+}
+
+/**
+ * A QUEUED row must always have its job. Should one ever go missing (a job deleted by a
+ * worker that completed it after losing the row), put it back.
+ */
+async function reenqueueOrphans(db: PrismaClient, config: Pick<WorkerConfig, "leaseMs">, report: RecoveryReport) {
+  const runs = await db.$queryRaw<Array<{ id: string }>>`
+    select r.id from validation_runs r
+    where r.status = 'QUEUED' and r.updated_at < now() - (${config.leaseMs}::int * interval '1 millisecond')
+      and not exists (select 1 from graphile_worker.jobs j where j.key = ${JOB_NAMES.validateTask + ":"} || r.id)
+    limit 200`;
+  for (const { id } of runs) {
+    await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey: jobKeyFor.run(id) });
+    report.reenqueued.push(id);
+  }
+  const builds = await db.$queryRaw<Array<{ id: string }>>`
+    select b.id from builds b
+    where b.status = 'QUEUED' and b.updated_at < now() - (${config.leaseMs}::int * interval '1 millisecond')
+      and not exists (select 1 from graphile_worker.jobs j where j.key = ${JOB_NAMES.buildEnvironment + ":"} || b.id)
+    limit 200`;
+  for (const { id } of builds) {
+    await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey: jobKeyFor.build(id) });
+    report.reenqueued.push(id);
+  }
+}
+
+/**
+ * Crash safety: RUNNING rows whose worker stopped heartbeating (SIGKILL, lost machine) go
+ * back to the queue, or — after maxRunAttempts — FAILED with the reason. Every worker
+ * runs this periodically; row locks make concurrent recoveries safe.
+ */
+export async function recoverExpiredLeases(db: PrismaClient, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks = {}): Promise<RecoveryReport> {
+  const report: RecoveryReport = { requeued: [], failed: [], cancelled: [], reenqueued: [] };
+  await recoverTable(db, "validation_runs", config, hooks, report);
+  await recoverTable(db, "builds", config, hooks, report);
+  await reenqueueOrphans(db, config, report);
+  return report;
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Worker settings from the environment, validated once at start. */
+export const WorkerConfigSchema = z.object({
+  WORKER_CONCURRENCY: int(2),
+  /** how often a running job renews its row's lease (and notices a cancel) */
+  WORKER_HEARTBEAT_MS: int(1_000),
+  /** a RUNNING row whose heartbeat is older than this belongs to a dead worker */
+  WORKER_LEASE_MS: int(30_000),
+  /** how many times a row is retried after its worker died before it is marked FAILED */
+  WORKER_MAX_RUN_ATTEMPTS: int(2),
+  WORKER_PRUNE_INTERVAL_MS: int(10 * 60_000),
+  CONTAINER_MEMORY_MB: int(2048),
+  CONTAINER_CPUS: z.coerce.number().positive().default(1),
+  CONTAINER_PIDS_LIMIT: int(512),
+  CONTAINER_TIMEOUT_SECONDS: int(1800),
+  BUILD_TIMEOUT_SECONDS: int(3600),
+  /** stored log per run: the head and the tail are kept, the middle elided */
+  RUN_LOG_CAP_BYTES: int(1024 * 1024),
+  /** live log chunks per run, for the SSE view */
+  LIVE_LOG_CAP_BYTES: int(2 * 1024 * 1024),
+  DANGLING_IMAGE_BUDGET_MB: int(2048),
+});
+
+export type WorkerConfigEnv = z.infer<typeof WorkerConfigSchema>;
+
+export type WorkerConfig = {
+  concurrency: number;
+  heartbeatMs: number;
+  leaseMs: number;
+  maxRunAttempts: number;
+  pruneIntervalMs: number;
+  limits: { memoryMb: number; cpus: number; pids: number; timeoutSeconds: number };
+  buildTimeoutSeconds: number;
+  runLogCapBytes: number;
+  liveLogCapBytes: number;
+  danglingImageBudgetBytes: number;
+};
+
+export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const parsed = WorkerConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Worker settings are not valid: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    concurrency: e.WORKER_CONCURRENCY,
+    heartbeatMs: e.WORKER_HEARTBEAT_MS,
+    leaseMs: e.WORKER_LEASE_MS,
+    maxRunAttempts: e.WORKER_MAX_RUN_ATTEMPTS,
+    pruneIntervalMs: e.WORKER_PRUNE_INTERVAL_MS,
+    limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS },
+    buildTimeoutSeconds: e.BUILD_TIMEOUT_SECONDS,
+    runLogCapBytes: e.RUN_LOG_CAP_BYTES,
+    liveLogCapBytes: e.LIVE_LOG_CAP_BYTES,
+    danglingImageBudgetBytes: e.DANGLING_IMAGE_BUDGET_MB * 1024 * 1024,
+  };
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import type { Db, RunKind } from "../db/client";
+import { enqueueJob } from "../queue/enqueue-job";
+import { JOB_NAMES, jobKeyFor } from "../queue/job-names";
+
+export type RunSpec = { kind: RunKind; attempt: number; candidatePatchId?: string | null };
+
+/** Inserts one group of QUEUED runs and a validate-task job per run, on the caller's transaction. */
+export async function createValidationGroup(tx: Db, input: { taskId: string; revisionId: string; specs: RunSpec[]; actorId: string | null }) {
+  const groupId = randomUUID();
+  const runs = [];
+  for (const spec of input.specs) {
+    const run = await tx.validationRun.create({
+      data: {
+        taskId: input.taskId,
+        revisionId: input.revisionId,
+        kind: spec.kind,
+        attempt: spec.attempt,
+        candidatePatchId: spec.candidatePatchId ?? null,
+        groupId,
+        status: "QUEUED",
+        requestedById: input.actorId,
+      },
+    });
+    // controls first: a curator is waiting on them; candidate ground truth can trail
+    await enqueueJob(tx, JOB_NAMES.validateTask, { runId: run.id }, { jobKey: jobKeyFor.run(run.id), priority: spec.kind === "CANDIDATE" ? 1 : 0 });
+    runs.push(run);
+  }
+  return { groupId, runs };
+}
+
+export async function lockTask(tx: Db, taskId: string) {
+  await tx.$executeRaw`select id from tasks where id = ${taskId} for update`;
+}

@@ -1,0 +1,182 @@
+import type { FailureClass, Prisma, RunPhase } from "../db/client";
+import { ensureImage } from "../builds/ensure-image";
+import { ImageBuildError } from "../docker/docker-errors";
+import { runContainerLabels } from "../docker/container-labels";
+import { errorMessageOf } from "../queue/error-message";
+import { createLogSink, type LogSink } from "../queue/log-sink";
+import { claimRow, keepLease, LostLeaseError, type Lease } from "../queue/row-lease";
+import { requeueRow } from "../queue/requeue-row";
+import type { WorkerContext } from "../queue/worker-context";
+import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
+import { runnerLine } from "../validation/runner-markers";
+import { settleValidationGroup } from "./settle-validation-group";
+import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
+
+type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+const logParserOf = (metadata: unknown) => {
+  const value = (metadata as { logParser?: unknown } | null)?.logParser;
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * The validate-task job: claim the run, make sure its image exists on this Docker host,
+ * run the eval script in a locked-down container with the run's patches applied inside
+ * it, evaluate the log and store results — then, if the group is complete, the task's
+ * verdict. A cancel, a lost lease or a worker shutdown stops the container on the spot.
+ */
+export async function executeValidationRun(ctx: WorkerContext, runId: string): Promise<void> {
+  if (!(await claimRow(ctx.db, "validation_runs", runId, ctx.workerId))) return;
+  const lease = keepLease(ctx, "validation_runs", runId);
+  ctx.running.add(runId);
+  const started = Date.now();
+  const owned = { id: runId, status: "RUNNING" as const, workerId: ctx.workerId };
+  const write = async (data: OwnedWrite, db: Prisma.TransactionClient | WorkerContext["db"] = ctx.db) => {
+    const { count } = await db.validationRun.updateMany({ where: owned, data });
+    if (!count) throw new LostLeaseError("validation_runs", runId);
+  };
+  let sink: LogSink | undefined;
+  let phase: RunPhase | null = null;
+  const enterPhase = (next: RunPhase) => {
+    if (phase === next) return;
+    phase = next;
+    void write({ phase: next }).catch(() => {});
+  };
+
+  try {
+    const run = await ctx.db.validationRun.findUniqueOrThrow({
+      where: { id: runId },
+      include: { task: true, candidatePatch: true, revision: { include: { environment: true } } },
+    });
+    const environment = run.revision.environment;
+    sink = await createLogSink({
+      db: ctx.db,
+      table: "validation_runs",
+      id: runId,
+      workerId: ctx.workerId,
+      capBytes: ctx.config.runLogCapBytes,
+      liveCapBytes: ctx.config.liveLogCapBytes,
+      onFlushed: (text) => {
+        if (text.includes(runnerLine.running)) enterPhase("RUNNING_TESTS");
+        else if (text.includes(runnerLine.applying(""))) enterPhase("APPLYING_PATCHES");
+      },
+    });
+    enterPhase("BUILDING_IMAGE");
+    const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById }), lease.signal);
+    await write({ buildId: image.buildId });
+    sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
+    enterPhase("STARTING_CONTAINER");
+
+    const limits = {
+      memoryMb: environment.memoryMb ?? ctx.config.limits.memoryMb,
+      cpus: environment.cpus ?? ctx.config.limits.cpus,
+      pids: ctx.config.limits.pids,
+      timeoutMs: (environment.timeoutSeconds ?? ctx.config.limits.timeoutSeconds) * 1000,
+    };
+    const result = await ctx.docker.runContainer({
+      image: image.tag,
+      command: VALIDATION_COMMAND,
+      files: validationContainerFiles(patchesFor(run.kind, run.task, run.candidatePatch?.patch), run.revision.evalScript),
+      labels: runContainerLabels(runId, ctx.workerId),
+      limits,
+      onOutput: sink.write,
+      onCreated: (containerId) => write({ containerId }),
+      signal: lease.signal,
+    });
+    if (result.timedOut) sink.write(`\n[swe-curator] killed after ${limits.timeoutMs / 1000} s: the environment's wall-clock limit\n`);
+    if (result.cancelled) sink.write(`\n[swe-curator] stopped: ${lease.state() === "cancelRequested" ? "cancelled by a curator" : lease.state()}\n`);
+    await sink.close();
+    if (result.cancelled || lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
+
+    enterPhase("COLLECTING_RESULTS");
+    const { log, truncated } = sink.finalLog();
+    const evaluation = evaluateRun({
+      kind: run.kind,
+      log,
+      evalScript: run.revision.evalScript,
+      failToPass: run.task.failToPass,
+      passToPass: run.task.passToPass,
+      container: result,
+      logParser: logParserOf(environment.metadata),
+      timeoutSeconds: limits.timeoutMs / 1000,
+      memoryMb: limits.memoryMb,
+    });
+    await storeResult(ctx, run, evaluation, { log, truncated, exitCode: result.exitCode, containerId: result.containerId, durationMs: Date.now() - started, write });
+  } catch (error) {
+    await sink?.close();
+    if (error instanceof LostLeaseError || lease.state() === "lost") return;
+    if (lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
+    const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
+    const message = error instanceof ImageBuildError ? `The image did not build: ${error.message}` : errorMessageOf(error);
+    await ctx.db
+      .$transaction(async (tx) => {
+        await write({ status: "FAILED", failureClass, errorMessage: message, phase: null, finishedAt: new Date(), durationMs: Date.now() - started, log: sink?.finalLog().log ?? null }, tx);
+        const { taskId, groupId } = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
+        await settleValidationGroup(tx, taskId, groupId);
+      })
+      .catch((writeError) => {
+        if (!(writeError instanceof LostLeaseError)) throw writeError;
+      });
+  } finally {
+    lease.stop();
+    ctx.running.delete(runId);
+  }
+}
+
+/** Cancel → CANCELLED; shutdown → back to the queue; lost → touch nothing. */
+async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write: (data: OwnedWrite) => Promise<void>, sink?: LogSink) {
+  const state = lease.state();
+  if (state === "lost") return;
+  if (state === "shutdown") {
+    await requeueRow(ctx.db, "validation_runs", runId, `Worker ${ctx.workerId} stopped; the run was handed back to the queue`, { ownedBy: ctx.workerId });
+    return;
+  }
+  await write({ status: "CANCELLED", phase: null, finishedAt: new Date(), errorMessage: "Cancelled by a curator; the container was stopped", log: sink?.finalLog().log ?? null }).catch(
+    () => {},
+  );
+}
+
+async function storeResult(
+  ctx: WorkerContext,
+  run: { id: string; taskId: string; groupId: string | null; kind: string; candidatePatchId: string | null },
+  evaluation: RunEvaluation,
+  facts: { log: string; truncated: boolean; exitCode: number | null; containerId: string; durationMs: number; write: (data: OwnedWrite, db: Prisma.TransactionClient) => Promise<void> },
+) {
+  // a run that never finished its tests FAILED as a job; one that did SUCCEEDED, whatever it showed
+  const incomplete = evaluation.failureClass === "TIMEOUT" || evaluation.failureClass === "INFRA_ERROR";
+  await ctx.db.$transaction(async (tx) => {
+    await facts.write(
+      {
+        status: incomplete ? "FAILED" : "SUCCEEDED",
+        phase: null,
+        exitCode: facts.exitCode,
+        markerExitCode: evaluation.markerExitCode,
+        failureClass: evaluation.failureClass,
+        flags: evaluation.flags,
+        resolved: evaluation.resolved,
+        errorMessage: evaluation.reason,
+        log: facts.log,
+        logTruncated: facts.truncated,
+        containerId: facts.containerId,
+        durationMs: facts.durationMs,
+        finishedAt: new Date(),
+      },
+      tx,
+    );
+    await tx.testResult.deleteMany({ where: { runId: run.id } });
+    await tx.testResult.createMany({ data: evaluation.testResults.map((result) => ({ runId: run.id, ...result })) });
+    if (run.candidatePatchId && evaluation.resolved !== null) {
+      await tx.candidatePatch.update({ where: { id: run.candidatePatchId }, data: { resolved: evaluation.resolved } });
+    }
+    await settleValidationGroup(tx, run.taskId, run.groupId);
+  });
+}

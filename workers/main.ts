@@ -1,0 +1,22 @@
+// `npm run worker`: a worker process pulling build and validation jobs from the database in
+// DATABASE_URL, running them on the Docker engine at DOCKER_HOST (or the default socket).
+// Start as many as you like, on as many machines: the database coordinates them. The
+// database must already be prepared (npm start or npm run db:deploy does that).
+import { startWorkerRunner } from "./runner";
+
+const connectionString = process.env.DATABASE_URL;
+if (!connectionString) {
+  console.error("DATABASE_URL is not set: point it at the SWE Curator database (npm start prints it), e.g. DATABASE_URL=postgresql://… npm run worker");
+  process.exit(2);
+}
+
+const worker = await startWorkerRunner({ connectionString, concurrency: process.env.WORKER_CONCURRENCY ? Number(process.env.WORKER_CONCURRENCY) : undefined });
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    void worker.stop().then(() => process.exit(0));
+  });
+}

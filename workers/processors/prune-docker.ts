@@ -1,0 +1,12 @@
+import type { Task } from "graphile-worker";
+import { PruneDockerPayloadSchema } from "../../lib/queue/job-payloads";
+import { pruneDocker as prune } from "../../lib/queue/prune-docker";
+import type { WorkerContext } from "../../lib/queue/worker-context";
+
+export const pruneDocker =
+  (ctx: WorkerContext): Task =>
+  async (payload, helpers) => {
+    PruneDockerPayloadSchema.parse(payload);
+    const report = await prune({ db: ctx.db, docker: ctx.docker, leaseMs: ctx.config.leaseMs, imageBudgetBytes: ctx.config.danglingImageBudgetBytes });
+    helpers.logger.info(`pruned ${report.removedContainers.length} containers, ${report.removedImages} images (${report.freedBytes} bytes)`);
+  };

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { run, type Runner } from "graphile-worker";
+import { createPrismaClient } from "../lib/db/client";
+import { createDockerEngine } from "../lib/docker/dockerode-engine";
+import type { DockerEngine } from "../lib/docker/docker-engine";
+import { JOB_NAMES } from "../lib/queue/job-names";
+import { pruneDocker } from "../lib/queue/prune-docker";
+import { queueLogger } from "../lib/queue/queue-logger";
+import { recoverExpiredLeases } from "../lib/queue/recover-expired-leases";
+import { workerConfigFromEnv, type WorkerConfig } from "../lib/queue/worker-config";
+import type { WorkerContext } from "../lib/queue/worker-context";
+import { recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/queue/worker-heartbeat";
+import { settleValidationGroup } from "../lib/runs/settle-validation-group";
+import { buildEnvironment } from "./processors/build-environment";
+import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
+import { validateTask } from "./processors/validate-task";
+
+export type WorkerRunnerOptions = {
+  connectionString: string;
+  concurrency?: number;
+  /** overrides for tests and benchmarks; defaults come from the environment */
+  config?: Partial<WorkerConfig>;
+  docker?: DockerEngine;
+  log?: (line: string) => void;
+};
+
+export type WorkerRunner = { workerId: string; stop(): Promise<void> };
+
+const HEARTBEAT_EVERY_MS = 5_000;
+
+/**
+ * One worker process's engine: graphile-worker pulling our three job types, plus the
+ * timers that make it safe beside others — its own heartbeat row, lease recovery for
+ * crashed peers, and pruning of orphaned containers on its Docker host.
+ */
+export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<WorkerRunner> {
+  const base = workerConfigFromEnv();
+  const config: WorkerConfig = { ...base, ...options.config, concurrency: options.concurrency ?? options.config?.concurrency ?? base.concurrency };
+  const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`));
+  const db = createPrismaClient(options.connectionString, config.concurrency * 2 + 3);
+  const docker = options.docker ?? createDockerEngine();
+  const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const shutdown = new AbortController();
+  const ctx: WorkerContext = { db, docker, workerId, config, shutdownSignal: shutdown.signal, running: new Set() };
+  const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date() };
+
+  const beat = async () => {
+    const status = await docker.status();
+    await recordWorkerHeartbeat(db, identity, status, ctx.running.size).catch((error) => log(`heartbeat failed: ${error.message}`));
+    return status;
+  };
+  const recover = async () => {
+    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: async (tx, runId) => {
+      const run = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
+      await settleValidationGroup(tx, run.taskId, run.groupId);
+    } }).catch((error) => {
+      log(`lease recovery failed: ${error.message}`);
+      return null;
+    });
+    if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
+      log(`recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`);
+    }
+  };
+  const prune = async () => {
+    const report = await pruneDocker({ db, docker, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
+    if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
+  };
+
+  const status = await beat();
+  if (!status.reachable) log(`${status.error}. Jobs will fail with that reason until it answers; the dashboard keeps working.`);
+  await recover();
+  if (status.reachable) await prune();
+
+  let runner: Runner;
+  try {
+    runner = await run({
+      connectionString: options.connectionString,
+      concurrency: config.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      logger: queueLogger,
+      taskList: {
+        [JOB_NAMES.buildEnvironment]: buildEnvironment(ctx),
+        [JOB_NAMES.validateTask]: validateTask(ctx),
+        [JOB_NAMES.pruneDocker]: pruneDockerProcessor(ctx),
+      },
+    });
+  } catch (error) {
+    await removeWorkerHeartbeat(db, workerId).catch(() => {});
+    await db.$disconnect();
+    throw error;
+  }
+
+  const timers = [
+    setInterval(() => void beat(), HEARTBEAT_EVERY_MS),
+    setInterval(() => void recover(), Math.max(1_000, Math.floor(config.leaseMs / 2))),
+    setInterval(() => void prune(), config.pruneIntervalMs),
+  ];
+  log(`worker ${workerId} started (concurrency ${config.concurrency}, Docker at ${docker.endpoint})`);
+
+  let stopped: Promise<void> | undefined;
+  return {
+    workerId,
+    stop() {
+      stopped ??= (async () => {
+        timers.forEach(clearInterval);
+        // running jobs stop their containers and hand their rows back to the queue
+        shutdown.abort();
+        await runner.stop().catch(() => {});
+        await removeWorkerHeartbeat(db, workerId).catch(() => {});
+        await db.$disconnect();
+        log(`worker ${workerId} stopped`);
+      })();
+      return stopped;
+    },
+  };
+}
