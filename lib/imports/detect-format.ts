@@ -113,7 +113,9 @@ export function detectFormat(fileName: string, head: Buffer): Detection {
   if (start === -1) return unknown("the file holds only whitespace");
   const first = text[start];
 
-  if (first === "[") {
+  // a legacy harness log starts with "[testbed] [instance_id] …", which is no JSON array
+  const jsonArray = first === "[" && /^\[\s*([{["\]\d-]|true|false|null)/.test(text.slice(start, start + 64));
+  if (jsonArray) {
     const elementKeys = new Set(keysAtDepth(text, 2));
     if (has(elementKeys, "action", "observation") && elementKeys.has("source")) return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
     const format = classifyRecordKeys(elementKeys);
@@ -121,7 +123,7 @@ export function detectFormat(fileName: string, head: Buffer): Detection {
     return unknown(`a JSON array whose records were not recognised (their fields: ${[...elementKeys].slice(0, 12).join(", ") || "none"})`);
   }
 
-  if (first === "{") {
+  if (first === "{" && /^\{\s*("|\})/.test(text.slice(start, start + 64))) {
     const newline = text.indexOf("\n", start);
     const firstLine = newline === -1 ? text.slice(start) : text.slice(start, newline);
     let firstRecord: Record<string, unknown> | null = null;

@@ -28,6 +28,8 @@ export type ImportOptions = {
   source?: TaskSource;
   /** the generator (model_name_or_path) of trajectories and harness reports that do not name it */
   generator?: string;
+  /** the task of a trajectory, report or log that does not name it */
+  instanceId?: string;
   onProgress?: (run: ImportRun) => void;
 };
 
@@ -40,6 +42,8 @@ export type ImportContext = {
   /** a fresh stream of the file's bytes that also advances the batch's progress */
   openStream(): Readable;
   sha256(): Promise<string>;
+  /** imports another file (inside a folder or archive) into the same batch */
+  importNested(filePath: string, fileName: string): Promise<void>;
 };
 
 async function readHead(filePath: string): Promise<Buffer> {
@@ -61,7 +65,6 @@ export async function sha256File(filePath: string): Promise<string> {
 
 function countingStream(filePath: string, run: ImportRun): Readable {
   async function* counted() {
-    run.bytesRead = 0;
     for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 })) {
       run.bytesRead += (chunk as Buffer).length;
       yield chunk as Buffer;
@@ -77,23 +80,20 @@ async function runDetected(ctx: ImportContext, detection: Detection) {
     return { errorMessage: `Unrecognised file: ${detection.reason}` };
   }
   if (detection.kind === "records") {
-    await run.setFormat(detection.format);
+    if (run.format === "UNKNOWN") await run.setFormat(detection.format);
     const importer = recordImporterFor(detection.format, ctx);
     const raws = readJsonRecords(ctx.openStream(), { layout: detection.layout, maxRecordBytes: ctx.options.maxRecordBytes });
     await importRecords(ctx.db, raws, importer, run);
     return {};
   }
   const importer = documentImporterFor(detection);
-  await run.setFormat(importer.format);
+  if (run.format === "UNKNOWN") await run.setFormat(importer.format);
   await importer.run(ctx);
   return {};
 }
 
-export async function importFile(db: PrismaClient, filePath: string, options: ImportOptions = {}): Promise<ImportBatch> {
-  const info = await stat(filePath);
-  const fileName = options.fileName ?? path.basename(filePath);
-  const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress });
-  const ctx: ImportContext = {
+function makeContext(db: PrismaClient, filePath: string, fileName: string, options: ImportOptions, run: ImportRun): ImportContext {
+  return {
     db,
     filePath,
     fileName,
@@ -101,7 +101,35 @@ export async function importFile(db: PrismaClient, filePath: string, options: Im
     run,
     openStream: () => countingStream(filePath, run),
     sha256: () => sha256File(filePath),
+    async importNested(nestedPath, nestedName) {
+      const nested = makeContext(db, nestedPath, nestedName, options, run);
+      try {
+        const detection = detectFormat(nestedName, await readHead(nestedPath));
+        if (detection.kind === "unknown") return run.fail({ line: null, key: nestedName, reason: `Unrecognised file: ${detection.reason}` });
+        if (detection.kind === "archive") return run.fail({ line: null, key: nestedName, reason: "archives inside archives are not imported; unpack it first" });
+        const outcome = detection.kind === "records" ? await runRecords(nested, detection) : await runDetected(nested, detection);
+        if (outcome.errorMessage) run.fail({ line: null, key: nestedName, reason: outcome.errorMessage });
+      } catch (error) {
+        if (error instanceof ImportCancelled) throw error;
+        run.fail({ line: null, key: nestedName, reason: describeError(error) });
+      }
+    },
   };
+}
+
+/** Records inside a folder keep their file in the error's key, so "line 12" says of which file. */
+async function runRecords(ctx: ImportContext, detection: Extract<Detection, { kind: "records" }>) {
+  const before = ctx.run.errors.length;
+  const outcome = await runDetected(ctx, detection);
+  for (const error of ctx.run.errors.slice(before)) error.key = error.key ? `${ctx.fileName}: ${error.key}` : ctx.fileName;
+  return outcome;
+}
+
+export async function importFile(db: PrismaClient, filePath: string, options: ImportOptions = {}): Promise<ImportBatch> {
+  const info = await stat(filePath);
+  const fileName = options.fileName ?? path.basename(filePath);
+  const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress });
+  const ctx = makeContext(db, filePath, fileName, options, run);
   try {
     const detection: Detection = info.isDirectory() ? { kind: "archive", archive: "directory" } : detectFormat(fileName, await readHead(filePath));
     const outcome = await runDetected(ctx, detection);

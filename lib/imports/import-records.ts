@@ -113,3 +113,15 @@ function keyOf(value: unknown): string | undefined {
   const id = (value as { instance_id?: unknown } | null)?.instance_id;
   return typeof id === "string" ? id : undefined;
 }
+
+/** Writes one record in its own transaction and accounts for it (documents, folders). */
+export async function importOne<T>(db: PrismaClient, write: RecordImporter<T>["write"], record: T, run: ImportRun, where: { line?: number | null; key?: string }) {
+  try {
+    const [result] = await db.$transaction((tx) => write(tx, [record], run), TRANSACTION_OPTIONS);
+    if (typeof result === "string") run.count(result);
+    else run.fail({ line: where.line ?? null, key: where.key, reason: result.error });
+  } catch (error) {
+    run.fail({ line: where.line ?? null, key: where.key, reason: describeError(error) });
+  }
+  await run.progress();
+}

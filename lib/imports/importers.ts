@@ -1,26 +1,47 @@
 import type { ImportFormat } from "../db/client";
-import { AppError } from "../errors/app-error";
 import type { Detection } from "./detect-format";
 import type { ImportContext } from "./import-file";
 import type { RecordImporter } from "./import-records";
 import { sweBenchInstancesImporter } from "./formats/swe-bench-instances";
-import { importSweAgentDocument } from "./documents/swe-agent-document";
+import { sweBenchPredictionsImporter } from "./formats/swe-bench-predictions";
+import { openSweRowsImporter } from "./formats/openswe-rows";
+import { sweFlowStepsImporter } from "./formats/swe-flow-steps";
+import { reviewerVerdictsImporter } from "./formats/reviewer-verdicts";
+import { importInspectLog, importOpenHandsEvents, importSweAgentDocument, openHandsOutputImporter } from "./documents/trajectory-documents";
+import { importLogDocument, importReportDocument } from "./documents/harness-documents";
+import { importArchive } from "./documents/import-archive";
 
 // Which importer handles which detected format. Record formats share the batch loop in
-// import-records.ts; document formats (one JSON document, a log, an archive) run their own.
+// import-records.ts; documents, logs and archives run their own.
 
 export type DocumentImporter = { format: ImportFormat; run(ctx: ImportContext): Promise<void> };
 
 export function recordImporterFor(format: ImportFormat, ctx: ImportContext): RecordImporter<unknown> {
-  switch (format) {
-    case "SWE_BENCH_INSTANCES":
-      return sweBenchInstancesImporter(ctx.fileName, ctx.options.source) as RecordImporter<unknown>;
-    default:
-      throw new AppError("UNPROCESSABLE", `Importing ${format} records is not supported yet`);
-  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each importer has its own record type
+  const importers: Partial<Record<ImportFormat, () => RecordImporter<any>>> = {
+    SWE_BENCH_INSTANCES: () => sweBenchInstancesImporter(ctx.fileName, ctx.options.source),
+    SWE_BENCH_PREDICTIONS: () => sweBenchPredictionsImporter,
+    OPENSWE_ENVIRONMENT: () => openSweRowsImporter,
+    SWE_FLOW_STEPS: () => sweFlowStepsImporter,
+    REVIEWER_VERDICTS: () => reviewerVerdictsImporter,
+    OPENHANDS_TRAJECTORY: () => openHandsOutputImporter,
+  };
+  const make = importers[format];
+  if (!make) throw new Error(`${format} files are not made of independent records`);
+  return make() as RecordImporter<unknown>;
 }
 
+const DOCUMENTS: Partial<Record<ImportFormat, DocumentImporter["run"]>> = {
+  SWE_AGENT_TRAJECTORY: importSweAgentDocument,
+  OPENHANDS_TRAJECTORY: importOpenHandsEvents,
+  INSPECT_LOG: importInspectLog,
+  SWE_BENCH_REPORT: importReportDocument,
+};
+
 export function documentImporterFor(detection: Exclude<Detection, { kind: "records" } | { kind: "unknown" }>): DocumentImporter {
-  if (detection.kind === "document" && detection.format === "SWE_AGENT_TRAJECTORY") return { format: "SWE_AGENT_TRAJECTORY", run: importSweAgentDocument };
-  throw new AppError("UNPROCESSABLE", `Importing this ${detection.kind} is not supported yet`);
+  if (detection.kind === "log") return { format: "SWE_BENCH_REPORT", run: (ctx) => importLogDocument(ctx) };
+  if (detection.kind === "archive") return { format: "OPENSWE_ENVIRONMENT", run: (ctx) => importArchive(ctx, detection.archive) };
+  const run = DOCUMENTS[detection.format];
+  if (!run) throw new Error(`no document importer for ${detection.format}`);
+  return { format: detection.format, run };
 }

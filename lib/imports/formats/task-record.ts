@@ -17,6 +17,8 @@ export type TaskRecord = {
     source: TaskSource;
     /** null: the file carries no build recipe, a placeholder revision is written */
     recipe: Recipe | null;
+    /** build context bundled with the recipe (path → content), from environment folders */
+    contextFiles?: Record<string, string> | null;
     metadata: Record<string, unknown> | null;
   };
   task: {

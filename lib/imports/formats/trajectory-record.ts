@@ -25,6 +25,8 @@ export type TrajectoryHeader = {
   diagnosis?: Record<string, unknown> | null;
   /** the generator whose CandidatePatch this run produced or reviewed */
   generator?: string | null;
+  /** or that CandidatePatch's id, when the file names it */
+  candidatePatchId?: string | null;
   tokensIn: number | null;
   tokensOut: number | null;
   costUsd: number | null;

@@ -10,7 +10,7 @@ export const PLACEHOLDER_MARKER = "SWE-CURATOR PLACEHOLDER";
 
 export function placeholderRecipe(record: TaskRecord) {
   const { repository, environment } = record;
-  const image = ["image_name", "docker_image"].map((k) => record.task.metadata?.[k]).find((v): v is string => typeof v === "string");
+  const image = [record.task.metadata?.image_name, record.task.metadata?.docker_image, environment.metadata?.image].find((v): v is string => typeof v === "string" && !!v);
   const dockerfile = [
     `# ${PLACEHOLDER_MARKER} — not a real build recipe.`,
     `# Imported from ${record.task.source} data for ${repository.owner}/${repository.name} at ${environment.baseCommit}`,

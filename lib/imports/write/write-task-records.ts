@@ -4,7 +4,7 @@ import type { TaskRecord } from "../formats/task-record";
 import type { WriteResult } from "../import-records";
 import type { ImportRun } from "../import-run";
 import { PLACEHOLDER_REASON, placeholderRecipe } from "./placeholder-recipe";
-import { changedFields } from "./compare";
+import { changedFields, sameValue } from "./compare";
 
 // Writes task records idempotently on their natural keys — Repository (owner, name),
 // Environment key, Task instanceId — inside the caller's transaction: new rows are
@@ -24,14 +24,14 @@ async function repositoryIds(tx: Db, records: TaskRecord[]) {
   return new Map(rows.map((r) => [`${r.owner}/${r.name}`, r.id]));
 }
 
-type EnvironmentRow = { id: string; key: string; currentRevision: { number: number; dockerfile: string; evalScript: string } | null };
+type EnvironmentRow = { id: string; key: string; contextFiles?: unknown; currentRevision: { number: number; dockerfile: string; evalScript: string } | null };
 
 async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
   const repoIds = await repositoryIds(tx, records);
   const firstByKey = new Map<string, TaskRecord>();
   for (const r of records) if (!firstByKey.has(r.environment.key)) firstByKey.set(r.environment.key, r);
   const keys = [...firstByKey.keys()];
-  const select = { id: true, key: true, currentRevision: { select: { number: true, dockerfile: true, evalScript: true } } } as const;
+  const select = { id: true, key: true, contextFiles: true, currentRevision: { select: { number: true, dockerfile: true, evalScript: true } } } as const;
   const existing: EnvironmentRow[] = await tx.environment.findMany({ where: { key: { in: keys } }, select });
   const known = new Set(existing.map((e) => e.key));
   const missing = keys.filter((k) => !known.has(k)).map((k) => firstByKey.get(k)!);
@@ -44,6 +44,7 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
         setupCommit: r.environment.setupCommit,
         version: r.environment.version,
         source: r.environment.source,
+        contextFiles: (r.environment.contextFiles ?? undefined) as Prisma.InputJsonValue | undefined,
         metadata: (r.environment.recipe ? r.environment.metadata : { ...r.environment.metadata, placeholderRecipe: true }) as Prisma.InputJsonValue,
       })),
       select: { id: true, key: true },
@@ -73,6 +74,18 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
     const recipe = record.environment.recipe;
     if (recipe && env.currentRevision && (env.currentRevision.dockerfile !== recipe.dockerfile || env.currentRevision.evalScript !== recipe.evalScript)) {
       await addRevision(tx, env, recipe, run);
+    }
+    const contextFiles = record.environment.contextFiles;
+    if (contextFiles && env.currentRevision && !sameValue(env.contextFiles, contextFiles)) {
+      await tx.environment.update({ where: { id: env.id }, data: { contextFiles } });
+      await auditLog(tx, {
+        actorId: run.actorId,
+        entityType: "environment",
+        entityId: env.id,
+        action: "import.context",
+        before: { files: Object.keys((env.contextFiles as Record<string, string> | null) ?? {}) },
+        after: { files: Object.keys(contextFiles), importBatchId: run.batchId },
+      });
     }
   }
   return new Map(existing.map((e) => [e.key, e.id]));

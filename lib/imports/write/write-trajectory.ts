@@ -35,7 +35,9 @@ async function linkTask(tx: Db, header: TrajectoryHeader) {
   const task = await tx.task.findUnique({ where: { instanceId: header.instanceId }, select: { id: true } });
   if (!task) return { taskId: null, candidatePatchId: null };
   let candidatePatchId: string | null = null;
-  if (header.generator) {
+  if (header.candidatePatchId) {
+    candidatePatchId = (await tx.candidatePatch.findFirst({ where: { id: header.candidatePatchId, taskId: task.id }, select: { id: true } }))?.id ?? null;
+  } else if (header.generator) {
     candidatePatchId = (await tx.candidatePatch.findUnique({ where: { taskId_generator: { taskId: task.id, generator: header.generator } }, select: { id: true } }))?.id ?? null;
   }
   if (!candidatePatchId && header.submission?.trim()) {
@@ -47,60 +49,64 @@ async function linkTask(tx: Db, header: TrajectoryHeader) {
 
 export async function writeTrajectory(db: PrismaClient, source: TrajectorySource, run: ImportRun): Promise<RecordOutcome> {
   if (await trajectoryIsUnchanged(db, source.externalId, source.sourceHash)) return "unchanged";
-  return db.$transaction(async (tx) => {
-    const existing = await tx.trajectory.findUnique({ where: { externalId: source.externalId } });
-    const trajectoryId =
-      existing?.id ??
-      (await tx.trajectory.create({ data: { externalId: source.externalId, role: "SOLVER", format: "OTHER", importBatchId: run.batchId }, select: { id: true } })).id;
-    if (existing) await tx.trajectoryStep.deleteMany({ where: { trajectoryId } });
+  return db.$transaction((tx) => writeTrajectoryIn(tx, source, run), TRAJECTORY_TRANSACTION);
+}
 
-    let index = 0;
-    let buffer: Prisma.TrajectoryStepCreateManyInput[] = [];
-    let bufferChars = 0;
-    const flush = async () => {
-      if (!buffer.length) return;
-      await tx.trajectoryStep.createMany({ data: buffer });
-      buffer = [];
-      bufferChars = 0;
-      await run.progress();
-    };
-    const header = await source.produce({
-      async add(step) {
-        buffer.push({ trajectoryId, index: index++, ...step, metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
-        bufferChars += (step.thought?.length ?? 0) + (step.action?.length ?? 0) + (step.observation?.length ?? 0);
-        if (buffer.length >= STEP_BATCH || bufferChars >= STEP_BATCH_CHARS) await flush();
-      },
-    });
-    await flush();
+/** The same, inside a transaction the caller holds (a batch of small trajectories shares one). */
+export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: ImportRun): Promise<RecordOutcome> {
+  if (await trajectoryIsUnchanged(tx, source.externalId, source.sourceHash)) return "unchanged";
+  const existing = await tx.trajectory.findUnique({ where: { externalId: source.externalId } });
+  const trajectoryId =
+    existing?.id ??
+    (await tx.trajectory.create({ data: { externalId: source.externalId, role: "SOLVER", format: "OTHER", importBatchId: run.batchId }, select: { id: true } })).id;
+  if (existing) await tx.trajectoryStep.deleteMany({ where: { trajectoryId } });
 
-    const links = await linkTask(tx, header);
-    const data = {
-      ...links,
-      role: header.role,
-      format: header.format,
-      model: header.model,
-      exitStatus: header.exitStatus,
-      submission: header.submission,
-      decision: header.decision ?? null,
-      confidence: header.confidence ?? null,
-      diagnosis: (header.diagnosis ?? undefined) as Prisma.InputJsonValue | undefined,
-      stepCount: index,
-      tokensIn: header.tokensIn,
-      tokensOut: header.tokensOut,
-      costUsd: header.costUsd,
-      metadata: { ...(header.metadata ?? {}), instanceId: header.instanceId, sourceSha256: source.sourceHash } as Prisma.InputJsonValue,
-    };
-    await tx.trajectory.update({ where: { id: trajectoryId }, data: { ...data, importBatchId: run.batchId } });
-    if (!existing) return "created";
-    const changed = changedFields(existing as unknown as Record<string, unknown>, data as Record<string, unknown>, HEADER_FIELDS);
-    await auditLog(tx, {
-      actorId: run.actorId,
-      entityType: "trajectory",
-      entityId: trajectoryId,
-      action: "import.update",
-      before: { ...Object.fromEntries(changed.map((f) => [f, existing[f]])), stepCount: existing.stepCount },
-      after: { ...Object.fromEntries(changed.map((f) => [f, (data as Record<string, unknown>)[f]])), stepCount: index, importBatchId: run.batchId },
-    });
-    return "updated";
-  }, TRAJECTORY_TRANSACTION);
+  let index = 0;
+  let buffer: Prisma.TrajectoryStepCreateManyInput[] = [];
+  let bufferChars = 0;
+  const flush = async () => {
+    if (!buffer.length) return;
+    await tx.trajectoryStep.createMany({ data: buffer });
+    buffer = [];
+    bufferChars = 0;
+    await run.progress();
+  };
+  const header = await source.produce({
+    async add(step) {
+      buffer.push({ trajectoryId, index: index++, ...step, metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
+      bufferChars += (step.thought?.length ?? 0) + (step.action?.length ?? 0) + (step.observation?.length ?? 0);
+      if (buffer.length >= STEP_BATCH || bufferChars >= STEP_BATCH_CHARS) await flush();
+    },
+  });
+  await flush();
+
+  const links = await linkTask(tx, header);
+  const data = {
+    ...links,
+    role: header.role,
+    format: header.format,
+    model: header.model,
+    exitStatus: header.exitStatus,
+    submission: header.submission,
+    decision: header.decision ?? null,
+    confidence: header.confidence ?? null,
+    diagnosis: (header.diagnosis ?? undefined) as Prisma.InputJsonValue | undefined,
+    stepCount: index,
+    tokensIn: header.tokensIn,
+    tokensOut: header.tokensOut,
+    costUsd: header.costUsd,
+    metadata: { ...(header.metadata ?? {}), instanceId: header.instanceId, sourceSha256: source.sourceHash } as Prisma.InputJsonValue,
+  };
+  await tx.trajectory.update({ where: { id: trajectoryId }, data: { ...data, importBatchId: run.batchId } });
+  if (!existing) return "created";
+  const changed = changedFields(existing as unknown as Record<string, unknown>, data as Record<string, unknown>, HEADER_FIELDS);
+  await auditLog(tx, {
+    actorId: run.actorId,
+    entityType: "trajectory",
+    entityId: trajectoryId,
+    action: "import.update",
+    before: { ...Object.fromEntries(changed.map((f) => [f, existing[f]])), stepCount: existing.stepCount },
+    after: { ...Object.fromEntries(changed.map((f) => [f, (data as Record<string, unknown>)[f]])), stepCount: index, importBatchId: run.batchId },
+  });
+  return "updated";
 }

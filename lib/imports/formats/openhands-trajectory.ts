@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
+
+// OpenHands event streams: actions (source agent/user) and observations (source
+// environment, `cause` = the action's id). A step is an action with its observation.
+// Token usage rides on tool_call_metadata.model_response.usage, repeated on the
+// observation — counted once, from the action.
+
+type Json = Record<string, unknown>;
+
+export const OpenHandsEventSchema = z
+  .object({
+    id: z.number().int().optional(),
+    source: z.string().optional(),
+    action: z.string().optional(),
+    observation: z.string().optional(),
+    cause: z.number().int().nullish(),
+  })
+  .loose();
+
+function actionText(event: Json): string | null {
+  const args = (event.args ?? {}) as Json;
+  switch (event.action) {
+    case "run":
+    case "run_ipython":
+      return typeof args.command === "string" ? args.command : typeof args.code === "string" ? args.code : null;
+    case "read":
+      return `read ${args.path ?? ""}`.trim();
+    case "edit":
+      return [`edit ${args.path ?? ""}`.trim(), args.command && `command: ${args.command}`, args.old_str && `old: ${args.old_str}`, args.new_str && `new: ${args.new_str}`, args.file_text && `file: ${args.file_text}`, args.content && `content: ${args.content}`]
+        .filter(Boolean)
+        .join("\n");
+    case "browse":
+      return `browse ${args.url ?? ""}`.trim();
+    case "message":
+      return null;
+    case "finish":
+      return "finish";
+    default:
+      return event.action ? `${event.action}${Object.keys(args).length ? " " + JSON.stringify(args) : ""}` : null;
+  }
+}
+
+function usageOf(event: Json): { tokensIn: number | null; tokensOut: number | null; model: string | null } {
+  const response = ((event.tool_call_metadata as Json | undefined)?.model_response ?? {}) as Json;
+  const usage = (response.usage ?? {}) as Json;
+  return { tokensIn: finiteInt(usage.prompt_tokens), tokensOut: finiteInt(usage.completion_tokens), model: typeof response.model === "string" ? response.model : null };
+}
+
+/** Turns a stream of events into steps; feed events in order, then call finish(). */
+export class OpenHandsStepper {
+  private pending: { event: Json; observations: string[]; extras: Json[] } | null = null;
+  private readonly emitted: StepRecord[] = [];
+  model: string | null = null;
+  tokensIn = 0;
+  tokensOut = 0;
+  sawTokens = false;
+  costUsd: number | null = null;
+  finishOutputs: string | null = null;
+
+  /** returns the steps completed by this event */
+  add(raw: unknown): StepRecord[] {
+    const event = OpenHandsEventSchema.parse(raw) as Json;
+    const metrics = (event.llm_metrics ?? {}) as Json;
+    const cost = finiteNumber(metrics.accumulated_cost);
+    if (cost !== null) this.costUsd = cost;
+    if (typeof event.observation === "string") {
+      const matches = this.pending && (event.cause === undefined || event.cause === null || event.cause === this.pending.event.id);
+      if (matches && this.pending) {
+        const text = contentText(event.content) ?? (typeof event.message === "string" ? event.message : null);
+        if (text) this.pending.observations.push(text);
+        const extras = (event.extras ?? {}) as Json;
+        this.pending.extras.push({ observation: event.observation, ...(extras.metadata && typeof extras.metadata === "object" ? { exitCode: (extras.metadata as Json).exit_code } : {}) });
+      }
+      return [];
+    }
+    if (typeof event.action === "string") {
+      const done = this.flush();
+      if (event.action === "system" || event.action === "recall" || event.action === "agent_state_changed") return done;
+      const usage = usageOf(event);
+      if (usage.model) this.model = usage.model;
+      if (usage.tokensIn !== null || usage.tokensOut !== null) {
+        this.sawTokens = true;
+        this.tokensIn += usage.tokensIn ?? 0;
+        this.tokensOut += usage.tokensOut ?? 0;
+      }
+      if (event.action === "finish") {
+        const args = (event.args ?? {}) as Json;
+        this.finishOutputs = typeof args.final_thought === "string" ? args.final_thought : typeof event.message === "string" ? event.message : null;
+      }
+      this.pending = { event, observations: [], extras: [] };
+      return done;
+    }
+    return [];
+  }
+
+  private flush(): StepRecord[] {
+    if (!this.pending) return [];
+    const { event, observations, extras } = this.pending;
+    this.pending = null;
+    const args = (event.args ?? {}) as Json;
+    const usage = usageOf(event);
+    const isMessage = event.action === "message";
+    const thought = typeof args.thought === "string" && args.thought ? args.thought : isMessage || event.action === "finish" ? (contentText(args.content) ?? (event.message as string | undefined) ?? null) : null;
+    const step = makeStep({
+      thought: event.source === "user" ? null : thought,
+      action: actionText(event),
+      observation: event.source === "user" ? (contentText(args.content) ?? (event.message as string | undefined) ?? null) : observations.length ? observations.join("\n") : null,
+      tokensIn: usage.tokensIn,
+      tokensOut: usage.tokensOut,
+      metadata: {
+        eventId: event.id ?? null,
+        source: event.source ?? null,
+        kind: event.action,
+        ...(typeof event.timestamp === "string" ? { timestamp: event.timestamp } : {}),
+        ...(extras.length ? { observations: extras } : {}),
+      },
+    });
+    this.emitted.push(step);
+    return [step];
+  }
+
+  finish(): StepRecord[] {
+    return this.flush();
+  }
+}
+
+export function openHandsHeader(stepper: OpenHandsStepper, extra: { instanceId: string | null; model?: string | null; submission?: string | null; costUsd?: number | null; metadata?: Json | null; exitStatus?: string | null }): TrajectoryHeader {
+  return {
+    instanceId: extra.instanceId,
+    role: "SOLVER",
+    format: "OPENHANDS",
+    model: extra.model ?? stepper.model,
+    exitStatus: extra.exitStatus ?? (stepper.finishOutputs !== null ? "finished" : null),
+    submission: extra.submission ?? null,
+    tokensIn: stepper.sawTokens ? stepper.tokensIn : null,
+    tokensOut: stepper.sawTokens ? stepper.tokensOut : null,
+    costUsd: extra.costUsd ?? stepper.costUsd,
+    metadata: extra.metadata ?? null,
+  };
+}
+
+/** One line of OpenHands' evaluation output.jsonl: a whole run with its history. */
+export const OpenHandsOutputLineSchema = z
+  .object({
+    instance_id: z.string().min(1),
+    history: z.array(z.unknown()),
+    instruction: z.string().nullish(),
+    metadata: z.object({ llm_config: z.object({ model: z.string().nullish() }).loose().nullish(), agent_class: z.string().nullish() }).loose().nullish(),
+    test_result: z.object({ git_patch: z.string().nullish() }).loose().nullish(),
+    metrics: z.object({ accumulated_cost: z.number().nullish(), accumulated_token_usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).loose().nullish() }).loose().nullish(),
+    error: z.string().nullish(),
+  })
+  .loose();
+
+export function openHandsOutputLine(value: unknown): { header: TrajectoryHeader; steps: StepRecord[] } {
+  const line = OpenHandsOutputLineSchema.parse(value);
+  const stepper = new OpenHandsStepper();
+  const steps: StepRecord[] = [];
+  for (const event of line.history) steps.push(...stepper.add(event));
+  steps.push(...stepper.finish());
+  const usage = line.metrics?.accumulated_token_usage;
+  const header = openHandsHeader(stepper, {
+    instanceId: line.instance_id,
+    model: line.metadata?.llm_config?.model ?? null,
+    submission: line.test_result?.git_patch ?? null,
+    costUsd: line.metrics?.accumulated_cost ?? null,
+    exitStatus: line.error ? "error" : null,
+    metadata: { agentClass: line.metadata?.agent_class ?? null, ...(line.error ? { error: line.error } : {}) },
+  });
+  if (usage?.prompt_tokens != null) header.tokensIn = Math.round(usage.prompt_tokens);
+  if (usage?.completion_tokens != null) header.tokensOut = Math.round(usage.completion_tokens);
+  header.generator = header.model;
+  return { header, steps };
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { Db, Prisma } from "../../db/client";
+import { auditLog } from "../../audit/audit-log";
+import type { RecordImporter, WriteResult } from "../import-records";
+import type { ImportRun } from "../import-run";
+import { findTasks, missingTask } from "../write/find-tasks";
+import { sameValue } from "../write/compare";
+import { extrasOf } from "./task-record";
+
+// SWE-bench predictions — the harness's input: one candidate patch per instance and
+// generator. Natural key (task, model_name_or_path). A changed patch forgets its old
+// ground truth: `resolved` goes back to unknown until a validation run decides again.
+
+export const SweBenchPredictionSchema = z
+  .object({
+    instance_id: z.string().trim().min(1, "instance_id is empty"),
+    model_name_or_path: z.string().trim().min(1, "model_name_or_path is empty"),
+    /** null or "" is an empty patch, which the harness counts as unresolved */
+    model_patch: z.string().nullable(),
+  })
+  .loose();
+export type SweBenchPrediction = z.infer<typeof SweBenchPredictionSchema>;
+
+export type PredictionRecord = { instanceId: string; generator: string; patch: string; metadata: Record<string, unknown> | null };
+
+const CONSUMED = new Set(["instance_id", "model_name_or_path", "model_patch"]);
+
+export function parsePrediction(value: unknown): PredictionRecord {
+  const row = SweBenchPredictionSchema.parse(value);
+  return { instanceId: row.instance_id, generator: row.model_name_or_path, patch: row.model_patch ?? "", metadata: extrasOf(row, CONSUMED) };
+}
+
+export async function writePredictions(tx: Db, records: PredictionRecord[], run: ImportRun): Promise<WriteResult[]> {
+  const tasks = await findTasks(tx, records.map((r) => r.instanceId));
+  const existing = await tx.candidatePatch.findMany({
+    where: { OR: records.filter((r) => tasks.has(r.instanceId)).map((r) => ({ taskId: tasks.get(r.instanceId)!.id, generator: r.generator })) },
+  });
+  const byKey = new Map(existing.map((p) => [`${p.taskId}\u0000${p.generator}`, p]));
+  const toCreate: Prisma.CandidatePatchCreateManyInput[] = [];
+  const results: WriteResult[] = [];
+  for (const record of records) {
+    const task = tasks.get(record.instanceId);
+    if (!task) {
+      results.push(missingTask(record.instanceId));
+      continue;
+    }
+    const current = byKey.get(`${task.id}\u0000${record.generator}`);
+    if (!current) {
+      toCreate.push({ taskId: task.id, generator: record.generator, patch: record.patch, metadata: (record.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
+      results.push("created");
+    } else if (current.patch === record.patch && sameValue(current.metadata, record.metadata)) {
+      results.push("unchanged");
+    } else {
+      const patchChanged = current.patch !== record.patch;
+      await tx.candidatePatch.update({
+        where: { id: current.id },
+        data: { patch: record.patch, metadata: (record.metadata ?? undefined) as Prisma.InputJsonValue | undefined, ...(patchChanged ? { resolved: null } : {}) },
+      });
+      await auditLog(tx, {
+        actorId: run.actorId,
+        entityType: "candidate_patch",
+        entityId: current.id,
+        action: "import.update",
+        before: { patch: patchChanged ? current.patch : undefined, metadata: current.metadata, resolved: current.resolved },
+        after: { patch: patchChanged ? record.patch : undefined, metadata: record.metadata, resolved: patchChanged ? null : current.resolved, importBatchId: run.batchId },
+      });
+      results.push("updated");
+    }
+  }
+  if (toCreate.length) await tx.candidatePatch.createMany({ data: toCreate });
+  return results;
+}
+
+export const sweBenchPredictionsImporter: RecordImporter<PredictionRecord> = {
+  format: "SWE_BENCH_PREDICTIONS",
+  parse: parsePrediction,
+  key: (r) => `${r.instanceId}\u0000${r.generator}`,
+  write: writePredictions,
+};

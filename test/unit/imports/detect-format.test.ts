@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { detectFormat, DETECTION_HEAD_BYTES } from "../../../lib/imports/detect-format";
+
+const fixtures = path.join(import.meta.dirname, "../../fixtures");
+const head = (rel: string) => readFileSync(path.join(fixtures, rel)).subarray(0, DETECTION_HEAD_BYTES);
+const detect = (rel: string) => detectFormat(path.basename(rel), head(rel));
+
+describe("format detection from a file's first bytes", () => {
+  it.each([
+    ["swe-bench/swe-bench-lite-test.json", { kind: "records", format: "SWE_BENCH_INSTANCES", layout: "array" }],
+    ["swe-bench/swe-bench-dev-easy.json", { kind: "records", format: "SWE_BENCH_INSTANCES", layout: "array" }],
+    ["swe-agent/all_preds.jsonl", { kind: "records", format: "SWE_BENCH_PREDICTIONS", layout: "jsonl" }],
+    ["swe-agent/pydicom__pydicom-1458.traj", { kind: "document", format: "SWE_AGENT_TRAJECTORY" }],
+    ["swe-agent/swe-agent__test-repo-i1.traj", { kind: "document", format: "SWE_AGENT_TRAJECTORY" }],
+    ["openhands/openhands_events__basic_interactions.json", { kind: "document", format: "OPENHANDS_TRAJECTORY" }],
+    ["inspect/inspect_log__log_formats.json", { kind: "document", format: "INSPECT_LOG" }],
+    ["harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json", { kind: "document", format: "SWE_BENCH_REPORT" }],
+    ["harness/testlog_pytest__pytest-dev__pytest-5227.golden.eval.log", { kind: "log", format: "SWE_BENCH_REPORT" }],
+    ["harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt", { kind: "log", format: "SWE_BENCH_REPORT" }],
+    ["openswe/openswe_input__data.example.jsonl", { kind: "records", format: "OPENSWE_ENVIRONMENT", layout: "jsonl" }],
+    ["openswe/openswe_output__tinymed.synthetic.jsonl", { kind: "records", format: "OPENSWE_ENVIRONMENT", layout: "jsonl" }],
+    ["openswe/env__local--tinymed--0001.synthetic.zip", { kind: "archive", archive: "zip" }],
+    ["openswe/env__local--tinymed--0001.synthetic.tar.gz", { kind: "archive", archive: "tar.gz" }],
+    ["swe-flow/sweflow_dataset__test_merge.jsonl", { kind: "records", format: "SWE_FLOW_STEPS", layout: "jsonl" }],
+    ["swe-flow/sweflow_steps__tinyqueue.synthetic.jsonl", { kind: "records", format: "SWE_FLOW_STEPS", layout: "jsonl" }],
+    ["reviewer/reviewer_verdicts.synthetic.jsonl", { kind: "records", format: "REVIEWER_VERDICTS", layout: "jsonl" }],
+  ])("%s", (file, expected) => {
+    expect(detect(file)).toEqual(expected);
+  });
+
+  it("wraps a SWE-bench report in its instance id and still knows it", () => {
+    const wrapped = JSON.stringify({ "django__django-16255": { patch_is_None: false, resolved: true, tests_status: {} } });
+    expect(detectFormat("report.json", Buffer.from(wrapped))).toEqual({ kind: "document", format: "SWE_BENCH_REPORT" });
+  });
+
+  it("refuses a binary file, an empty file and unknown JSON with a reason", () => {
+    expect(detectFormat("x.json", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))).toMatchObject({ kind: "unknown", reason: expect.stringMatching(/binary/) });
+    expect(detectFormat("x.json", Buffer.alloc(0))).toMatchObject({ kind: "unknown", reason: "the file is empty" });
+    expect(detectFormat("x.json", Buffer.from('{"hello": "world"}\n'))).toMatchObject({ kind: "unknown", reason: expect.stringContaining("hello") });
+    expect(detectFormat("x.json", Buffer.from('[{"a": 1}]'))).toMatchObject({ kind: "unknown", reason: expect.stringContaining("a") });
+    expect(detectFormat("run.eval", Buffer.from("PK\u0003\u0004rest"))).toMatchObject({ kind: "unknown", reason: expect.stringContaining("inspect log convert") });
+  });
+
+  it("says what a harness run summary is and what to import instead", () => {
+    expect(detectFormat("report.json", Buffer.from('{"resolved": 3, "unresolved": 1, "total": 4, "ids_resolved": []}'))).toMatchObject({
+      kind: "unknown",
+      reason: expect.stringContaining("per-instance report.json"),
+    });
+  });
+
+  it("reads HF-style rows with JSON-encoded test lists as instances", () => {
+    const row = { instance_id: "a__b-1", repo: "a/b", base_commit: "c", FAIL_TO_PASS: '["t1"]', PASS_TO_PASS: "[]" };
+    expect(detectFormat("x.jsonl", Buffer.from(JSON.stringify(row) + "\n"))).toEqual({ kind: "records", format: "SWE_BENCH_INSTANCES", layout: "jsonl" });
+  });
+});
