@@ -50,6 +50,11 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     await recordWorkerHeartbeat(db, identity, status, ctx.running.size).catch((error) => log(`heartbeat failed: ${error.message}`));
     return status;
   };
+  const prune = async () => {
+    const report = await pruneDocker({ db, docker, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
+    if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
+  };
+
   const recover = async () => {
     const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: async (tx, runId) => {
       const run = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
@@ -60,13 +65,10 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     });
     if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
       log(`recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`);
+      // a dead worker's containers may still run on this host: remove them now, not at the next prune
+      if (report.requeued.length + report.failed.length + report.cancelled.length) await prune();
     }
   };
-  const prune = async () => {
-    const report = await pruneDocker({ db, docker, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
-    if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
-  };
-
   const status = await beat();
   if (!status.reachable) log(`${status.error}. Jobs will fail with that reason until it answers; the dashboard keeps working.`);
   await recover();
