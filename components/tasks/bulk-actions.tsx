@@ -7,10 +7,15 @@ import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
 import { useActor } from "@/components/auth/actor-context";
 
-type BulkResult = { matched: number; changed: number; missing: number };
+type BulkResult = { matched: number; changed: number; missing: number; skipped?: { taskId: string; reason: string }[] };
 
-/** Validation of a selection needs the workers' queue; until the server offers it the button says why it is off. */
-export const BULK_VALIDATE_UNAVAILABLE = "Validating a selection needs the validation queue, which this server does not offer yet";
+function describe(action: string, result: BulkResult): string {
+  if (action === "validate") {
+    const skipped = result.skipped ?? [];
+    return `Queued validation of ${result.changed} task${result.changed === 1 ? "" : "s"}` + (skipped.length ? `; ${skipped.length} skipped (${skipped[0].reason}${skipped.length > 1 ? ", …" : ""})` : "");
+  }
+  return `${result.changed} of ${result.matched} task${result.matched === 1 ? "" : "s"} changed`;
+}
 
 /** Actions on the selected rows: assign, label, validate. */
 export function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => void }) {
@@ -21,8 +26,8 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
   const assignees = useQuery({ queryKey: ["assignees"], queryFn: () => apiFetch<{ id: string; name: string }[]>("/api/v1/tasks/assignees"), enabled: selected.length > 0 });
   const bulk = useMutation({
     mutationFn: (body: Record<string, unknown>) => apiFetch<BulkResult>("/api/v1/tasks/bulk", { method: "POST", json: { ...body, taskIds: selected } }),
-    onSuccess: (result) => {
-      setMessage(`${result.changed} of ${result.matched} task${result.matched === 1 ? "" : "s"} changed`);
+    onSuccess: (result, body) => {
+      setMessage(describe(String(body.action), result));
       setLabel("");
       onDone();
       return Promise.all([client.invalidateQueries({ queryKey: ["tasks"] }), client.invalidateQueries({ queryKey: ["task-facets"] })]);
@@ -62,12 +67,9 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
       <Button size="sm" disabled={!label.trim() || bulk.isPending} onClick={() => bulk.mutate({ action: "label", remove: [label.trim()] })}>
         Remove label
       </Button>
-      <Button size="sm" disabled title={BULK_VALIDATE_UNAVAILABLE} aria-describedby="bulk-validate-why">
+      <Button size="sm" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: "validate" })} title="Queue both controls for each selected task">
         Validate
       </Button>
-      <span id="bulk-validate-why" className="sr-only">
-        {BULK_VALIDATE_UNAVAILABLE}
-      </span>
       <ErrorText error={bulk.error} />
     </div>
   );

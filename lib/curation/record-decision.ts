@@ -1,22 +1,12 @@
 import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
-import { AutomatedVerdict, CurationStatus, DecisionReason, DecisionVerdict } from "../db/enums";
+import { DecisionReason, DecisionVerdict, type AutomatedVerdict, type CurationStatus } from "../db/enums";
 import { AppError, notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import { updateTaskAtVersion } from "../tasks/task-version";
 import { approvalsRequired } from "./settings";
 import { latestDecisionsByTask } from "../metrics/curator-agreement";
-
-export const DECISION_REASON_LABELS: Record<DecisionReason, string> = {
-  ISSUE_PATCH_MISALIGNED: "Issue and patch misaligned",
-  SOLUTION_LEAKED_IN_ISSUE: "Solution leaked in the issue",
-  TRIVIAL: "Trivial",
-  UNSOLVABLE: "Unsolvable",
-  FLAKY: "Flaky",
-  ENVIRONMENT_BROKEN: "Environment broken",
-  TESTS_TOO_WEAK: "Tests too weak",
-  OTHER: "Other",
-};
+import { decisionProblem, overridesAutomated, statusFromDecisions } from "./decision-rules";
 
 export const DecisionInputSchema = z.object({
   verdict: z.enum(DecisionVerdict),
@@ -29,34 +19,9 @@ export const DecisionInputSchema = z.object({
 });
 export type DecisionInput = z.input<typeof DecisionInputSchema>;
 
-/** A person's verdict contradicts automation when approving what automation found broken, or rejecting what it validated. */
-export function overridesAutomated(verdict: DecisionVerdict, automated: AutomatedVerdict): boolean {
-  if (verdict === "APPROVE") return automated === "INVALID" || automated === "FLAKY";
-  if (verdict === "REJECT") return automated === "VALID";
-  return false;
-}
-
-/** The task's status from each curator's latest decision: any reject wins, then needs-changes, then enough approvals. */
-export function statusFromDecisions(latest: readonly DecisionVerdict[], required: number): CurationStatus {
-  if (latest.includes("REJECT")) return "REJECTED";
-  if (latest.includes("NEEDS_CHANGES")) return "NEEDS_CHANGES";
-  return latest.filter((v) => v === "APPROVE").length >= required ? "APPROVED" : "PENDING";
-}
-
-function checkDecision(input: z.infer<typeof DecisionInputSchema>, isOverride: boolean, automated: AutomatedVerdict) {
-  if (input.verdict !== "APPROVE" && input.reasons.length === 0) {
-    throw new AppError("UNPROCESSABLE", `Pick at least one reason to ${input.verdict === "REJECT" ? "reject" : "ask for changes"}`);
-  }
-  if (input.reasons.includes("OTHER") && !input.comment) {
-    throw new AppError("UNPROCESSABLE", 'The reason "Other" needs a comment saying what is wrong');
-  }
-  if (isOverride && (input.justification ?? "").length < 10) {
-    throw new AppError(
-      "UNPROCESSABLE",
-      `Automation judged this task ${automated}; to ${input.verdict === "APPROVE" ? "approve" : "reject"} it anyway, write a justification (at least 10 characters)`,
-      { field: "justification" },
-    );
-  }
+function checkDecision(input: z.infer<typeof DecisionInputSchema>, automated: AutomatedVerdict) {
+  const problem = decisionProblem(input, automated);
+  if (problem) throw new AppError("UNPROCESSABLE", problem, overridesAutomated(input.verdict, automated) ? { field: "justification" } : undefined);
 }
 
 /** Records a curator's approve / reject / needs-changes, recomputes the task's status and audits it, all or nothing. */
@@ -70,7 +35,7 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
     if (!task) throw notFound(`Task ${taskId}`);
     const automated = task.verdictOverride ?? task.automatedVerdict;
     const isOverride = overridesAutomated(input.verdict, automated);
-    checkDecision(input, isOverride, automated);
+    checkDecision(input, automated);
     // claim the version first: a concurrent decision on the same version loses here
     const version = await updateTaskAtVersion(tx, taskId, input.version, {});
     const decision = await tx.curationDecision.create({

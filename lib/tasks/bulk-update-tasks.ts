@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
+import { requestValidation } from "../runs/request-validation";
 
 // Bulk actions act on the tasks' latest state (no version from the client: a curator
 // selecting 300 rows cannot have seen each one's version); each task's change is audited.
@@ -16,11 +17,33 @@ export const BulkUpdateSchema = z.discriminatedUnion("action", [
     add: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
     remove: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
   }),
+  z.object({ action: z.literal("validate"), taskIds: z.array(z.string()).min(1).max(BULK_LIMIT) }),
 ]);
 export type BulkUpdate = z.input<typeof BulkUpdateSchema>;
 
-export async function bulkUpdateTasks(db: PrismaClient, actor: { id: string }, rawInput: BulkUpdate) {
+export type BulkResult = { matched: number; changed: number; missing: number; skipped?: { taskId: string; reason: string }[] };
+
+/** Queues a validation (both controls) per task; a task that cannot be validated now is reported, not fatal. */
+async function validateEach(db: PrismaClient, actor: { id: string }, taskIds: string[]): Promise<BulkResult> {
+  const skipped: { taskId: string; reason: string }[] = [];
+  let changed = 0;
+  let missing = 0;
+  for (const taskId of taskIds) {
+    try {
+      await requestValidation(db, { taskId, actorId: actor.id });
+      changed++;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === "NOT_FOUND") missing++;
+      else skipped.push({ taskId, reason: error.message });
+    }
+  }
+  return { matched: taskIds.length - missing, changed, missing, skipped };
+}
+
+export async function bulkUpdateTasks(db: PrismaClient, actor: { id: string }, rawInput: BulkUpdate): Promise<BulkResult> {
   const input = BulkUpdateSchema.parse(rawInput);
+  if (input.action === "validate") return validateEach(db, actor, input.taskIds);
   if (input.action === "assign" && input.assigneeId) {
     const assignee = await db.user.findUnique({ where: { id: input.assigneeId }, select: { role: true, disabled: true } });
     if (!assignee || assignee.disabled || assignee.role === "VIEWER") throw new AppError("UNPROCESSABLE", "Tasks can only be assigned to active curators or admins");

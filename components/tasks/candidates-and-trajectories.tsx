@@ -1,0 +1,57 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import type { TaskDetail } from "@/lib/tasks/get-task";
+import { Badge, humanize } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { PatchViewer } from "@/components/diff/patch-viewer";
+import type { Jsonified } from "@/components/ui/jsonified";
+
+type Detail = Jsonified<TaskDetail>;
+
+/** Agents' patches for this task (with their executed ground truth) and the trajectories that produced or reviewed them. */
+export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { task: Detail; layout: "side-by-side" | "inline"; onLayoutChange: (l: "side-by-side" | "inline") => void }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <div>
+        <h3 className="mb-2 text-sm font-semibold">Candidate patches ({task.candidatePatches.length})</h3>
+        {task.candidatePatches.length === 0 && <p className="text-sm text-slate-600">No agent patch is attached.</p>}
+        <ul className="flex flex-col gap-2">
+          {task.candidatePatches.map((c) => (
+            <li key={c.id} className="rounded border border-slate-200 bg-white p-2 text-sm">
+              <div className="flex items-center gap-2">
+                <span className="font-mono">{c.generator}</span>
+                <Badge tone={c.resolved === null ? "gray" : c.resolved ? "green" : "red"}>{c.resolved === null ? "not run" : c.resolved ? "resolved" : "not resolved"}</Badge>
+                <Button size="sm" className="ml-auto" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                  {open === c.id ? "Hide patch" : "Show patch"}
+                </Button>
+              </div>
+              {open === c.id && (
+                <div className="mt-2">
+                  <PatchViewer patch={c.patch} label={`Patch by ${c.generator}`} layout={layout} onLayoutChange={onLayoutChange} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h3 className="mb-2 text-sm font-semibold">Trajectories ({task.trajectories.length})</h3>
+        {task.trajectories.length === 0 && <p className="text-sm text-slate-600">No trajectory is attached.</p>}
+        <ul className="flex flex-col gap-1 text-sm">
+          {task.trajectories.map((t) => (
+            <li key={t.id} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1">
+              <Link href={`/trajectories/${t.id}`} className="text-blue-700 underline">
+                {humanize(t.role)} · {t.model ?? humanize(t.format)}
+              </Link>
+              <span className="text-xs text-slate-500">{t.stepCount} steps</span>
+              {t.decision && <Badge>{t.decision}</Badge>}
+              {t.confidence !== null && <span className="text-xs text-slate-500">confidence {Math.round(t.confidence * 100)}%</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
