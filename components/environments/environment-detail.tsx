@@ -1,0 +1,88 @@
+"use client";
+import Link from "next/link";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { EnvironmentDetail as EnvironmentDetailData } from "@/lib/environments/get-environment";
+import { apiFetch } from "@/components/ui/api";
+import { Badge, humanize } from "@/components/ui/badge";
+import { ErrorText } from "@/components/ui/error-text";
+import { TimeAgo } from "@/components/ui/time-ago";
+import type { Jsonified } from "@/components/ui/jsonified";
+import { useCan } from "@/components/auth/actor-context";
+import { RecipeEditor } from "./recipe-editor";
+
+type Detail = Jsonified<EnvironmentDetailData>;
+
+/** One environment: its recipe (editable as new revisions), every revision with its builds, and its tasks. */
+export function EnvironmentDetail({ environmentId, buildPanel }: { environmentId: string; buildPanel?: React.ReactNode }) {
+  const client = useQueryClient();
+  const canEdit = useCan("environments:edit");
+  const { data: env, error } = useQuery({ queryKey: ["environment", environmentId], queryFn: () => apiFetch<Detail>(`/api/v1/environments/${environmentId}`) });
+  if (error) return <ErrorText error={error} prefix="Could not load the environment" />;
+  if (!env) return <p>Loading environment…</p>;
+  const current = env.currentRevision;
+  return (
+    <article className="flex flex-col gap-6">
+      <header>
+        <h1 className="font-mono text-xl font-semibold">{env.key}</h1>
+        <p className="text-sm text-slate-600">
+          {env.repository.owner}/{env.repository.name} · base {env.baseCommit.slice(0, 12)} · {humanize(env.source)} · {env._count.tasks} tasks
+        </p>
+      </header>
+      <section aria-labelledby="env-recipe" className="flex flex-col gap-2">
+        <h2 id="env-recipe" className="text-base font-semibold">
+          Recipe
+        </h2>
+        <RecipeEditor
+          environmentId={env.id}
+          revision={current ? { number: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript, reason: current.reason } : null}
+          canEdit={canEdit}
+          onSaved={() => client.invalidateQueries({ queryKey: ["environment", environmentId] })}
+        />
+      </section>
+      {buildPanel}
+      <section aria-labelledby="env-revisions">
+        <h2 id="env-revisions" className="mb-2 text-base font-semibold">
+          Revisions ({env.revisions.length})
+        </h2>
+        <ol className="flex flex-col gap-1 text-sm" data-testid="revisions">
+          {env.revisions.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1">
+              <span className="font-medium">#{r.number}</span>
+              {r.id === env.currentRevisionId && <Badge tone="blue">current</Badge>}
+              <span>{r.reason ?? "—"}</span>
+              <span className="text-xs text-slate-500">by {r.author?.name ?? r.author?.email ?? "import"}</span>
+              {r.builds.map((b) => (
+                <Badge key={b.id} title={b.errorMessage ?? undefined}>
+                  {b.status}
+                </Badge>
+              ))}
+              <span className="ml-auto text-xs text-slate-500">
+                <TimeAgo value={r.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="env-tasks">
+        <h2 id="env-tasks" className="mb-2 text-base font-semibold">
+          Tasks{" "}
+          <Link className="text-sm font-normal text-blue-700 underline" href={`/tasks?environment=${encodeURIComponent(env.id)}`}>
+            open as a list
+          </Link>
+        </h2>
+        <ul className="flex flex-col gap-1 text-sm">
+          {env.tasks.map((t) => (
+            <li key={t.id} className="flex items-center gap-2">
+              <Link href={`/tasks/${t.id}`} className="font-mono text-blue-700 underline">
+                {t.instanceId}
+              </Link>
+              <Badge>{t.curationStatus}</Badge>
+              <Badge>{t.automatedVerdict}</Badge>
+              {t.failureClass && <span className="text-xs text-red-700">{humanize(t.failureClass)}</span>}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}
