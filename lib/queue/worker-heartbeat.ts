@@ -21,3 +21,12 @@ export async function recordWorkerHeartbeat(db: PrismaClient, worker: WorkerIden
 export async function removeWorkerHeartbeat(db: PrismaClient, workerId: string) {
   await db.workerHeartbeat.deleteMany({ where: { id: workerId } });
 }
+
+/** A worker whose heartbeat is older than this is shown as gone. */
+export const WORKER_STALE_MS = 30_000;
+
+export async function listWorkers(db: PrismaClient) {
+  const now = Date.now();
+  const workers = await db.workerHeartbeat.findMany({ orderBy: { startedAt: "asc" } });
+  return workers.map((worker) => ({ ...worker, alive: now - worker.lastSeenAt.getTime() < WORKER_STALE_MS }));
+}

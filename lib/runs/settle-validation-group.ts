@@ -36,7 +36,8 @@ export async function settleValidationGroup(tx: Db, taskId: string, groupId: str
     }
   }
   if (before.automatedVerdict !== verdict.verdict || before.failureClass !== verdict.failureClass) {
-    await tx.task.update({ where: { id: taskId }, data: { automatedVerdict: verdict.verdict, failureClass: verdict.failureClass, version: { increment: 1 } } });
+    // no version bump: Task.version guards people's edits, and a verdict arriving must not make a curator's open form stale
+    await tx.task.update({ where: { id: taskId }, data: { automatedVerdict: verdict.verdict, failureClass: verdict.failureClass } });
     await auditLog(tx, {
       actorId: null,
       entityType: "task",
