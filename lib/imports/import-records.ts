@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { AppError } from "../errors/app-error";
 import type { Db, ImportFormat, PrismaClient } from "../db/client";
 import { parseRecordJson, type RawRecord } from "./read/json-records";
 import type { ImportRun, RecordOutcome } from "./import-run";
@@ -36,8 +37,9 @@ export function describeError(error: unknown): string {
       .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
       .join("; ");
   }
-  if (error instanceof RecordRejected) return error.message;
+  if (error instanceof RecordRejected || error instanceof AppError) return error.message;
   const message = (error as Error)?.message ?? String(error);
+  if (/22P05|unsupported Unicode escape|0x00/.test(message)) return "the record contains a NUL character (\\u0000), which the database cannot store";
   // Prisma's messages are long; their last line says what went wrong
   return message.split("\n").filter(Boolean).slice(-1)[0]?.slice(0, 500) ?? "unknown error";
 }

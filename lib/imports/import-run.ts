@@ -26,7 +26,7 @@ export class ImportRun {
   bytesRead = 0;
   format: ImportFormat = "UNKNOWN";
   private lastProgressAt = 0;
-  private lastCancelCheckAt = Date.now();
+  private lastCancelCheckAt = 0;
   private cancelled = false;
 
   constructor(
@@ -54,7 +54,9 @@ export class ImportRun {
 
   fail(error: RecordError) {
     this.counts.failed++;
-    if (this.errors.length < MAX_STORED_ERRORS) this.errors.push(error);
+    // jsonb cannot hold NUL characters, and an error must never fail the batch row itself
+    const clean = (text: string | undefined) => text?.replace(/\u0000/g, "\\u0000").slice(0, 1000);
+    if (this.errors.length < MAX_STORED_ERRORS) this.errors.push({ line: error.line, reason: clean(error.reason)!, ...(error.key ? { key: clean(error.key) } : {}) });
   }
 
   async setFormat(format: ImportFormat) {
@@ -86,6 +88,8 @@ export class ImportRun {
   }
 
   async finish(outcome: { status?: ImportStatus; errorMessage?: string | null } = {}) {
+    // write errors are found batch by batch, after later lines' parse errors: report in file order
+    this.errors.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
     const status: ImportStatus =
       outcome.status ?? (outcome.errorMessage ? "FAILED" : this.counts.failed === 0 ? "SUCCEEDED" : this.total > this.counts.failed ? "PARTIAL" : "FAILED");
     const batch = await this.db.importBatch.update({

@@ -74,6 +74,6 @@ export async function writePredictions(tx: Db, records: PredictionRecord[], run:
 export const sweBenchPredictionsImporter: RecordImporter<PredictionRecord> = {
   format: "SWE_BENCH_PREDICTIONS",
   parse: parsePrediction,
-  key: (r) => `${r.instanceId}\u0000${r.generator}`,
+  key: (r) => `${r.instanceId} (${r.generator})`,
   write: writePredictions,
 };
