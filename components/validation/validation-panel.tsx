@@ -1,0 +1,171 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { TaskValidations } from "@/lib/runs/list-task-validations";
+import { apiFetch } from "@/components/ui/api";
+import { Badge, humanize } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/error-text";
+import { Field, inputClass } from "@/components/ui/field";
+import { Tabs } from "@/components/ui/tabs";
+import { TimeAgo } from "@/components/ui/time-ago";
+import type { Jsonified } from "@/components/ui/jsonified";
+import { useCan } from "@/components/auth/actor-context";
+import { DockerBanner } from "@/components/jobs/docker-banner";
+import { LiveLog } from "@/components/jobs/live-log";
+import { PhaseProgress } from "@/components/jobs/phase-progress";
+import { OverrideVerdictForm } from "./override-verdict-form";
+import { RunCard, type RunView } from "./run-card";
+
+type Validations = Jsonified<TaskValidations>;
+type Group = Validations["groups"][number];
+
+export const validationsKey = (taskId: string) => ["task-validations", taskId];
+
+function groupOutcome(group: Group): string {
+  if (group.active) return "running";
+  if (group.runs.some((run) => run.status === "CANCELLED")) return "cancelled";
+  if (group.runs.some((run) => run.status === "FAILED")) return "failed";
+  return "finished";
+}
+
+function ActiveGroup({ group, onEnd }: { group: Group; onEnd: () => void }) {
+  const [selected, setSelected] = useState(group.runs[0]?.id);
+  const run = group.runs.find((r) => r.id === selected) ?? group.runs[0];
+  return (
+    <div className="flex flex-col gap-2 rounded border border-blue-200 bg-blue-50/40 p-3" data-testid="active-validation">
+      <ul className="flex flex-col gap-1">
+        {group.runs.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="w-40 font-medium">
+              {humanize(r.kind)}
+              {r.attempt > 0 ? ` #${r.attempt + 1}` : ""}
+            </span>
+            <PhaseProgress status={r.status} phase={r.phase} label={`Progress of the ${humanize(r.kind).toLowerCase()}`} />
+            {r.cancelRequested && r.status === "RUNNING" && <span className="text-xs text-amber-800">stopping…</span>}
+          </li>
+        ))}
+      </ul>
+      {group.runs.length > 1 && (
+        <Tabs
+          label="Live log of"
+          value={run.id}
+          onChange={setSelected}
+          tabs={group.runs.map((r) => ({ id: r.id, label: `${humanize(r.kind)}${r.attempt > 0 ? ` #${r.attempt + 1}` : ""}` }))}
+        />
+      )}
+      <LiveLog key={run.id} url={`/api/v1/runs/${run.id}/log`} label={`Live log: ${humanize(run.kind).toLowerCase()}`} onEnd={onEnd} />
+    </div>
+  );
+}
+
+function VerdictLine({ task }: { task: Validations["task"] }) {
+  const shown = task.verdictOverride ?? task.automatedVerdict;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="validation-verdict" role="status">
+      <span className="text-slate-600">Verdict</span>
+      <Badge>{shown}</Badge>
+      {task.failureClass && <Badge tone="red">{humanize(task.failureClass)}</Badge>}
+      {task.verdictOverride && <span className="text-xs text-slate-600">(overridden by a curator; automation said {task.automatedVerdict})</span>}
+    </p>
+  );
+}
+
+/**
+ * Validation of one task: Validate / Re-validate / Cancel / Retry, phase progress and the
+ * live log while it runs, the history of runs with per-test outcomes, and the verdict
+ * override. Buttons show only for roles that may use them; the server checks again.
+ */
+export function ValidationPanel({ taskId }: { taskId: string }) {
+  const client = useQueryClient();
+  const canRun = useCan("jobs:run");
+  const canDecide = useCan("tasks:decide");
+  const [repeats, setRepeats] = useState(1);
+  const { data, error, isLoading } = useQuery({
+    queryKey: validationsKey(taskId),
+    queryFn: () => apiFetch<Validations>(`/api/v1/runs?taskId=${encodeURIComponent(taskId)}`),
+    refetchInterval: (query) => (query.state.data?.groups.some((g) => g.active) ? 1_500 : false),
+  });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: validationsKey(taskId) });
+    void client.invalidateQueries({ queryKey: ["task", taskId] });
+  };
+  const validate = useMutation({ mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, repeats } }), onSettled: refresh });
+  const cancel = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/cancel`, { method: "POST" }), onSettled: refresh });
+  const retry = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/retry`, { method: "POST" }), onSettled: refresh });
+
+  if (isLoading) return <p className="text-sm">Loading validations…</p>;
+  if (error || !data) return <ErrorText error={error} prefix="Could not load the validations" />;
+  const controls = data.groups.filter((g) => !g.candidate);
+  const active = data.groups.find((g) => g.active);
+  const latest = controls[0];
+  const retryable = latest && !latest.active && latest.runs.some((r) => r.status === "FAILED" || r.status === "CANCELLED");
+  const revision = data.task.environment.currentRevision;
+
+  return (
+    <section className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
+      <VerdictLine task={data.task} />
+      {canRun && (
+        <div className="flex flex-wrap items-end gap-2">
+          <Field label="Attempts per control">
+            {(id) => (
+              <input
+                id={id}
+                type="number"
+                min={1}
+                max={5}
+                value={repeats}
+                onChange={(e) => setRepeats(Math.min(5, Math.max(1, Number(e.target.value) || 1)))}
+                className={`${inputClass} w-20`}
+              />
+            )}
+          </Field>
+          <Button variant="primary" onClick={() => validate.mutate()} disabled={!!active || validate.isPending || !revision} data-testid="validate-button">
+            {validate.isPending ? "Queueing…" : controls.length ? "Re-validate" : "Validate"}
+          </Button>
+          {active && (
+            <Button variant="danger" onClick={() => cancel.mutate(active.runs[0].id)} disabled={cancel.isPending}>
+              Cancel
+            </Button>
+          )}
+          {retryable && (
+            <Button onClick={() => retry.mutate(latest.runs[0].id)} disabled={retry.isPending}>
+              Retry
+            </Button>
+          )}
+          <span className="text-xs text-slate-600">
+            {revision ? `on revision ${revision.number} of ${data.task.environment.key}` : "the environment has no recipe yet"}
+            {repeats > 1 ? " · repeated attempts reveal flaky tests" : ""}
+          </span>
+        </div>
+      )}
+      <ErrorText error={validate.error ?? cancel.error ?? retry.error} />
+      {active && <DockerBanner />}
+      {active && <ActiveGroup key={active.groupId} group={active} onEnd={refresh} />}
+
+      <h3 className="text-sm font-semibold text-slate-900">Runs</h3>
+      {data.groups.length === 0 ? (
+        <p className="text-sm text-slate-600">No validation has run for this task yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-2" data-testid="validation-history">
+          {data.groups.map((group, index) => (
+            <li key={group.groupId}>
+              <details open={index === 0} className="rounded border border-slate-200 bg-slate-50 p-2">
+                <summary className="cursor-pointer text-sm">
+                  <span className="font-medium">{group.candidate ? "Candidate patch" : "Validation"}</span> · revision {group.runs[0]?.revision.number} · {groupOutcome(group)} ·{" "}
+                  <TimeAgo value={group.createdAt} />
+                </summary>
+                <ul className="mt-2 flex flex-col gap-2">
+                  {group.runs.map((run: RunView) => (
+                    <RunCard key={run.id} run={run} />
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canDecide && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
+    </section>
+  );
+}
