@@ -48,7 +48,7 @@ function RunRows({ runs }: { runs: RunRow[] }) {
   return runs.map((run) => (
     <tr key={run.id}>
       <td className={cell}>
-        <Link className="text-blue-800 underline" href={`/tasks/${run.task.id}#validation`}>
+        <Link className="text-blue-800 underline" href={`/jobs/tasks/${run.task.id}`}>
           {run.task.instanceId}
         </Link>
       </td>
@@ -72,7 +72,10 @@ function BuildRows({ builds }: { builds: BuildRow[] }) {
   return builds.map((build) => (
     <tr key={build.id}>
       <td className={cell}>
-        {build.revision.environment.key} <span className="text-xs text-slate-500">rev {build.revision.number}</span>
+        <Link className="text-blue-800 underline" href={`/jobs/environments/${build.revision.environment.id}`}>
+          {build.revision.environment.key}
+        </Link>{" "}
+        <span className="text-xs text-slate-500">rev {build.revision.number}</span>
       </td>
       <td className={cell}>Build</td>
       <td className={cell}>

@@ -29,11 +29,19 @@ function groupOutcome(group: Group): string {
   return "finished";
 }
 
-function ActiveGroup({ group, onEnd }: { group: Group; onEnd: () => void }) {
+function WatchedGroup({ group, onEnd, onClose }: { group: Group; onEnd: () => void; onClose: () => void }) {
   const [selected, setSelected] = useState(group.runs[0]?.id);
   const run = group.runs.find((r) => r.id === selected) ?? group.runs[0];
   return (
     <div className="flex flex-col gap-2 rounded border border-blue-200 bg-blue-50/40 p-3" data-testid="active-validation">
+      {!group.active && (
+        <div className="flex items-center gap-2 text-sm">
+          <span>This validation {groupOutcome(group)}; its results are below.</span>
+          <Button size="sm" variant="ghost" className="ml-auto" onClick={onClose}>
+            Close the live view
+          </Button>
+        </div>
+      )}
       <ul className="flex flex-col gap-1">
         {group.runs.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
@@ -81,6 +89,8 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   const canRun = useCan("jobs:run");
   const canDecide = useCan("tasks:decide");
   const [repeats, setRepeats] = useState(1);
+  // the group whose live view is open: it stays open after it finishes, so its end can be read
+  const [watchedId, setWatchedId] = useState<string | null>(null);
   const { data, error, isLoading } = useQuery({
     queryKey: validationsKey(taskId),
     queryFn: () => apiFetch<Validations>(`/api/v1/runs?taskId=${encodeURIComponent(taskId)}`),
@@ -101,6 +111,8 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   const latest = controls[0];
   const retryable = latest && !latest.active && latest.runs.some((r) => r.status === "FAILED" || r.status === "CANCELLED");
   const revision = data.task.environment.currentRevision;
+  const watched = active ?? data.groups.find((g) => g.groupId === watchedId);
+  if (active && active.groupId !== watchedId) setWatchedId(active.groupId);
 
   return (
     <section className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
@@ -141,7 +153,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
       )}
       <ErrorText error={validate.error ?? cancel.error ?? retry.error} />
       {active && <DockerBanner />}
-      {active && <ActiveGroup key={active.groupId} group={active} onEnd={refresh} />}
+      {watched && <WatchedGroup key={watched.groupId} group={watched} onEnd={refresh} onClose={() => setWatchedId(null)} />}
 
       <h3 className="text-sm font-semibold text-slate-900">Runs</h3>
       {data.groups.length === 0 ? (
