@@ -8,7 +8,7 @@ type Props = { title: string; bars: Bar[]; min?: number; max?: number; format?: 
 const ROW = 26;
 const LABEL_WIDTH = 210;
 const BAR_WIDTH = 320;
-const VALUE_WIDTH = 150;
+const VALUE_WIDTH = 300;
 
 export function BarChart({ title, bars, min = 0, max = 1, format = (v) => v.toFixed(2), testId }: Props) {
   const height = bars.length * ROW + 24;

@@ -74,6 +74,8 @@ export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: s
                 automaticLayout: true,
                 hideUnchangedRegions: { enabled: sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
                 originalEditable: false,
+                // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
+                useInlineViewWhenSpaceIsLimited: false,
               }}
             />
           </div>

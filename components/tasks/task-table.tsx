@@ -109,7 +109,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
                     <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
                     {task.verdictOverride && <span className="ml-1 text-xs text-slate-500" title={`automation said ${task.automatedVerdict}`}>(override)</span>}
                   </span>
-                  <span role="cell" className="flex flex-col gap-0.5">
+                  <span role="cell" className="flex flex-col items-start gap-0.5">
                     <Badge>{task.curationStatus}</Badge>
                     {task.decisionCount > 0 && <span className="text-xs text-slate-500">{task.decisionCount} decision{task.decisionCount === 1 ? "" : "s"}</span>}
                   </span>

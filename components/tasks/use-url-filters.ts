@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { filtersFromSearchParams, filtersToSearchParams, type TaskFilters } from "@/lib/tasks/task-filters";
 
 /**
@@ -11,11 +11,22 @@ export function useUrlFilters() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(params.toString())), [params]);
+  const current = params.toString();
+  const urlFilters = useMemo(() => filtersFromSearchParams(new URLSearchParams(current)), [current]);
+  // a change shows at once (a checkbox ticks on click); the URL catches up after navigation,
+  // and from then on (or after Back) the URL is the truth again
+  const [optimistic, setOptimistic] = useState<TaskFilters | null>(null);
+  const [seenUrl, setSeenUrl] = useState(current);
+  if (seenUrl !== current) {
+    setSeenUrl(current);
+    setOptimistic(null);
+  }
+  const filters = seenUrl === current && optimistic ? optimistic : urlFilters;
   const queryString = useMemo(() => filtersToSearchParams(filters).toString(), [filters]);
   const setFilters = useCallback(
     (change: Partial<TaskFilters> | ((current: TaskFilters) => Partial<TaskFilters>), options: { replace?: boolean } = {}) => {
       const next = { ...filters, ...(typeof change === "function" ? change(filters) : change) };
+      setOptimistic(next);
       const qs = filtersToSearchParams(next).toString();
       const href = qs ? `${pathname}?${qs}` : pathname;
       if (options.replace) router.replace(href, { scroll: false });
