@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "./free-port";
+import { makeDataDir } from "./data-dir";
 
 // The e2e suite drives the real product: `npm start`'s script on free ports with its own
 // embedded PostgreSQL, the demo seed and a worker, against a production build.
@@ -32,7 +33,7 @@ function waitForBanner(child: ChildProcess, timeoutMs: number): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(ROOT, ".data/e2e-"));
+  const dataDir = makeDataDir("e2e-");
   const [port, pgPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,

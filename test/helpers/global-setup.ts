@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { freePort } from "./free-port";
+import { makeDataDir } from "./data-dir";
 
 // One real PostgreSQL for the whole run; every test file gets its own database cloned
 // from a migrated template (CREATE DATABASE … TEMPLATE takes ~50 ms), so files run in parallel.
@@ -17,7 +18,7 @@ let dataDir: string | undefined;
 export default async function setup(project: TestProject) {
   let baseUrl = process.env.TEST_DATABASE_BASE_URL;
   if (!baseUrl) {
-    dataDir = mkdtempSync(path.join(import.meta.dirname, "../../.data/test-pg-"));
+    dataDir = makeDataDir("test-pg-");
     process.env.EMBEDDED_PG_FSYNC = "off";
     const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), quiet: true });
     baseUrl = server.baseUrl;

@@ -1,12 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
 import { DatabaseInUseError, openDatabase, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { makeDataDir } from "../helpers/data-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const dataDir = mkdtempSync(path.join(ROOT, ".data/test-restart-"));
+const dataDir = makeDataDir("test-restart-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 
