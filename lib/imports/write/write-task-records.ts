@@ -5,6 +5,7 @@ import type { WriteResult } from "../import-records";
 import type { ImportRun } from "../import-run";
 import { PLACEHOLDER_REASON, placeholderRecipe } from "./placeholder-recipe";
 import { changedFields, sameValue } from "./compare";
+import { bulkInsert, newId } from "./bulk-insert";
 
 // Writes task records idempotently on their natural keys — Repository (owner, name),
 // Environment key, Task instanceId — inside the caller's transaction: new rows are
@@ -36,37 +37,49 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
   const known = new Set(existing.map((e) => e.key));
   const missing = keys.filter((k) => !known.has(k)).map((k) => firstByKey.get(k)!);
   if (missing.length) {
-    const created = await tx.environment.createManyAndReturn({
-      data: missing.map((r) => ({
-        key: r.environment.key,
-        repositoryId: repoIds.get(`${r.repository.owner}/${r.repository.name}`)!,
-        baseCommit: r.environment.baseCommit,
-        setupCommit: r.environment.setupCommit,
-        version: r.environment.version,
-        source: r.environment.source,
-        contextFiles: (r.environment.contextFiles ?? undefined) as Prisma.InputJsonValue | undefined,
-        metadata: (r.environment.recipe ? r.environment.metadata : { ...r.environment.metadata, placeholderRecipe: true }) as Prisma.InputJsonValue,
-      })),
-      select: { id: true, key: true },
-    });
-    const idByKey = new Map(created.map((e) => [e.key, e.id]));
-    await tx.environmentRevision.createMany({
-      data: missing.map((r) => {
-        const recipe = r.environment.recipe ?? placeholderRecipe(r);
+    const now = new Date().toISOString();
+    const rows = missing.map((r) => ({
+      id: newId(),
+      key: r.environment.key,
+      repository_id: repoIds.get(`${r.repository.owner}/${r.repository.name}`)!,
+      base_commit: r.environment.baseCommit,
+      setup_commit: r.environment.setupCommit,
+      version: r.environment.version,
+      source: r.environment.source,
+      context_files: r.environment.contextFiles ?? null,
+      metadata: r.environment.recipe ? r.environment.metadata : { ...r.environment.metadata, placeholderRecipe: true },
+      updated_at: now,
+    }));
+    // a concurrent import may have created some of them: those are skipped here and read back below
+    const created = await bulkInsert<{ id: string; key: string }>(tx, "environments", ENVIRONMENT_COLUMNS, rows, { onConflict: "key", returning: ["id", "key"] });
+    const recordByKey = new Map(missing.map((r) => [r.environment.key, r]));
+    await bulkInsert(
+      tx,
+      "environment_revisions",
+      REVISION_COLUMNS,
+      created.map((e) => {
+        const record = recordByKey.get(e.key)!;
+        const recipe = record.environment.recipe ?? placeholderRecipe(record);
         return {
-          environmentId: idByKey.get(r.environment.key)!,
+          id: newId(),
+          environment_id: e.id,
           number: 1,
           dockerfile: recipe.dockerfile,
-          evalScript: recipe.evalScript,
-          reason: r.environment.recipe ? `imported from ${run.fileName}` : PLACEHOLDER_REASON,
-          authorId: run.actorId,
+          eval_script: recipe.evalScript,
+          reason: record.environment.recipe ? `imported from ${run.fileName}` : PLACEHOLDER_REASON,
+          author_id: run.actorId,
+          updated_at: now,
         };
       }),
-    });
+    );
     await tx.$executeRaw`
       update environments e set current_revision_id = r.id
       from environment_revisions r
       where r.environment_id = e.id and r.number = 1 and e.id = any(${created.map((e) => e.id)}::text[])`;
+    if (created.length < missing.length) {
+      const raced = await tx.environment.findMany({ where: { key: { in: missing.map((r) => r.environment.key).filter((k) => !created.some((c) => c.key === k)) } }, select });
+      existing.push(...raced);
+    }
     for (const e of created) existing.push({ id: e.id, key: e.key, currentRevision: null });
   }
   for (const env of existing) {
@@ -108,6 +121,13 @@ async function addRevision(tx: Db, env: EnvironmentRow, recipe: { dockerfile: st
   });
 }
 
+const ENVIRONMENT_COLUMNS = ["id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "context_files", "metadata", "updated_at"] as const;
+const REVISION_COLUMNS = ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "author_id", "updated_at"] as const;
+const TASK_COLUMNS = [
+  "id", "instance_id", "environment_id", "kind", "source", "difficulty", "problem_statement", "hints_text", "fix_patch", "test_patch",
+  "fail_to_pass", "pass_to_pass", "issue_created_at", "metadata", "import_batch_id", "updated_at",
+] as const;
+
 const TASK_FIELDS = [
   "environmentId", "kind", "source", "difficulty", "problemStatement", "hintsText", "fixPatch", "testPatch",
   "failToPass", "passToPass", "issueCreatedAt", "metadata",
@@ -116,17 +136,35 @@ const TASK_FIELDS = [
 export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: ImportRun): Promise<WriteResult[]> {
   const envIds = await environmentIds(tx, records, run);
   const rows = records.map((r) => ({ instanceId: r.instanceId, ...r.task, environmentId: envIds.get(r.environment.key)! }));
+  const now = new Date().toISOString();
   const existing = await tx.task.findMany({
     where: { instanceId: { in: unique(rows.map((r) => r.instanceId)) } },
     select: { id: true, instanceId: true, ...Object.fromEntries(TASK_FIELDS.map((f) => [f, true])) } as Record<string, true>,
   });
   const byInstance = new Map(existing.map((t) => [t.instanceId as unknown as string, t as unknown as Record<string, unknown>]));
   const results: WriteResult[] = [];
-  const toCreate: Prisma.TaskCreateManyInput[] = [];
+  const toCreate: Record<string, unknown>[] = [];
   for (const row of rows) {
     const current = byInstance.get(row.instanceId);
     if (!current) {
-      toCreate.push({ ...row, metadata: row.metadata as Prisma.InputJsonValue, importBatchId: run.batchId });
+      toCreate.push({
+        id: newId(),
+        instance_id: row.instanceId,
+        environment_id: row.environmentId,
+        kind: row.kind,
+        source: row.source,
+        difficulty: row.difficulty,
+        problem_statement: row.problemStatement,
+        hints_text: row.hintsText,
+        fix_patch: row.fixPatch,
+        test_patch: row.testPatch,
+        fail_to_pass: row.failToPass,
+        pass_to_pass: row.passToPass,
+        issue_created_at: row.issueCreatedAt?.toISOString() ?? null,
+        metadata: row.metadata,
+        import_batch_id: run.batchId,
+        updated_at: now,
+      });
       results.push("created");
       continue;
     }
@@ -150,7 +188,7 @@ export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: Impor
     });
     results.push("updated");
   }
-  if (toCreate.length) await tx.task.createMany({ data: toCreate });
+  await bulkInsert(tx, "tasks", TASK_COLUMNS, toCreate);
   return results;
 }
 

@@ -1,0 +1,251 @@
+// npm run bench:import — our importer against a raw Postgres COPY of the same rows, in one run.
+//
+// Generates N SWE-bench-like instances (JSONL, realistic field sizes), starts an embedded
+// PostgreSQL on a random port with a temporary data folder, then:
+//   1. imports the file with importFile() into a migrated database (what `swe-curator import` does);
+//   2. re-imports it (every record unchanged: the idempotency pass);
+//   3. loads the same rows (repositories, environments, revisions, tasks) into a second
+//      migrated database with COPY FROM STDIN, after the same one pass over the JSONL.
+// Prints records/s, MB/s, our time ÷ COPY time (target ≤ 3×) and peak RSS (target < 400 MB).
+// Usage: npm run bench:import [-- --records 50000]
+
+import { randomBytes, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { once } from "node:events";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { startEmbeddedPostgres } from "../../lib/db/database-server";
+import { prepareDatabase } from "../../lib/db/prepare-database";
+import { createPrismaClient } from "../../lib/db/client";
+import { importFile } from "../../lib/imports/import-file";
+import { placeholderRecipe, PLACEHOLDER_REASON } from "../../lib/imports/write/placeholder-recipe";
+import { freePort } from "../helpers/free-port";
+
+const args = process.argv.slice(2);
+const RECORDS = Number(args[args.indexOf("--records") + 1] || 0) || 50_000;
+const REPOS = 60;
+
+// ── a deterministic generator of SWE-bench-sized rows ──
+let seed = 42;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const between = (min: number, max: number) => Math.floor(min + rand() * (max - min));
+const WORDS = "the a function returns raises value error when list empty index column frame series test should fix bug issue expected actual traceback module import call argument default parameter type".split(" ");
+const prose = (chars: number) => {
+  const out: string[] = [];
+  let length = 0;
+  while (length < chars) {
+    const word = WORDS[between(0, WORDS.length)];
+    out.push(word);
+    length += word.length + 1;
+  }
+  return out.join(" ");
+};
+const hex = (n: number) => randomBytes(n / 2).toString("hex");
+const diff = (file: string, lines: number) =>
+  [`diff --git a/${file} b/${file}`, `index ${hex(8)}..${hex(8)} 100644`, `--- a/${file}`, `+++ b/${file}`, `@@ -${between(1, 400)},${lines} +${between(1, 400)},${lines} @@`]
+    .concat(Array.from({ length: lines }, (_, i) => `${i % 3 === 0 ? "-" : i % 3 === 1 ? "+" : " "}    ${prose(between(20, 70))}`))
+    .join("\n") + "\n";
+
+function makeRow(i: number) {
+  const r = i % REPOS;
+  const repo = `owner${r}/project${r}`;
+  const testFile = `tests/test_module_${between(0, 40)}.py`;
+  return {
+    repo,
+    instance_id: `owner${r}__project${r}-${10_000 + i}`,
+    base_commit: hex(40),
+    patch: diff(`src/project${r}/module_${between(0, 40)}.py`, between(12, 60)),
+    test_patch: diff(testFile, between(15, 60)),
+    problem_statement: `## ${prose(60)}\n\n${prose(between(600, 3500))}\n\n\`\`\`python\n${prose(between(100, 500))}\n\`\`\``,
+    hints_text: rand() < 0.5 ? "" : prose(between(50, 1500)),
+    created_at: new Date(Date.UTC(2018, 0, 1) + between(0, 2_000) * 86_400_000).toISOString(),
+    version: `${between(0, 5)}.${between(0, 20)}`,
+    environment_setup_commit: hex(40),
+    // the Hugging Face export's JSON-encoded lists
+    FAIL_TO_PASS: JSON.stringify(Array.from({ length: between(1, 6) }, (_, k) => `${testFile}::TestCase${k}::test_${prose(25).replace(/ /g, "_")}`)),
+    PASS_TO_PASS: JSON.stringify(Array.from({ length: between(0, 80) }, (_, k) => `${testFile}::TestOther::test_${k}_${prose(20).replace(/ /g, "_")}`)),
+  };
+}
+
+async function generate(file: string) {
+  const out = createWriteStream(file);
+  for (let i = 0; i < RECORDS; i++) {
+    if (!out.write(JSON.stringify(makeRow(i)) + "\n")) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+// ── the COPY baseline ──
+const copyText = (value: unknown): string => {
+  if (value === null || value === undefined) return "\\N";
+  const text = typeof value === "string" ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
+  return text.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
+};
+const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+
+/** The same normalisation as the importer, without validation: the least a loader must do. */
+function rawRecord(row: Record<string, string>) {
+  const [owner, name] = row.repo.split("/");
+  const record = {
+    instanceId: row.instance_id,
+    repository: { owner, name, url: `https://github.com/${row.repo}` },
+    environment: { key: `${owner}__${name}@${row.base_commit}`, baseCommit: row.base_commit, setupCommit: row.environment_setup_commit, version: row.version, source: "SWE_BENCH" as const, recipe: null, metadata: null },
+    task: {
+      kind: "ISSUE_FIX" as const,
+      source: "SWE_BENCH" as const,
+      difficulty: null,
+      problemStatement: row.problem_statement,
+      hintsText: row.hints_text,
+      fixPatch: row.patch,
+      testPatch: row.test_patch,
+      failToPass: JSON.parse(row.FAIL_TO_PASS) as string[],
+      passToPass: JSON.parse(row.PASS_TO_PASS) as string[],
+      issueCreatedAt: new Date(row.created_at),
+      metadata: null,
+    },
+  };
+  return record;
+}
+
+async function copyBaseline(file: string, url: string) {
+  const started = performance.now();
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-copy-"));
+  const tables = {
+    repositories: { columns: ["id", "owner", "name", "url", "updated_at"], out: createWriteStream(path.join(dir, "repositories.tsv")) },
+    environments: { columns: ["id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "metadata", "updated_at"], out: createWriteStream(path.join(dir, "environments.tsv")) },
+    environment_revisions: { columns: ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "updated_at"], out: createWriteStream(path.join(dir, "environment_revisions.tsv")) },
+    tasks: {
+      columns: ["id", "instance_id", "environment_id", "kind", "source", "problem_statement", "hints_text", "fix_patch", "test_patch", "fail_to_pass", "pass_to_pass", "issue_created_at", "updated_at"],
+      out: createWriteStream(path.join(dir, "tasks.tsv")),
+    },
+  };
+  // rows are gathered per table and written in large chunks, so the baseline is not slowed by stream backpressure
+  const pending: Record<string, string[]> = { repositories: [], environments: [], environment_revisions: [], tasks: [] };
+  const flush = async (table: keyof typeof tables) => {
+    const chunk = pending[table].join("");
+    pending[table] = [];
+    if (chunk && !tables[table].out.write(chunk)) await once(tables[table].out, "drain");
+  };
+  const write = async (table: keyof typeof tables, values: unknown[]) => {
+    pending[table].push(values.map(copyText).join("\t") + "\n");
+    if (pending[table].length >= 500) await flush(table);
+  };
+  const repoIds = new Map<string, string>();
+  const now = new Date();
+  // the same one pass over the file as the importer: parse, validate, normalise
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (!line) continue;
+    const record = rawRecord(JSON.parse(line));
+    const repoKey = `${record.repository.owner}/${record.repository.name}`;
+    let repositoryId = repoIds.get(repoKey);
+    if (!repositoryId) {
+      repositoryId = randomUUID();
+      repoIds.set(repoKey, repositoryId);
+      await write("repositories", [repositoryId, record.repository.owner, record.repository.name, record.repository.url, now]);
+    }
+    const environmentId = randomUUID();
+    const recipe = placeholderRecipe(record);
+    await write("environments", [environmentId, record.environment.key, repositoryId, record.environment.baseCommit, record.environment.setupCommit, record.environment.version, record.environment.source, { placeholderRecipe: true }, now]);
+    await write("environment_revisions", [randomUUID(), environmentId, 1, recipe.dockerfile, recipe.evalScript, PLACEHOLDER_REASON, now]);
+    const t = record.task;
+    await write("tasks", [randomUUID(), record.instanceId, environmentId, t.kind, t.source, t.problemStatement, t.hintsText, t.fixPatch, t.testPatch, pgArray(t.failToPass), pgArray(t.passToPass), t.issueCreatedAt, now]);
+  }
+  for (const [table, { out }] of Object.entries(tables)) {
+    await flush(table as keyof typeof tables);
+    out.end();
+    await once(out, "finish");
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("begin");
+    for (const [table, { columns }] of Object.entries(tables)) {
+      const sink = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
+      await pipeline(createReadStream(path.join(dir, `${table}.tsv`)), sink);
+    }
+    await client.query("update environments e set current_revision_id = r.id from environment_revisions r where r.environment_id = e.id");
+    await client.query("commit");
+  } finally {
+    await client.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return performance.now() - started;
+}
+
+async function createDatabase(baseUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = `${baseUrl}/${name}`;
+  await prepareDatabase(url);
+  return url;
+}
+
+function watchRss() {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+  return { stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)) };
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), "bench-import-"));
+  const file = path.join(work, "instances.jsonl");
+  process.env.EMBEDDED_PG_FSYNC = process.env.EMBEDDED_PG_FSYNC ?? "off";
+  const server = await startEmbeddedPostgres({ dataDir: path.join(work, "pg"), port: await freePort(), quiet: true });
+  try {
+    console.log(`[bench] generating ${RECORDS.toLocaleString()} SWE-bench-like records…`);
+    await generate(file);
+    const size = statSync(file).size;
+    console.log(`[bench] ${mb(size).toFixed(1)} MB of JSONL (${(size / RECORDS / 1024).toFixed(1)} KB per record)`);
+    const oursUrl = await createDatabase(server.baseUrl, "bench_ours");
+    const copyUrl = await createDatabase(server.baseUrl, "bench_copy");
+    const db = createPrismaClient(oursUrl, 5);
+
+    const rss = watchRss();
+    let started = performance.now();
+    const batch = await importFile(db, file);
+    const ours = performance.now() - started;
+    const peakRss = rss.stop();
+    if (batch.created !== RECORDS || batch.failed) throw new Error(`the import did not create every record: ${JSON.stringify({ ...batch, errors: undefined, bytesRead: undefined, bytesTotal: undefined })}`);
+
+    started = performance.now();
+    const again = await importFile(db, file);
+    const reimport = performance.now() - started;
+    if (again.unchanged !== RECORDS) throw new Error(`the re-import changed something: ${again.created} created, ${again.updated} updated`);
+    await db.$disconnect();
+
+    const copy = await copyBaseline(file, copyUrl);
+    const check = new pg.Client({ connectionString: copyUrl });
+    await check.connect();
+    const copied = Number((await check.query("select count(*) from tasks")).rows[0].count);
+    await check.end();
+    if (copied !== RECORDS) throw new Error(`COPY loaded ${copied} tasks`);
+
+    const line = (label: string, ms: number) =>
+      `${label.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${Math.round(RECORDS / (ms / 1000)).toLocaleString().padStart(8)} records/s   ${(mb(size) / (ms / 1000)).toFixed(1).padStart(6)} MB/s`;
+    console.log("");
+    console.log(line("importFile (first import)", ours));
+    console.log(line("importFile (re-import)", reimport));
+    console.log(line("raw COPY FROM STDIN", copy));
+    console.log("");
+    console.log(`ours ÷ COPY                  ${(ours / copy).toFixed(2)}×   (target ≤ 3×)`);
+    const heapFlag = (process.env.NODE_OPTIONS ?? "").match(/--max-old-space-size=\d+/)?.[0] ?? "no heap cap";
+    console.log(`peak RSS during the import   ${mb(peakRss).toFixed(0)} MB   (target < 400 MB; whole process, Node + Prisma included, ${heapFlag} as the CLI runs it)`);
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error("[bench] failed:", error);
+  process.exit(1);
+});
