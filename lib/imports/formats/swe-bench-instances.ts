@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { TaskSource } from "../../db/client";
+import { TaskKind, TaskSource } from "../../db/enums";
+import { PROVENANCE_KEY } from "../../exports/swe-bench-row";
 import type { RecordImporter } from "../import-records";
 import { writeTaskRecords } from "../write/write-task-records";
 import {
@@ -37,6 +38,7 @@ export const SweBenchInstanceSchema = z
 export type SweBenchInstance = z.infer<typeof SweBenchInstanceSchema>;
 
 const CONSUMED = new Set([
+  PROVENANCE_KEY,
   "instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "hints_text",
   "created_at", "version", "environment_setup_commit", "FAIL_TO_PASS", "PASS_TO_PASS", "difficulty",
 ]);
@@ -56,9 +58,15 @@ export function detectInstanceSource(row: Record<string, unknown>, fileName = ""
   return "SWE_BENCH";
 }
 
+/** Our own export's provenance says what the task was; the harness ignores it, we read it back. */
+const ProvenanceSchema = z.object({ kind: z.enum(TaskKind).optional(), source: z.enum(TaskSource).optional() }).loose();
+
 export function toTaskRecord(row: SweBenchInstance, source: TaskSource): TaskRecord {
   const { owner, name, url } = row.repo;
   const extras = extrasOf(row, CONSUMED);
+  const provenance = ProvenanceSchema.safeParse(row[PROVENANCE_KEY]);
+  const kind = (provenance.success && provenance.data.kind) || "ISSUE_FIX";
+  if (provenance.success && provenance.data.source) source = provenance.data.source;
   return {
     instanceId: row.instance_id,
     repository: { owner, name, url },
@@ -72,7 +80,7 @@ export function toTaskRecord(row: SweBenchInstance, source: TaskSource): TaskRec
       metadata: null,
     },
     task: {
-      kind: "ISSUE_FIX",
+      kind,
       source,
       difficulty: parseDifficulty(row.difficulty),
       problemStatement: row.problem_statement ?? "",

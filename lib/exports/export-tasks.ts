@@ -1,0 +1,82 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { AppError, notFound } from "../errors/app-error";
+import { listTasks } from "../tasks/list-tasks";
+import { filtersFromSearchParams, type TaskFilters } from "../tasks/task-filters";
+import { toSweBenchRow, type ExportableTask } from "./swe-bench-row";
+
+// Streams tasks as SWE-bench-compatible JSONL: by default the approved ones, or any
+// saved view or task-list query. Pages of ids come from the task list's own filter SQL
+// (so an export is exactly what the list shows), then each page's rows are read whole
+// and written out before the next page is read: memory holds one page.
+
+export const ExportRequestSchema = z.object({
+  /** a saved view of the caller's, by id or by name */
+  view: z.string().trim().min(1).max(200).optional(),
+  /** a task-list query string, e.g. "status=APPROVED&source=SWE_GYM" */
+  query: z.string().max(4000).optional(),
+  /** "json-string" writes FAIL_TO_PASS / PASS_TO_PASS as the Hugging Face export does */
+  testLists: z.enum(["list", "json-string"]).default("list"),
+  provenance: z.coerce.boolean().default(true),
+});
+export type ExportRequest = z.input<typeof ExportRequestSchema>;
+
+export const DEFAULT_EXPORT_QUERY = "status=APPROVED";
+const PAGE = 200;
+
+/** The filters an export request means; a view that is not the caller's is "not found". */
+export async function resolveExportFilters(db: Db, actorId: string | null, request: ExportRequest): Promise<{ filters: TaskFilters; description: string }> {
+  const input = ExportRequestSchema.parse(request);
+  if (input.view) {
+    if (!actorId) throw new AppError("BAD_REQUEST", "Exporting a saved view needs a signed-in user (or an API token)");
+    const view = await db.savedView.findFirst({ where: { userId: actorId, scope: "tasks", OR: [{ id: input.view }, { name: input.view }] } });
+    if (!view) throw notFound(`The saved view "${input.view}"`);
+    return { filters: filtersFromSearchParams(new URLSearchParams(view.query)), description: `view "${view.name}"` };
+  }
+  const query = input.query?.replace(/^\?/, "") || DEFAULT_EXPORT_QUERY;
+  return { filters: filtersFromSearchParams(new URLSearchParams(query)), description: query };
+}
+
+async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]> {
+  const tasks = await db.task.findMany({
+    where: { id: { in: ids } },
+    include: {
+      environment: { include: { repository: { select: { owner: true, name: true } }, currentRevision: { select: { id: true, number: true, contextHash: true, reason: true } } } },
+      decisions: { orderBy: { createdAt: "asc" }, select: { verdict: true, reasons: true, comment: true, overridesAutomated: true, createdAt: true, curator: { select: { email: true } } } },
+      validationRuns: {
+        orderBy: { createdAt: "asc" },
+        select: { id: true, kind: true, status: true, resolved: true, exitCode: true, failureClass: true, flags: true, finishedAt: true, revision: { select: { number: true } }, build: { select: { imageTag: true } }, candidatePatch: { select: { generator: true } } },
+      },
+    },
+  });
+  const revisionIds = tasks.map((t) => t.environment.currentRevision?.id).filter((id): id is string => !!id);
+  const builds = await db.build.findMany({
+    where: { revisionId: { in: revisionIds }, status: "SUCCEEDED", imageTag: { not: null } },
+    orderBy: { createdAt: "desc" },
+    select: { revisionId: true, imageTag: true },
+  });
+  const imageByRevision = new Map<string, string>();
+  for (const b of builds) if (!imageByRevision.has(b.revisionId)) imageByRevision.set(b.revisionId, b.imageTag!);
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((t): t is NonNullable<typeof t> => !!t)
+    .map((t) => ({ ...t, imageTag: t.environment.currentRevision ? (imageByRevision.get(t.environment.currentRevision.id) ?? null) : null }));
+}
+
+/** JSONL lines, one per task, in instance-id order. */
+export async function* exportTasks(db: Db, filters: TaskFilters, options: { actorId?: string | null; testLists?: "list" | "json-string"; provenance?: boolean; onProgress?: (exported: number) => void } = {}): AsyncGenerator<string> {
+  const exportedAt = new Date();
+  let cursor: string | undefined;
+  let exported = 0;
+  do {
+    const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, { actorId: options.actorId ?? undefined });
+    const tasks = await loadPage(db, page.items.map((item) => item.id));
+    let chunk = "";
+    for (const task of tasks) chunk += JSON.stringify(toSweBenchRow(task, { testLists: options.testLists ?? "list", provenance: options.provenance ?? true, exportedAt })) + "\n";
+    exported += tasks.length;
+    if (chunk) yield chunk;
+    options.onProgress?.(exported);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
