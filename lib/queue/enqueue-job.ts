@@ -26,15 +26,14 @@ export async function enqueueJob<N extends JobName>(db: Db, name: N, payload: Jo
 }
 
 /**
- * Re-enqueues a row's job after its worker died: a job still locked by the dead worker is
- * unlocked first, so add_job replaces it instead of leaving a ghost behind.
+ * Unlocks a row's job still held by a dead worker, so the next add_job with its key
+ * replaces it instead of leaving a ghost locked job behind.
  */
-export async function reenqueueJob<N extends JobName>(db: Db, name: N, payload: JobPayload<N>, jobKey: string): Promise<void> {
+export async function unlockJobOfDeadWorker(db: Db, jobKey: string): Promise<void> {
   await db.$executeRaw`
     select graphile_worker.force_unlock_workers(array(
       select locked_by from graphile_worker.jobs where key = ${jobKey} and locked_by is not null
     ))`;
-  await enqueueJob(db, name, payload, { jobKey });
 }
 
 /** Drops a row's job that has not started yet (a cancelled QUEUED row); a running one is left to finish. */

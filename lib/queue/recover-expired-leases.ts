@@ -1,7 +1,6 @@
 import type { Db, PrismaClient } from "../db/client";
-import { enqueueJob } from "./enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "./job-names";
-import { requeueRow } from "./requeue-row";
+import { JOB_NAMES } from "./job-names";
+import { enqueueJobForRow, requeueRow } from "./requeue-row";
 import type { LeasedTable } from "./row-lease";
 import type { WorkerConfig } from "./worker-config";
 
@@ -58,23 +57,20 @@ async function recoverTable(db: PrismaClient, table: LeasedTable, config: Pick<W
  * worker that completed it after losing the row), put it back.
  */
 async function reenqueueOrphans(db: PrismaClient, config: Pick<WorkerConfig, "leaseMs">, report: RecoveryReport) {
-  const runs = await db.$queryRaw<Array<{ id: string }>>`
-    select r.id from validation_runs r
-    where r.status = 'QUEUED' and r.updated_at < now() - (${config.leaseMs}::int * interval '1 millisecond')
-      and not exists (select 1 from graphile_worker.jobs j where j.key = ${JOB_NAMES.validateTask + ":"} || r.id)
-    limit 200`;
-  for (const { id } of runs) {
-    await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey: jobKeyFor.run(id) });
-    report.reenqueued.push(id);
-  }
-  const builds = await db.$queryRaw<Array<{ id: string }>>`
-    select b.id from builds b
-    where b.status = 'QUEUED' and b.updated_at < now() - (${config.leaseMs}::int * interval '1 millisecond')
-      and not exists (select 1 from graphile_worker.jobs j where j.key = ${JOB_NAMES.buildEnvironment + ":"} || b.id)
-    limit 200`;
-  for (const { id } of builds) {
-    await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey: jobKeyFor.build(id) });
-    report.reenqueued.push(id);
+  const orphans = async (table: LeasedTable, prefix: string) =>
+    db.$queryRawUnsafe<Array<{ id: string }>>(
+      `select r.id from ${table} r
+       where r.status = 'QUEUED' and r.updated_at < now() - ($1::int * interval '1 millisecond')
+         and not exists (select 1 from graphile_worker.jobs j where j.key = $2 || r.id)
+       limit 200`,
+      config.leaseMs,
+      `${prefix}:`,
+    );
+  for (const [table, prefix] of [["validation_runs", JOB_NAMES.validateTask], ["builds", JOB_NAMES.buildEnvironment]] as const) {
+    for (const { id } of await orphans(table, prefix)) {
+      await enqueueJobForRow(db, table, id);
+      report.reenqueued.push(id);
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { reenqueueJob } from "./enqueue-job";
+import { enqueueJob, unlockJobOfDeadWorker } from "./enqueue-job";
 import { JOB_NAMES, jobKeyFor } from "./job-names";
 import type { LeasedTable } from "./row-lease";
 
@@ -26,7 +26,14 @@ export async function requeueRow(tx: Db, table: LeasedTable, id: string, reason:
     "ownedBy" in guard ? guard.ownedBy : guard.leaseOlderThanMs,
   );
   if (rows.length !== 1) return false;
-  if (table === "builds") await reenqueueJob(tx, JOB_NAMES.buildEnvironment, { buildId: id }, jobKeyFor.build(id));
-  else await reenqueueJob(tx, JOB_NAMES.validateTask, { runId: id }, jobKeyFor.run(id));
+  await enqueueJobForRow(tx, table, id, { unlockDeadWorker: true });
   return true;
+}
+
+/** The job that works a Build or ValidationRun row, keyed by the row. */
+export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean } = {}) {
+  const jobKey = table === "builds" ? jobKeyFor.build(id) : jobKeyFor.run(id);
+  if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
+  if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey });
+  else await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey });
 }

@@ -1,4 +1,5 @@
-import type { JobLogEvent } from "./job-log-events";
+import type { Db } from "../db/client";
+import { jobLogEvents, type JobLogEvent, type LogTarget } from "./job-log-events";
 
 const KEEPALIVE_MS = 15_000;
 
@@ -49,4 +50,15 @@ export function resumeAfter(request: Request, url: URL): number | undefined {
   const raw = request.headers.get("last-event-id") ?? url.searchParams.get("after");
   const value = raw === null ? NaN : Number(raw);
   return Number.isInteger(value) ? value : undefined;
+}
+
+/** The SSE response for a run's or a build's live log; an unknown id is a 404 before the stream starts. */
+export async function jobLogResponse(db: Db, target: LogTarget, request: Request, url: URL): Promise<Response> {
+  const events = jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal });
+  const first = await events.next();
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* events;
+  }
+  return serverSentEvents(all(), request.signal);
 }
