@@ -19,7 +19,7 @@ export const FACET_COLUMNS = {
 } as const;
 export type FacetKey = keyof typeof FACET_COLUMNS;
 
-/** Minimum term length the trigram index can serve; shorter terms only match instance ids. */
+/** Terms shorter than this only match instance ids: a one- or two-letter word prefix would match most statements. */
 export const MIN_TEXT_SEARCH_TERM = 3;
 
 /** Splits a search box into terms: whitespace-separated words, "quoted phrases" kept whole. */
@@ -35,15 +35,23 @@ export function searchTerms(q: string | undefined): string[] {
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A tsquery matching the term's words as prefixes, in order: Postgres's own parser splits
+ * the quoted text exactly as it split the statement ("on_idle" → 'on':* <-> 'idle':*).
+ */
+export function prefixTsQuery(term: string): string {
+  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
+}
+
 function searchCondition(q: string | undefined): SqlFragment | null {
   const terms = searchTerms(q);
   if (terms.length === 0) return null;
-  // every term must appear, in the instance id or in the problem statement
+  // every term must appear: anywhere in the instance id, or as words in the problem statement
   return joinSql(
     terms.map((term) =>
       term.length < MIN_TEXT_SEARCH_TERM
         ? sql`t.instance_id ILIKE ${likePattern(term)}`
-        : sql`(t.instance_id ILIKE ${likePattern(term)} OR t.problem_statement ILIKE ${likePattern(term)})`,
+        : sql`(t.instance_id ILIKE ${likePattern(term)} OR t.search_vector @@ to_tsquery('simple', ${prefixTsQuery(term)}))`,
     ),
     " AND ",
   );

@@ -64,16 +64,22 @@ describe("task list filters", () => {
     expect(await ids({ repository: "acme/gadgets", status: "PENDING" })).toEqual(["g-1"]);
   });
 
-  it("searches instance ids and problem statements, case-insensitively, every word, with % and _ taken literally", async () => {
+  it("searches instance ids by substring and problem statements by word prefix, every term, case-insensitively", async () => {
     expect(await ids({ q: "zerodivision" })).toEqual(["w-3"]);
-    expect(await ids({ q: "division" })).toEqual(["w-1", "w-3"]);
-    expect(await ids({ q: "division mean" })).toEqual(["w-1"]);
+    // a word prefix: "division" is not a prefix of "ZeroDivisionError"
+    expect(await ids({ q: "division" })).toEqual(["w-1"]);
+    expect(await ids({ q: "DIVIS mean" })).toEqual(["w-1"]);
     expect(await ids({ q: '"by zero"' })).toEqual(["w-1"]);
+    expect(await ids({ q: '"zero by"' })).toEqual([]);
     expect(await ids({ q: "g-" })).toEqual(["g-1", "g-2"]);
     expect(await ids({ q: "100%" })).toEqual(["g-1"]);
+    // _ separates the words of an identifier, as Postgres's parser splits the statement
     expect(await ids({ q: "on_idle" })).toEqual(["g-1"]);
-    expect(await ids({ q: "n%i" })).toEqual([]);
-    expect(await ids({ q: "cpu_on" })).toEqual([]);
+    // % and _ are literal in the instance id match, never wildcards
+    expect(await ids({ q: "w_1" })).toEqual([]);
+    expect(await ids({ q: "w%1" })).toEqual([]);
+    // quotes and backslashes cannot break out of the query
+    expect(await ids({ q: "it's \\' \"" })).toEqual([]);
   });
 
   it("parses the same filters from a URL", async () => {
