@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
 import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import Docker from "dockerode";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { LABEL_RUN_ID } from "@/lib/docker/container-labels";
 import { requestValidation } from "@/lib/runs/request-validation";
@@ -95,6 +96,12 @@ describe.skipIf(!docker.ready)("validation in real containers", () => {
       return runs.every((r) => r.phase === "RUNNING_TESTS" && r.containerId) ? runs : null;
     });
     for (const run of running) expect(await containersOf(run.id)).toHaveLength(1);
+    // the container is locked down: no network, no capabilities, no privilege gain, limits set
+    const { HostConfig, Config } = await new Docker().getContainer(running[0].containerId!).inspect();
+    expect(HostConfig).toMatchObject({ NetworkMode: "none", CapDrop: ["ALL"], Privileged: false, SecurityOpt: ["no-new-privileges"], PidsLimit: 512 });
+    expect(HostConfig.Memory).toBe(2048 * 1024 * 1024);
+    expect(HostConfig.NanoCpus).toBe(1e9);
+    expect(Config.Labels).toMatchObject({ "io.swe-curator.managed": "true", "io.swe-curator.run-id": running[0].id });
     const cancelledAt = Date.now();
     await cancelValidation(database.prisma, { groupId });
     const runs = await waitForGroup(database.prisma, groupId, 30_000);
@@ -111,5 +118,23 @@ describe.skipIf(!docker.ready)("validation in real containers", () => {
     expect(retried.runs.map((r) => r.kind).sort()).toEqual(["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]);
     const again = await waitForGroup(database.prisma, retried.groupId);
     expect(again.every((r) => r.failureClass === "TIMEOUT")).toBe(true);
+  });
+
+  it("a run whose tests exceed the memory limit is flagged OOM_KILLED even when the script exits 0", async () => {
+    const environment = await database.prisma.environment.update({ where: { key: "demo/calc@short-timeout" }, data: { memoryMb: 64, timeoutSeconds: 60 }, include: { currentRevision: true } });
+    const hungry = await database.prisma.environmentRevision.create({
+      data: {
+        environmentId: environment.id,
+        number: environment.currentRevision!.number + 1,
+        dockerfile: environment.currentRevision!.dockerfile,
+        // the hog is killed, the script carries on and exits 0: only the container's OOMKilled tells
+        evalScript: `python3 -c "x = bytearray(512 * 1024 * 1024)"\necho "OPENSWE_EXIT_CODE=0"\n`,
+        reason: "memory hog",
+      },
+    });
+    await database.prisma.environment.update({ where: { id: environment.id }, data: { currentRevisionId: hungry.id } });
+    const { runs, task } = await validate("demo__calc-5");
+    for (const run of runs) expect(run).toMatchObject({ failureClass: "INFRA_ERROR", flags: expect.arrayContaining(["OOM_KILLED"]), errorMessage: expect.stringContaining("64 MB") });
+    expect(task.failureClass).toBe("INFRA_ERROR");
   });
 });
