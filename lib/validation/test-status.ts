@@ -17,7 +17,6 @@ export const isPassing = (status: TestStatus | undefined) => status === "PASSED"
 
 /** Strips ANSI colour codes and carriage returns that some runners emit even without a TTY. */
 export function cleanLogLine(line: string): string {
-  // eslint-disable-next-line no-control-regex
   return line.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").replace(/\r$/, "");
 }
 
