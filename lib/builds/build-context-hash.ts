@@ -32,6 +32,6 @@ export const IMAGE_REPOSITORY = "swe-curator/env";
 export const imageTagFor = (contextHash: string) => `${IMAGE_REPOSITORY}:${contextHash.slice(0, 24)}`;
 
 /** Build args every build gets: BASE_IMAGE lets users with a registry swap in python:3.x. */
-export function defaultBuildArgs(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function defaultBuildArgs(env: Record<string, string | undefined> = process.env): Record<string, string> {
   return env.BASE_IMAGE ? { BASE_IMAGE: env.BASE_IMAGE } : {};
 }

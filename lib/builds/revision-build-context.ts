@@ -8,7 +8,7 @@ export type RevisionForBuild = {
 export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: string };
 
 /** A revision's build context (its Dockerfile + the environment's bundled files), hash and image tag. */
-export function revisionBuildContext(revision: RevisionForBuild, env: NodeJS.ProcessEnv = process.env): ResolvedBuildContext {
+export function revisionBuildContext(revision: RevisionForBuild, env: Record<string, string | undefined> = process.env): ResolvedBuildContext {
   const parsed = ContextFilesSchema.safeParse(revision.environment.contextFiles);
   if (!parsed.success) throw new Error("The environment's context files are not a map of path → text");
   const context: BuildContext = { dockerfile: revision.dockerfile, contextFiles: parsed.data, buildArgs: defaultBuildArgs(env) };

@@ -16,7 +16,7 @@ import { tarFiles } from "./tar-files";
 
 const PING_TIMEOUT_MS = 3_000;
 
-export function dockerEndpoint(env: NodeJS.ProcessEnv = process.env): string {
+export function dockerEndpoint(env: Record<string, string | undefined> = process.env): string {
   return env.DOCKER_HOST || "unix:///var/run/docker.sock";
 }
 
@@ -45,7 +45,7 @@ function textSink(onText: (text: string) => void): PassThrough {
 
 type BuildEvent = { stream?: string; error?: string; errorDetail?: { message?: string }; aux?: { ID?: string } };
 
-function dockerodeOptions(env: NodeJS.ProcessEnv): Docker.DockerOptions | undefined {
+function dockerodeOptions(env: Record<string, string | undefined>): Docker.DockerOptions | undefined {
   // with no options docker-modem reads DOCKER_HOST, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH itself
   if (env === process.env || !env.DOCKER_HOST) return env.DOCKER_HOST ? undefined : { socketPath: "/var/run/docker.sock" };
   const url = new URL(env.DOCKER_HOST);
@@ -54,7 +54,7 @@ function dockerodeOptions(env: NodeJS.ProcessEnv): Docker.DockerOptions | undefi
 }
 
 /** dockerode behind our DockerEngine interface. DOCKER_HOST or the default socket. */
-export function createDockerEngine(env: NodeJS.ProcessEnv = process.env): DockerEngine {
+export function createDockerEngine(env: Record<string, string | undefined> = process.env): DockerEngine {
   const docker = new Docker(dockerodeOptions(env));
   const endpoint = dockerEndpoint(env);
 

@@ -39,7 +39,7 @@ export type WorkerConfig = {
   danglingImageBudgetBytes: number;
 };
 
-export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+export function workerConfigFromEnv(env: Record<string, string | undefined> = process.env): WorkerConfig {
   const parsed = WorkerConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
