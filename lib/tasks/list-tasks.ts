@@ -46,7 +46,7 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}):
            t.curation_status::text AS "curationStatus", t.automated_verdict::text AS "automatedVerdict",
            t.verdict_override::text AS "verdictOverride", t.failure_class::text AS "failureClass",
            t.labels, t.version, t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-           e.key AS "environmentKey", r.owner || '/' || r.name AS repository, u.name AS "assigneeName",
+           er.key AS "environmentKey", er.repository, u.name AS "assigneeName",
            (SELECT count(*)::int FROM curation_decisions d WHERE d.task_id = t.id) AS "decisionCount"
     FROM (
       SELECT t.* FROM tasks t
@@ -54,9 +54,12 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}):
       ORDER BY ${taskOrderBy(query.sort)}
       LIMIT ${query.limit + 1}
     ) t
-    JOIN environments e ON e.id = t.environment_id
-    JOIN repositories r ON r.id = e.repository_id
-    LEFT JOIN users u ON u.id = t.assignee_id
+    -- OFFSET 0 keeps these per-row index lookups (a page is ≤ 501 rows) instead of hashing every environment
+    LEFT JOIN LATERAL (
+      SELECT e.key, (SELECT r.owner || '/' || r.name FROM repositories r WHERE r.id = e.repository_id) AS repository
+      FROM environments e WHERE e.id = t.environment_id OFFSET 0
+    ) er ON TRUE
+    LEFT JOIN LATERAL (SELECT u.name FROM users u WHERE u.id = t.assignee_id OFFSET 0) u ON TRUE
     ORDER BY ${taskOrderBy(query.sort)}`;
 }
 

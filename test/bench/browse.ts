@@ -253,6 +253,7 @@ async function main() {
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
     const pool = new pg.Pool({ connectionString: url, max: 4 });
+    pool.on("error", () => {}); // an idle connection closed when the server stops is expected
     const started = performance.now();
     const existing = Number((await pool.query("select count(*) from tasks")).rows[0].count);
     const size = async () => (await pool.query("select pg_size_pretty(pg_total_relation_size('tasks')) as s")).rows[0].s;
