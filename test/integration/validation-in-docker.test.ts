@@ -71,6 +71,28 @@ describe.skipIf(!docker.ready)("validation in real containers", () => {
     expect(new Set(builds.map((b) => b.imageId)).size).toBe(1);
   });
 
+  it("repeated attempts that agree keep the task VALID; a candidate patch gets its ground truth", async () => {
+    const { groupId } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null, repeats: 2 });
+    const repeated = await waitForGroup(database.prisma, groupId);
+    expect(repeated.map((r) => `${r.kind}#${r.attempt}`).sort()).toEqual(["NEGATIVE_CONTROL#0", "NEGATIVE_CONTROL#1", "POSITIVE_CONTROL#0", "POSITIVE_CONTROL#1"]);
+    expect((await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } })).automatedVerdict).toBe("VALID");
+
+    const [good, bad] = await Promise.all(
+      [
+        { generator: "agent-that-fixes", patch: tasks["demo__calc-1"].fixPatch },
+        { generator: "agent-that-comments", patch: tasks["demo__calc-2"].fixPatch },
+      ].map((candidate) => database.prisma.candidatePatch.create({ data: { taskId: tasks["demo__calc-1"].id, ...candidate } })),
+    );
+    const groups = await Promise.all([good, bad].map((candidate) => requestValidation(database.prisma, { taskId: candidate.taskId, candidatePatchId: candidate.id, actorId: null })));
+    const [[goodRun], [badRun]] = await Promise.all(groups.map((group) => waitForGroup(database.prisma, group.groupId)));
+    expect(goodRun).toMatchObject({ kind: "CANDIDATE", status: "SUCCEEDED", resolved: true });
+    expect(badRun).toMatchObject({ kind: "CANDIDATE", status: "SUCCEEDED", resolved: false, errorMessage: expect.stringContaining("did not pass") });
+    expect((await database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: good.id } })).resolved).toBe(true);
+    expect((await database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: bad.id } })).resolved).toBe(false);
+    // candidate runs never move the task's verdict
+    expect((await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } })).automatedVerdict).toBe("VALID");
+  });
+
   it("an eval script that forces exit 0 (|| true, constant marker) is flagged and never VALID", async () => {
     const { runs, task } = await validate("demo__calc-4");
     expect(task.automatedVerdict).not.toBe("VALID");
