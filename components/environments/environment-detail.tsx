@@ -8,12 +8,13 @@ import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
 import type { Jsonified } from "@/components/ui/jsonified";
 import { useCan } from "@/components/auth/actor-context";
+import { EnvironmentBuildPanel } from "@/components/validation/environment-build-panel";
 import { RecipeEditor } from "./recipe-editor";
 
 type Detail = Jsonified<EnvironmentDetailData>;
 
 /** One environment: its recipe (editable as new revisions), every revision with its builds, and its tasks. */
-export function EnvironmentDetail({ environmentId, buildPanel }: { environmentId: string; buildPanel?: React.ReactNode }) {
+export function EnvironmentDetail({ environmentId }: { environmentId: string }) {
   const client = useQueryClient();
   const canEdit = useCan("environments:edit");
   const { data: env, error } = useQuery({ queryKey: ["environment", environmentId], queryFn: () => apiFetch<Detail>(`/api/v1/environments/${environmentId}`) });
@@ -39,7 +40,12 @@ export function EnvironmentDetail({ environmentId, buildPanel }: { environmentId
           onSaved={() => client.invalidateQueries({ queryKey: ["environment", environmentId] })}
         />
       </section>
-      {buildPanel}
+      <section aria-labelledby="env-builds" className="flex flex-col gap-2">
+        <h2 id="env-builds" className="text-base font-semibold">
+          Image builds
+        </h2>
+        <EnvironmentBuildPanel environmentId={env.id} />
+      </section>
       <section aria-labelledby="env-revisions">
         <h2 id="env-revisions" className="mb-2 text-base font-semibold">
           Revisions ({env.revisions.length})

@@ -17,7 +17,8 @@ import { PatchViewer } from "@/components/diff/patch-viewer";
 import { RecipeEditor, type RecipeEditorHandle } from "@/components/environments/recipe-editor";
 import { DecisionForm, type DecisionFormHandle } from "./decision-form";
 import { TaskHistory } from "./task-history";
-import { ValidationRuns } from "./validation-runs";
+import { ValidationPanel, validationsKey } from "@/components/validation/validation-panel";
+import { EnvironmentBuildPanel } from "@/components/validation/environment-build-panel";
 import { CandidatesAndTrajectories } from "./candidates-and-trajectories";
 import { TaskFieldsEditor } from "./task-fields-editor";
 import { useShortcuts, type Shortcut } from "./use-shortcuts";
@@ -69,11 +70,11 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
       client.invalidateQueries({ queryKey: ["task-facets"] }),
     ]);
 
+  // the same request as the validation panel's button, for the v key and "re-validate after an edit"
   const validate = useMutation({
-    mutationFn: () => apiFetch<{ changed: number; skipped?: { reason: string }[] }>("/api/v1/tasks/bulk", { method: "POST", json: { action: "validate", taskIds: [taskId] } }),
-    onSuccess: () => refresh(),
+    mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId } }),
+    onSettled: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: validationsKey(taskId) })]),
   });
-  const validationSkipped = validate.data?.skipped?.[0]?.reason;
 
   const shortcuts: Shortcut[] = [
     ...(queue
@@ -201,24 +202,18 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
             />
           </Section>
 
-          <Section
-            title="Validation"
-            id="validation"
-            actions={
-              canRun ? (
-                <Button size="sm" onClick={() => validate.mutate()} disabled={validate.isPending} data-testid="validate">
-                  {validate.isPending ? "Queueing…" : "Validate"} <kbd className="text-xs">v</kbd>
-                </Button>
-              ) : null
-            }
-          >
+          <Section title="Validation" id="validation">
             {validate.isSuccess && (
               <p role="status" className="text-sm text-slate-700">
-                {validate.data.changed ? "Validation queued: a negative and a positive control." : `Not queued: ${validationSkipped}`}
+                Validation queued: a negative and a positive control.
               </p>
             )}
             <ErrorText error={validate.error} />
-            <ValidationRuns taskId={task.id} runs={task.validationRuns} />
+            <ValidationPanel taskId={task.id} />
+          </Section>
+
+          <Section title="Image builds" id="builds">
+            <EnvironmentBuildPanel environmentId={env.id} />
           </Section>
 
           <Section title="Agents" id="agents">

@@ -3,12 +3,9 @@ import { notFound } from "../errors/app-error";
 import { renderMarkdown } from "./render-markdown";
 import { approvalsRequired } from "../curation/settings";
 
-/** How many validation runs the task page lists (older ones are in the jobs view). */
-const RECENT_RUNS = 20;
-
 const userName = { select: { id: true, name: true, email: true } } as const;
 
-/** Everything the task page shows, in one read: the task, its recipe, runs, patches, trajectories, decisions. */
+/** Everything the task page shows in one read (validation runs load in the validation panel): the task, its recipe, patches, trajectories, decisions. */
 export async function getTask(db: Db, idOrInstanceId: string) {
   const task = await db.task.findFirst({
     where: { OR: [{ id: idOrInstanceId }, { instanceId: idOrInstanceId }] },
@@ -20,16 +17,6 @@ export async function getTask(db: Db, idOrInstanceId: string) {
           repository: true,
           currentRevision: { include: { author: userName } },
           revisions: { orderBy: { number: "desc" }, select: { id: true, number: true, reason: true, createdAt: true, author: userName } },
-        },
-      },
-      validationRuns: {
-        orderBy: { createdAt: "desc" },
-        take: RECENT_RUNS,
-        select: {
-          id: true, kind: true, status: true, attempt: true, groupId: true, exitCode: true, markerExitCode: true, failureClass: true,
-          flags: true, resolved: true, errorMessage: true, durationMs: true, createdAt: true, finishedAt: true, candidatePatchId: true,
-          revision: { select: { number: true } },
-          testResults: { select: { testId: true, group: true, expected: true, actual: true }, orderBy: [{ group: "asc" }, { testId: "asc" }] },
         },
       },
       candidatePatches: { orderBy: { generator: "asc" }, select: { id: true, generator: true, patch: true, resolved: true, createdAt: true } },
