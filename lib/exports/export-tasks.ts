@@ -17,9 +17,14 @@ export const ExportRequestSchema = z.object({
   query: z.string().max(4000).optional(),
   /** "json-string" writes FAIL_TO_PASS / PASS_TO_PASS as the Hugging Face export does */
   testLists: z.enum(["list", "json-string"]).default("list"),
-  provenance: z.coerce.boolean().default(true),
+  /** false (or "false", "0" in a query string) leaves our provenance out */
+  provenance: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+    .default(true)
+    .transform((v) => v === true || v === "true" || v === "1"),
 });
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
+export type ParsedExportRequest = z.infer<typeof ExportRequestSchema>;
 
 export const DEFAULT_EXPORT_QUERY = "status=APPROVED";
 const PAGE = 200;

@@ -1,0 +1,63 @@
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import type { PrismaClient } from "../../db/client";
+import { exportTasks, resolveExportFilters, ExportRequestSchema } from "../../exports/export-tasks";
+import { api, type Connection } from "../connection";
+import { CliError, EXIT, type ExitCode } from "../exit-codes";
+
+export type ExportFlags = { view?: string; user?: string; query?: string; testLists?: string; provenance: boolean; output?: string };
+
+async function write(out: Writable, chunk: string | Uint8Array) {
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
+/** A view in direct mode belongs to some user: --user picks whose, else the name must be unique. */
+async function viewQuery(db: PrismaClient, name: string, user?: string): Promise<string> {
+  const views = await db.savedView.findMany({ where: { scope: "tasks", OR: [{ id: name }, { name }], ...(user ? { user: { email: user } } : {}) }, include: { user: { select: { email: true } } } });
+  if (!views.length) throw new CliError(`No saved task view named "${name}"${user ? ` for ${user}` : ""}`, EXIT.FAILED);
+  if (views.length > 1) throw new CliError(`Several users have a view named "${name}" (${views.map((v) => v.user.email).join(", ")}); pass --user EMAIL`, EXIT.USAGE);
+  return views[0].query;
+}
+
+export async function exportCommand(connection: Connection, db: PrismaClient | null, flags: ExportFlags): Promise<ExitCode> {
+  const parsed = ExportRequestSchema.safeParse({ testLists: flags.testLists, provenance: flags.provenance, query: flags.query, view: flags.view });
+  if (!parsed.success) throw new CliError(`Bad export options: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, EXIT.USAGE);
+  const out: Writable = flags.output ? createWriteStream(flags.output) : process.stdout;
+  let count = 0;
+  let lastReport = Date.now();
+  const tell = (final = false) => {
+    if (final || Date.now() - lastReport > 3000) {
+      process.stderr.write(`exported ${count.toLocaleString("en-US")} tasks${final ? "" : "…"}\n`);
+      lastReport = Date.now();
+    }
+  };
+  if (connection.mode === "server") {
+    const query = new URLSearchParams();
+    if (flags.view) query.set("view", flags.view);
+    if (flags.query) query.set("query", flags.query);
+    query.set("testLists", parsed.data.testLists);
+    query.set("provenance", String(parsed.data.provenance));
+    const response = await api(connection, `/api/v1/exports?${query}`);
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      count += decoder.decode(chunk, { stream: true }).split("\n").length - 1;
+      await write(out, chunk);
+      tell();
+    }
+  } else {
+    const query = flags.view ? await viewQuery(db!, flags.view, flags.user) : flags.query;
+    const { filters } = await resolveExportFilters(db!, null, { query });
+    for await (const chunk of exportTasks(db!, filters, { testLists: parsed.data.testLists, provenance: parsed.data.provenance })) {
+      count += chunk.split("\n").length - 1;
+      await write(out, chunk);
+      tell();
+    }
+  }
+  if (flags.output) {
+    out.end();
+    await once(out, "finish");
+  }
+  tell(true);
+  return EXIT.OK;
+}

@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+
+// The `swe-curator` command as a script would run it: piped output, exit codes.
+
+const BIN = path.join(import.meta.dirname, "../../bin/swe-curator.mjs");
+const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
+
+function cli(args: string[], env: Record<string, string | undefined>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("the swe-curator CLI", () => {
+  let db: TestDatabase;
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env = { DATABASE_URL: db.url };
+    dir = mkdtempSync(path.join(tmpdir(), "cli-"));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await db?.drop();
+  });
+
+  it("imports files with one result line each on stdout, and exits with the worst file's code", async () => {
+    const good = await cli(["import", fixture("swe-bench/swe-bench-lite-test.json")], env);
+    expect(good.code).toBe(0);
+    const result = await cli(["import", fixture("swe-bench/swe-bench-lite-test.json"), fixture("swe-agent/all_preds.jsonl")], env);
+    expect(result.code).toBe(3);
+    const lines = result.stdout.trim().split("\n");
+    expect(good.stdout).toMatch(/swe-bench-lite-test\.json\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=5 updated=0 unchanged=0 failed=0\tbatch=\w+/);
+    expect(lines[0]).toMatch(/swe-bench-lite-test\.json\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=0 updated=0 unchanged=5 failed=0/);
+    // the predictions' task (pydicom-1458) is not imported: that record fails, so the file is partial
+    expect(lines[1]).toMatch(/all_preds\.jsonl\tFAILED\tSWE_BENCH_PREDICTIONS\tcreated=0 updated=0 unchanged=0 failed=1/);
+    expect(result.stderr).toContain('line 1 (pydicom__pydicom-1458 (gpt4__swe-bench-dev-easy');
+  });
+
+  it("exits 1 on a partial import and lists each bad line on stderr", async () => {
+    const file = path.join(dir, "mixed.jsonl");
+    writeFileSync(file, '{"instance_id": "a__b-1", "repo": "a/b", "base_commit": "c1", "problem_statement": "x"}\n{"instance_id": "a__b-2", "repo": "ab"}\n');
+    const result = await cli(["import", "--json", file], env);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: "PARTIAL", created: 1, failed: 1, errors: [{ line: 2, reason: expect.stringMatching(/^repo: /) }] });
+    expect(result.stderr).toMatch(/line 2 \(a__b-2\): repo: expected owner\/name/);
+  });
+
+  it("exits 3 for an unknown format and 2 for a bad command line", async () => {
+    const file = path.join(dir, "notes.json");
+    writeFileSync(file, '{"title": "meeting notes"}');
+    const unknown = await cli(["import", file], env);
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toMatch(/Unrecognised file/);
+    expect((await cli(["import"], env)).code).toBe(2);
+    expect((await cli(["frobnicate"], env)).code).toBe(2);
+    expect((await cli(["import", "--source", "NOPE", file], env)).code).toBe(2);
+  });
+
+  it("exits 4 when the database does not answer", async () => {
+    const result = await cli(["status"], { DATABASE_URL: "postgresql://nobody:nothing@127.0.0.1:1/none" });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/Cannot reach the database/);
+  });
+
+  it("exports approved tasks to stdout as JSONL, progress on stderr", async () => {
+    await db.prisma.task.update({ where: { instanceId: "django__django-15781" }, data: { curationStatus: "APPROVED" } });
+    const result = await cli(["export"], env);
+    expect(result.code).toBe(0);
+    const rows = result.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows.map((r) => r.instance_id)).toEqual(["django__django-15781"]);
+    expect(result.stderr).toContain("exported 1 tasks");
+    const query = await cli(["export", "--query", "repository=sympy/sympy", "--test-lists", "json-string", "--no-provenance"], env);
+    expect(JSON.parse(query.stdout)).toMatchObject({ instance_id: "sympy__sympy-13031", FAIL_TO_PASS: '["test_sparse_matrix"]' });
+  });
+
+  it("shows the latest imports and one import's errors", async () => {
+    const status = await cli(["status"], env);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/imports \(latest \d+\)/);
+    expect(status.stdout).toContain("swe-bench-lite-test.json");
+    const batch = await db.prisma.importBatch.findFirstOrThrow({ where: { status: "PARTIAL" } });
+    const one = await cli(["status", batch.id], env);
+    expect(one.code).toBe(1);
+    expect(one.stdout).toMatch(/line 2 \(a__b-2\): repo:/);
+  });
+
+  it("queues a validation through the workers' use case", async () => {
+    const result = await cli(["validate", "--instance", "django__django-16255"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^django__django-16255\tQUEUED\tgroup=\S+\truns=2$/m);
+    const runs = await db.prisma.validationRun.findMany({ where: { task: { instanceId: "django__django-16255" } } });
+    expect(runs.map((r) => r.kind).sort()).toEqual(["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]);
+    expect((await cli(["validate", "--instance", "nope__nope-1"], env)).code).toBe(3);
+  });
+});
