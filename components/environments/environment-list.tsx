@@ -2,11 +2,11 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { TaskSource } from "@/lib/db/enums";
 import type { EnvironmentListPage } from "@/lib/environments/list-environments";
 import { apiFetch } from "@/components/ui/api";
+import { useInfiniteRows } from "@/components/ui/use-infinite-rows";
 import { Badge, humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
@@ -43,15 +43,7 @@ export function EnvironmentList() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's API is not memoizable by React Compiler
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
-  const rows = virtualizer.getVirtualItems();
-  const lastIndex = rows[rows.length - 1]?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= items.length - 20) void fetchNextPage();
-  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { scrollRef, rows: rows, totalSize } = useInfiniteRows(query, items.length, ROW_HEIGHT);
 
   return (
     <div className="flex flex-col gap-3">
@@ -102,7 +94,7 @@ export function EnvironmentList() {
         </div>
         <div ref={scrollRef} className="h-[calc(100vh-17rem)] min-h-[20rem] overflow-auto">
           {!query.isLoading && items.length === 0 && <p className="p-4 text-slate-600">No environment matches.</p>}
-          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }} role="rowgroup">
+          <div style={{ height: totalSize, position: "relative" }} role="rowgroup">
             {rows.map((row) => {
               const env = items[row.index];
               return (

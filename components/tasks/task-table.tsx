@@ -1,10 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import type { TaskListItem, TaskListPage } from "@/lib/tasks/list-tasks";
 import { apiFetch } from "@/components/ui/api";
+import { useInfiniteRows } from "@/components/ui/use-infinite-rows";
 import { Badge, humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -33,18 +33,13 @@ export function TaskTable({ queryString }: { queryString: string }) {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [queryString]);
+  // a selection belongs to the list it was made in: changing the filters clears it
+  const [selection, setSelection] = useState<{ list: string; ids: Set<string> }>({ list: queryString, ids: new Set() });
+  const selected = selection.list === queryString ? selection.ids : new Set<string>();
+  const setSelected = (update: Set<string> | ((ids: Set<string>) => Set<string>)) =>
+    setSelection({ list: queryString, ids: typeof update === "function" ? update(selected) : update });
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoize; this component is not compiled
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const virtualRows = virtualizer.getVirtualItems();
-  const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= items.length - 20) void fetchNextPage();
-  }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { scrollRef, rows: virtualRows, totalSize } = useInfiniteRows(query, items.length, ROW_HEIGHT);
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -81,7 +76,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
         <div ref={scrollRef} className="h-[calc(100vh-18rem)] min-h-[20rem] overflow-auto" data-testid="task-scroll">
           {query.isLoading && <p className="p-4 text-slate-600">Loading tasks…</p>}
           {!query.isLoading && items.length === 0 && <p className="p-4 text-slate-600">No task matches these filters.</p>}
-          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }} role="rowgroup">
+          <div style={{ height: totalSize, position: "relative" }} role="rowgroup">
             {virtualRows.map((row) => {
               const task = items[row.index];
               return (
@@ -128,7 +123,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
               );
             })}
           </div>
-          {isFetchingNextPage && <p className="p-2 text-center text-xs text-slate-500">Loading more…</p>}
+          {query.isFetchingNextPage && <p className="p-2 text-center text-xs text-slate-500">Loading more…</p>}
         </div>
       </div>
     </div>

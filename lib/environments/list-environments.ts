@@ -2,13 +2,7 @@ import { z } from "zod";
 import type { Db, Prisma } from "../db/client";
 import { TaskSource } from "../db/enums";
 import { AppError } from "../errors/app-error";
-
-const listOf = <T extends string>(item: z.ZodType<T, string>) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((raw) => (raw === undefined ? [] : (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).filter(Boolean)))
-    .pipe(z.array(item).max(50));
+import { listOf } from "../tasks/task-filters";
 
 export const EnvironmentListQuerySchema = z.object({
   q: z.string().trim().max(200).optional().transform((v) => v || undefined),

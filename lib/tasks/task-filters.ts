@@ -16,7 +16,7 @@ import {
 const values = <T extends Record<string, string>>(e: T) => Object.values(e) as [T[keyof T], ...T[keyof T][]];
 
 /** "A,B" or ["A","B"] or ["A,B","C"] → ["A","B","C"]; an empty value means "no filter". */
-function listOf<T extends string>(item: z.ZodType<T, string>) {
+export function listOf<T extends string>(item: z.ZodType<T, string>) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()

@@ -13,7 +13,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import net from "node:net";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
@@ -28,6 +27,7 @@ import { listTasksSql } from "../../lib/tasks/list-tasks";
 import { unfilteredFacetsSql } from "../../lib/tasks/task-facets";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
 import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
+import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
@@ -224,16 +224,6 @@ function startNext(port: number, databaseUrl: string): Promise<ChildProcess> {
     };
     child.on("exit", (code) => reject(new Error(`next start exited early (${code})`)));
     void poll();
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 
