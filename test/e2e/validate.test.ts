@@ -33,11 +33,12 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
   it("shows the live log and then the VALID verdict", async () => {
     const { page, context } = await signedInPage(browser, "curator");
     try {
-      await page.goto(appUrl(`/jobs/tasks/${await taskId("demo__calc-1")}`));
+      // the task page embeds the validation panel (so does /jobs/tasks/<id>)
+      await page.goto(appUrl(`/tasks/${await taskId("demo__calc-1")}`));
       const panel = page.getByTestId("validation-panel");
       await panel.getByTestId("validation-verdict").waitFor();
       expect(await panel.getByTestId("validation-verdict").textContent()).toContain("PENDING");
-      await panel.getByRole("button", { name: /^(Re-)?[Vv]alidate$/ }).click();
+      await panel.getByTestId("validate-button").click();
 
       const log = panel.getByTestId("live-log");
       await log.waitFor({ timeout: 30_000 });

@@ -18,7 +18,8 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run
 
 export async function launchBrowser(): Promise<Browser & { cleanup(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), "swe-curator-chromium-"));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, `--user-data-dir=${userDataDir}`] });
+  // playwright-core 1.65 refuses --user-data-dir with launch(); it gives each launch a fresh temporary profile itself
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   return Object.assign(browser, {
     async cleanup() {
       await browser.close();
