@@ -108,7 +108,7 @@ describe("the Imports page", () => {
     const file = path.join(dir, "cli.jsonl");
     writeFileSync(file, mixedFile(2).replace("e2e__project-1", "e2e__cli-1").replace("e2e__project-2", "e2e__cli-2"));
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, "import", file], { env: { PATH: process.env.PATH ?? "", SWE_CURATOR_URL: appUrl("/").replace(/\/$/, ""), SWE_CURATOR_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [BIN, "import", file], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", SWE_CURATOR_URL: appUrl("/").replace(/\/$/, ""), SWE_CURATOR_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (c) => (stdout += c));
