@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { PROJECT_ROOT } from "../lib/db/schema-engine";
@@ -33,8 +33,44 @@ export function sourcesFingerprint(): string {
   return hash.digest("hex");
 }
 
+const LOCK = path.join(PROJECT_ROOT, ".data", "next-build.lock");
+
+function lockHolderAlive(): boolean {
+  try {
+    process.kill(Number(readFileSync(path.join(LOCK, "pid"), "utf8")), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Two starts at once (say, parallel e2e runs) must not both write .next/: one builds, the other waits. */
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (let waited = 0; ; waited++) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(path.join(LOCK, "pid"), String(process.pid));
+      break;
+    } catch {
+      if (!lockHolderAlive() && existsSync(LOCK)) rmSync(LOCK, { recursive: true, force: true });
+      if (waited === 0) console.log("[start] another process is building the web app; waiting for it…");
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Runs `next build` when there is no build yet or the sources changed since the last one. */
 export async function ensureProductionBuild() {
+  await withBuildLock(buildIfStale);
+}
+
+async function buildIfStale() {
   const fingerprint = sourcesFingerprint();
   const built = existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === fingerprint;
   if (built) return;
