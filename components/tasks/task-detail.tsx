@@ -65,7 +65,8 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ["task", taskId] }),
-      client.invalidateQueries({ queryKey: ["task-history", taskId] }),
+      // by prefix: the page may be addressed by instance id while the history is keyed by the task id
+      client.invalidateQueries({ queryKey: ["task-history"] }),
       client.invalidateQueries({ queryKey: ["tasks"] }),
       client.invalidateQueries({ queryKey: ["task-facets"] }),
     ]);
@@ -73,7 +74,7 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
   // the same request as the validation panel's button, for the v key and "re-validate after an edit"
   const validate = useMutation({
     mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId } }),
-    onSettled: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: validationsKey(taskId) })]),
+    onSettled: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: validationsKey(task?.id ?? taskId) })]),
   });
 
   const shortcuts: Shortcut[] = [
