@@ -19,6 +19,7 @@ Usage:
   swe-curator export [--view NAME] [--query "status=APPROVED&source=SWE_BENCH"] [--user EMAIL]
                      [--test-lists list|json-string] [--no-provenance] [-o FILE] > out.jsonl
       Approved tasks by default, as SWE-bench-compatible JSONL with provenance.
+      --format parquet -o FILE writes the Hugging Face Parquet layout instead.
   swe-curator validate --instance ID [--instance ID…] [--repeats N] [--wait] [--timeout SECONDS]
       Queues negative + positive control runs; --wait prints each task's automated verdict.
   swe-curator status [BATCH_ID]
@@ -64,6 +65,7 @@ export async function main(argv: string[]): Promise<ExitCode> {
         "test-lists": { type: "string" },
         "no-provenance": { type: "boolean", default: false },
         output: { type: "string", short: "o" },
+        format: { type: "string" },
         repeats: { type: "string" },
         wait: { type: "boolean", default: false },
         timeout: { type: "string" },
@@ -96,7 +98,7 @@ export async function main(argv: string[]): Promise<ExitCode> {
       case "import":
         return await importCommand(connection, db, positionals, { source: values.source as TaskSource | undefined, generator: values.generator, instance: values.instance?.[0], json: values.json });
       case "export":
-        return await exportCommand(connection, db, { view: values.view, user: values.user, query: values.query, testLists: values["test-lists"], provenance: !values["no-provenance"], output: values.output });
+        return await exportCommand(connection, db, { view: values.view, user: values.user, query: values.query, testLists: values["test-lists"], provenance: !values["no-provenance"], output: values.output, format: values.format });
       case "validate":
         return await validateCommand(connection, db, {
           instances: [...(values.instance ?? []), ...positionals],

@@ -1,10 +1,42 @@
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
 import type { Db } from "../db/client";
 import { exportTasks, resolveExportFilters, type ParsedExportRequest } from "./export-tasks";
+import { exportParquet } from "./export-parquet";
+
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+
+/** Parquet needs its footer written last: it is built in a temporary file, then streamed from disk. */
+async function parquetResponse(db: Db, actorId: string, request: ParsedExportRequest, filters: Awaited<ReturnType<typeof resolveExportFilters>>["filters"]) {
+  const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-export-"));
+  const file = path.join(dir, "export.parquet");
+  try {
+    await exportParquet(db, filters, file, { actorId, provenance: request.provenance });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const { size } = await stat(file);
+  const stream = createReadStream(file);
+  stream.on("close", () => void rm(dir, { recursive: true, force: true }));
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      "content-type": "application/vnd.apache.parquet",
+      "content-length": String(size),
+      "content-disposition": `attachment; filename="swe-curator-export-${stamp()}.parquet"`,
+      "cache-control": "no-store",
+    },
+  });
+}
 
 /** The export as a streamed HTTP response: JSONL chunks leave as each page of tasks is read. */
 export async function exportResponse(db: Db, actorId: string, request: ParsedExportRequest): Promise<Response> {
   // resolve before streaming, so a bad view is a 404 and not a broken download
   const { filters, description } = await resolveExportFilters(db, actorId, request);
+  if (request.format === "parquet") return parquetResponse(db, actorId, request, filters);
   const lines = exportTasks(db, filters, { actorId, testLists: request.testLists, provenance: request.provenance });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -21,11 +53,10 @@ export async function exportResponse(db: Db, actorId: string, request: ParsedExp
       await lines.return(undefined);
     },
   });
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return new Response(body, {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
-      "content-disposition": `attachment; filename="swe-curator-export-${stamp}.jsonl"`,
+      "content-disposition": `attachment; filename="swe-curator-export-${stamp()}.jsonl"`,
       "x-export-selection": encodeURIComponent(description),
       "cache-control": "no-store",
     },

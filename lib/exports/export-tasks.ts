@@ -15,6 +15,8 @@ export const ExportRequestSchema = z.object({
   view: z.string().trim().min(1).max(200).optional(),
   /** a task-list query string, e.g. "status=APPROVED&source=SWE_GYM" */
   query: z.string().max(4000).optional(),
+  /** parquet: the Hugging Face layout (string columns, JSON-encoded test lists) */
+  format: z.enum(["jsonl", "parquet"]).default("jsonl"),
   /** "json-string" writes FAIL_TO_PASS / PASS_TO_PASS as the Hugging Face export does */
   testLists: z.enum(["list", "json-string"]).default("list"),
   /** false (or "false", "0" in a query string) leaves our provenance out */
@@ -69,19 +71,23 @@ async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]> {
     .map((t) => ({ ...t, imageTag: t.environment.currentRevision ? (imageByRevision.get(t.environment.currentRevision.id) ?? null) : null }));
 }
 
-/** JSONL lines, one per task, in instance-id order. */
-export async function* exportTasks(db: Db, filters: TaskFilters, options: { actorId?: string | null; testLists?: "list" | "json-string"; provenance?: boolean; onProgress?: (exported: number) => void } = {}): AsyncGenerator<string> {
+type RowOptions = { actorId?: string | null; testLists?: "list" | "json-string"; provenance?: boolean };
+
+/** Pages of export rows (SWE-bench instance objects), in instance-id order. */
+export async function* exportRows(db: Db, filters: TaskFilters, options: RowOptions = {}): AsyncGenerator<Record<string, unknown>[]> {
   const exportedAt = new Date();
   let cursor: string | undefined;
-  let exported = 0;
   do {
     const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, { actorId: options.actorId ?? undefined });
     const tasks = await loadPage(db, page.items.map((item) => item.id));
-    let chunk = "";
-    for (const task of tasks) chunk += JSON.stringify(toSweBenchRow(task, { testLists: options.testLists ?? "list", provenance: options.provenance ?? true, exportedAt })) + "\n";
-    exported += tasks.length;
-    if (chunk) yield chunk;
-    options.onProgress?.(exported);
+    yield tasks.map((task) => toSweBenchRow(task, { testLists: options.testLists ?? "list", provenance: options.provenance ?? true, exportedAt }));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+}
+
+/** JSONL, one task per line, a chunk per page. */
+export async function* exportTasks(db: Db, filters: TaskFilters, options: RowOptions = {}): AsyncGenerator<string> {
+  for await (const rows of exportRows(db, filters, options)) {
+    if (rows.length) yield rows.map((row) => JSON.stringify(row) + "\n").join("");
+  }
 }

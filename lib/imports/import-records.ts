@@ -27,7 +27,7 @@ export class RecordRejected extends Error {}
 
 export const DEFAULT_BATCH_SIZE = 500;
 /** a write batch is flushed early once its records hold this much text */
-const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const TRANSACTION_OPTIONS = { maxWait: 60_000, timeout: 300_000 };
 
 export function describeError(error: unknown): string {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { importFile } from "../../lib/imports/import-file";
 import { exportTasks, resolveExportFilters } from "../../lib/exports/export-tasks";
+import { exportParquet } from "../../lib/exports/export-parquet";
 import type { PrismaClient } from "../../lib/db/client";
 
 // Export → import into an empty database → the same tasks. The export is what the
@@ -84,6 +85,18 @@ describe("exporting approved tasks as SWE-bench JSONL", () => {
     expect(row.instance_id).toBe("sympy__sympy-13031");
     expect(row.FAIL_TO_PASS).toBe('["test_sparse_matrix"]');
     expect(row).not.toHaveProperty("swe_curator");
+  });
+
+  it("writes the same selection as Parquet in the Hugging Face layout", async () => {
+    const { asyncBufferFromFile, parquetReadObjects } = await import("hyparquet");
+    const { filters } = await resolveExportFilters(source.prisma, curatorId, {});
+    const file = path.join(dir, "approved.parquet");
+    expect(await exportParquet(source.prisma, filters, file)).toBe(3);
+    const rows = (await parquetReadObjects({ file: await asyncBufferFromFile(file) })) as Record<string, string>[];
+    expect(rows.map((r) => r.instance_id)).toEqual(["django__django-16255", "pydicom__pydicom-1458", "sqlfluff__sqlfluff-2386"]);
+    expect(rows[0].FAIL_TO_PASS).toBe('["test_callable_sitemod_no_items (sitemaps_tests.test_http.HTTPSitemapTests)"]');
+    expect(JSON.parse(rows[0].swe_curator)).toMatchObject({ curation_status: "APPROVED", environment: { revision: 1 } });
+    expect(rows[1].difficulty).toBeNull();
   });
 
   it("exports a saved view", async () => {

@@ -1,0 +1,34 @@
+import { ParquetWriter, fileWriter } from "hyparquet-writer";
+import type { Db } from "../db/client";
+import type { TaskFilters } from "../tasks/task-filters";
+import { exportRows } from "./export-tasks";
+
+// The same export as Parquet, in the Hugging Face SWE-bench layout: every column a string,
+// FAIL_TO_PASS / PASS_TO_PASS JSON-encoded, our provenance as a JSON string. Written one
+// row group per page of tasks to a file (Parquet's footer needs the whole file, so it is
+// never streamed to stdout), memory bounded by one page.
+
+export const PARQUET_COLUMNS = [
+  "instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "hints_text", "created_at", "version",
+  "environment_setup_commit", "FAIL_TO_PASS", "PASS_TO_PASS", "difficulty", "swe_curator",
+] as const;
+
+const schema = [
+  { name: "root", num_children: PARQUET_COLUMNS.length },
+  ...PARQUET_COLUMNS.map((name) => ({ name, type: "BYTE_ARRAY" as const, converted_type: "UTF8" as const, repetition_type: "OPTIONAL" as const })),
+];
+
+const asText = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
+
+export async function exportParquet(db: Db, filters: TaskFilters, filePath: string, options: { actorId?: string | null; provenance?: boolean; onProgress?: (exported: number) => void } = {}) {
+  const writer = new ParquetWriter({ writer: fileWriter(filePath), schema });
+  let exported = 0;
+  for await (const rows of exportRows(db, filters, { actorId: options.actorId, testLists: "json-string", provenance: options.provenance ?? true })) {
+    if (!rows.length) continue;
+    await writer.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: rows.map((row) => asText(row[name])) })) });
+    exported += rows.length;
+    options.onProgress?.(exported);
+  }
+  writer.finish();
+  return exported;
+}
