@@ -36,8 +36,11 @@ export function sourcesFingerprint(): string {
 const LOCK = path.join(PROJECT_ROOT, ".data", "next-build.lock");
 
 function lockHolderAlive(): boolean {
+  const pidFile = path.join(LOCK, "pid");
+  // the holder writes its pid just after taking the lock: a young lock without one is live
+  if (!existsSync(pidFile)) return existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs < 10_000;
   try {
-    process.kill(Number(readFileSync(path.join(LOCK, "pid"), "utf8")), 0);
+    process.kill(Number(readFileSync(pidFile, "utf8")), 0);
     return true;
   } catch {
     return false;
@@ -53,7 +56,7 @@ async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
       writeFileSync(path.join(LOCK, "pid"), String(process.pid));
       break;
     } catch {
-      if (!lockHolderAlive() && existsSync(LOCK)) rmSync(LOCK, { recursive: true, force: true });
+      if (existsSync(LOCK) && !lockHolderAlive()) rmSync(LOCK, { recursive: true, force: true });
       if (waited === 0) console.log("[start] another process is building the web app; waiting for it…");
       await new Promise((r) => setTimeout(r, 1000));
     }
