@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "package.json"));
 const tsx = pathToFileURL(require.resolve("tsx")).href;
-const heap = process.env.SWE_CURATOR_MAX_HEAP_MB ?? "256";
+const heap = process.env.SWE_CURATOR_MAX_HEAP_MB ?? "224";
 
 const child = spawn(process.execPath, [`--max-old-space-size=${heap}`, "--import", tsx, path.join(root, "lib/cli/main.ts"), ...process.argv.slice(2)], {
   stdio: "inherit",

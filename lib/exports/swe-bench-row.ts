@@ -1,4 +1,5 @@
 import type { Difficulty } from "../db/client";
+import type { Task } from "../db/generated/client";
 
 // One task as a SWE-bench instance row — the fields the harness reads, the dataset's own
 // extra fields given back from Task.metadata — plus our provenance under "swe_curator",
@@ -9,25 +10,12 @@ export const PROVENANCE_KEY = "swe_curator";
 
 const DIFFICULTY_LABEL: Record<Difficulty, string> = { EASY: "<15 min fix", MEDIUM: "15 min - 1 hour", HARD: "1-4 hours", VERY_HARD: ">4 hours" };
 
-export type ExportableTask = {
-  id: string;
-  instanceId: string;
-  kind: string;
-  source: string;
-  difficulty: Difficulty | null;
-  problemStatement: string;
-  hintsText: string | null;
-  fixPatch: string;
-  testPatch: string;
-  failToPass: string[];
-  passToPass: string[];
-  issueCreatedAt: Date | null;
-  metadata: unknown;
-  curationStatus: string;
-  automatedVerdict: string;
-  verdictOverride: string | null;
-  failureClass: string | null;
-  labels: string[];
+/** A task as export-tasks.ts reads it: its own columns plus environment, decisions and runs. */
+export type ExportableTask = Pick<
+  Task,
+  | "id" | "instanceId" | "kind" | "source" | "difficulty" | "problemStatement" | "hintsText" | "fixPatch" | "testPatch" | "failToPass" | "passToPass"
+  | "issueCreatedAt" | "metadata" | "curationStatus" | "automatedVerdict" | "verdictOverride" | "failureClass" | "labels"
+> & {
   environment: {
     key: string;
     baseCommit: string;

@@ -8,7 +8,7 @@ import {
   extrasOf,
   parseDifficulty,
   parseTimestamp,
-  RepoNameSchema,
+  taskRowKeyFields,
   TestIdListSchema,
   VersionSchema,
   type TaskRecord,
@@ -20,11 +20,7 @@ import {
 
 export const SweBenchInstanceSchema = z
   .object({
-    instance_id: z.string().trim().min(1, "instance_id is empty"),
-    repo: RepoNameSchema,
-    base_commit: z.string().trim().min(1, "base_commit is empty"),
-    patch: z.string().nullish(),
-    test_patch: z.string().nullish(),
+    ...taskRowKeyFields(),
     problem_statement: z.string().nullish(),
     hints_text: z.string().nullish(),
     created_at: z.union([z.string(), z.number()]).nullish(),

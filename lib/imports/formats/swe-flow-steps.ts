@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RecordImporter } from "../import-records";
 import { writeTaskRecords } from "../write/write-task-records";
-import { environmentKey, extrasOf, RepoNameSchema, TestIdListSchema, type TaskRecord } from "./task-record";
+import { environmentKey, extrasOf, taskRowKeyFields, TestIdListSchema, type TaskRecord } from "./task-record";
 
 // SWE-Flow TDD steps (sweflow/utils/merge.py's dataset.jsonl): one development step of a
 // project — its requirement document, the ground-truth patch from base_commit to
@@ -10,15 +10,11 @@ import { environmentKey, extrasOf, RepoNameSchema, TestIdListSchema, type TaskRe
 
 export const SweFlowStepSchema = z
   .object({
-    instance_id: z.string().trim().min(1, "instance_id is empty"),
-    repo: RepoNameSchema,
-    base_commit: z.string().trim().min(1, "base_commit is empty"),
+    ...taskRowKeyFields(),
     reference_commit: z.string().nullish(),
     /** the requirement document; SWE-Flow calls it the specification */
     problem_statement: z.string().optional(),
     requirement: z.string().optional(),
-    patch: z.string().nullish(),
-    test_patch: z.string().nullish(),
     fail_to_pass: TestIdListSchema.optional(),
     pass_to_pass: TestIdListSchema.optional(),
     FAIL_TO_PASS: TestIdListSchema.optional(),

@@ -36,6 +36,17 @@ export type TaskRecord = {
   };
 };
 
+/** The fields every task row names itself by: its id, repository and starting commit. */
+export function taskRowKeyFields() {
+  return {
+    instance_id: z.string().trim().min(1, "instance_id is empty"),
+    repo: RepoNameSchema,
+    base_commit: z.string().trim().min(1, "base_commit is empty"),
+    patch: z.string().nullish(),
+    test_patch: z.string().nullish(),
+  };
+}
+
 /** FAIL_TO_PASS / PASS_TO_PASS: a list, or (Hugging Face export) a JSON-encoded list. */
 export const TestIdListSchema = z
   .union([z.array(z.string()), z.string(), z.null()])
