@@ -5,7 +5,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { PrismaClient, TaskSource } from "../db/client";
 import type { ImportBatch } from "../db/generated/client";
-import { prisma } from "../db/client";
 import { DETECTION_HEAD_BYTES, detectFormat, type Detection } from "./detect-format";
 import { ImportCancelled, ImportRun } from "./import-run";
 import { describeError, importRecords } from "./import-records";
@@ -140,6 +139,3 @@ export async function importFile(db: PrismaClient, filePath: string, options: Im
     return run.finish({ errorMessage: describeError(error) });
   }
 }
-
-/** importFile on the process-wide client (for callers that do not hold one). */
-export const importFileWithDefaultClient = (filePath: string, options?: ImportOptions) => importFile(prisma, filePath, options);
