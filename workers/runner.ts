@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { run, type Runner } from "graphile-worker";
+import pg from "pg";
 import { createPrismaClient } from "../lib/db/client";
 import { createDockerEngine } from "../lib/docker/dockerode-engine";
 import type { DockerEngine } from "../lib/docker/docker-engine";
@@ -74,10 +75,14 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   await recover();
   if (status.reachable) await prune();
 
+  // our own pool for the queue, with an error listener that outlives graphile-worker's: a
+  // connection the database drops while we shut down must not crash the process
+  const queuePool = new pg.Pool({ connectionString: options.connectionString, max: config.concurrency + 4 });
+  queuePool.on("error", (error) => log(`queue connection lost: ${error.message}`));
   let runner: Runner;
   try {
     runner = await run({
-      connectionString: options.connectionString,
+      pgPool: queuePool,
       concurrency: config.concurrency,
       noHandleSignals: true,
       pollInterval: 1_000,
@@ -90,6 +95,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     });
   } catch (error) {
     await removeWorkerHeartbeat(db, workerId).catch(() => {});
+    await queuePool.end().catch(() => {});
     await db.$disconnect();
     throw error;
   }
@@ -110,6 +116,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
         // running jobs stop their containers and hand their rows back to the queue
         shutdown.abort();
         await runner.stop().catch(() => {});
+        await queuePool.end().catch(() => {});
         await removeWorkerHeartbeat(db, workerId).catch(() => {});
         await db.$disconnect();
         log(`worker ${workerId} stopped`);
