@@ -270,6 +270,15 @@ async function main() {
     const port = await freePort();
     if (!SQL_ONLY) next = await startNext(port, url);
     const headers = { authorization: `Bearer ${token}` };
+    // what any authenticated request costs before the list runs: Next's routing, the bearer-token lookup, JSON
+    const floor = SQL_ONLY ? null : summary(
+      await time(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers });
+        if (!response.ok) throw new Error(`/api/v1/me: HTTP ${response.status}`);
+        await response.arrayBuffer();
+      }, SAMPLES),
+    );
+    if (floor) console.log(`[bench] floor of an authenticated request (GET /api/v1/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
     const rows: string[] = [];
     let worstRatio = 0;
     let worstP95 = 0;
