@@ -78,7 +78,9 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   // our own pool for the queue, with an error listener that outlives graphile-worker's: a
   // connection the database drops while we shut down must not crash the process
   const queuePool = new pg.Pool({ connectionString: options.connectionString, max: config.concurrency + 4 });
-  queuePool.on("error", (error) => log(`queue connection lost: ${error.message}`));
+  const connectionLost = (error: Error) => log(`queue connection lost: ${error.message}`);
+  queuePool.on("error", connectionLost);
+  queuePool.on("connect", (client) => client.on("error", connectionLost));
   let runner: Runner;
   try {
     runner = await run({
