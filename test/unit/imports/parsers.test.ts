@@ -248,3 +248,33 @@ describe("reviewer verdicts (our schema)", () => {
     expect(parseReviewerVerdict({ ...base, candidate: undefined, model_name_or_path: "g" }).verdict.candidate.generator).toBe("g");
   });
 });
+
+describe("SWE-agent 1.x layouts (shapes from FORMATS-DETAIL.md §2, no 1.x sample in fixtures)", () => {
+  it("reads a dict state, execution_time and the instance and model from replay_config", async () => {
+    const { sweAgentStep, sweAgentHeader } = await import("../../../lib/imports/formats/swe-agent-trajectory");
+    const step = sweAgentStep({ action: "ls", observation: "a\r\nb", thought: "look", response: "look\n```ls```", state: { open_file: "n/a", working_dir: "/repo" }, execution_time: 0.25 });
+    expect(step).toMatchObject({ action: "ls", observation: "a\r\nb", durationMs: 250, metadata: { state: { working_dir: "/repo" }, response: "look\n```ls```" } });
+    const header = sweAgentHeader(
+      { info: { exit_status: "submitted", submission: "\r\ndiff --git a/x b/x", model_stats: { instance_cost: 0.5, tokens_sent: 10, tokens_received: 2, api_calls: 1 } }, environment: "main", replayConfig: JSON.stringify({ agent: { model: { name: "gpt-4o" } }, problem_statement: { id: "astropy__astropy-12907" } }) },
+      "whatever.traj",
+    );
+    expect(header).toMatchObject({ instanceId: "astropy__astropy-12907", model: "gpt-4o", costUsd: 0.5, tokensIn: 10, metadata: { sweAgentVersion: "1.x" } });
+  });
+
+  it("derives steps from history when a file has no trajectory", async () => {
+    const { HistoryStepper } = await import("../../../lib/imports/formats/swe-agent-trajectory");
+    const stepper = new HistoryStepper();
+    [
+      { role: "system", content: "you are an agent" },
+      { role: "user", content: "demo", is_demo: true },
+      { role: "assistant", content: "I will list", tool_calls: [{ function: { name: "bash", arguments: '{"command":"ls"}' } }] },
+      { role: "tool", content: [{ type: "text", text: "README.md" }] },
+      { role: "assistant", content: "done", thought: "done", action: "submit" },
+    ].forEach((item) => stepper.add(item));
+    stepper.close();
+    expect(stepper.steps.map((s) => [s.thought, s.action, s.observation])).toEqual([
+      ["I will list", 'bash({"command":"ls"})', "README.md"],
+      ["done", "submit", null],
+    ]);
+  });
+});
