@@ -37,6 +37,9 @@ export async function userForApiToken(db: Db, token: string) {
   const record = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
   if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < new Date())) return null;
   // last-use is informative only: a lost update here is harmless
-  void db.apiToken.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  // at most once a minute, so a busy client does not turn every read into a write
+  if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
+    void db.apiToken.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  }
   return record.user;
 }
