@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
-import { encodeCursor, TaskListQuerySchema, type TaskListQuery } from "./task-filters";
+import { encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
 import { cursorCondition, cursorFor, taskOrderBy, taskWhere, type FilterContext } from "./task-list-sql";
 import { sql, type SqlFragment } from "./sql";
 
@@ -64,7 +64,7 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}):
 }
 
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
-export async function listTasks(db: Db, input: Partial<TaskListQuery> | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
+export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
   const { text, values } = listTasksSql(query, context).toQuery();
   const rows = await db.$queryRawUnsafe<Row[]>(text, ...values);

@@ -74,6 +74,7 @@ export const TaskListQuerySchema = TaskFiltersSchema.extend({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
+export type TaskListQueryInput = z.input<typeof TaskListQuerySchema>;
 
 const LIST_KEYS = ["status", "verdict", "failureClass", "source", "repository", "kind", "difficulty", "reviewerDecision", "reason", "label"] as const;
 const SCALAR_KEYS = ["q", "decided", "environment", "assignee", "createdFrom", "createdTo"] as const;
