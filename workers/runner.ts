@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { run, type Runner } from "graphile-worker";
 import pg from "pg";
 import { createPrismaClient } from "../lib/db/client";
+import { installationId } from "../lib/docker/container-labels";
 import { createDockerEngine } from "../lib/docker/dockerode-engine";
 import type { DockerEngine } from "../lib/docker/docker-engine";
 import { JOB_NAMES } from "../lib/queue/job-names";
@@ -43,7 +44,8 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   const docker = options.docker ?? createDockerEngine();
   const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const shutdown = new AbortController();
-  const ctx: WorkerContext = { db, docker, workerId, config, shutdownSignal: shutdown.signal, running: new Set() };
+  const installation = installationId(options.connectionString);
+  const ctx: WorkerContext = { db, docker, workerId, installation, config, shutdownSignal: shutdown.signal, running: new Set() };
   const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date() };
 
   const beat = async () => {
@@ -52,7 +54,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     return status;
   };
   const prune = async () => {
-    const report = await pruneDocker({ db, docker, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
+    const report = await pruneDocker({ db, docker, installation, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
     if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
   };
 

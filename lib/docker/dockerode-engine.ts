@@ -15,6 +15,7 @@ import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
 
 const PING_TIMEOUT_MS = 3_000;
+const LOG_DRAIN_TIMEOUT_MS = 20_000;
 
 export function dockerEndpoint(env: Record<string, string | undefined> = process.env): string {
   return env.DOCKER_HOST || "unix:///var/run/docker.sock";
@@ -191,8 +192,13 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
       }
       const exit = cancelled ? null : await call(() => container.wait());
       clearTimeout(timer);
-      // the log stream closes right after exit; don't hang on a daemon that never closes it
-      await withTimeout(streamEnded, 2_000, "log stream").catch(() => {});
+      // the attach stream closes just after the exit, but may still be delivering the last
+      // output (a loaded host lags by seconds): wait for it, yet never hang on a daemon that keeps it open
+      const drained = await withTimeout(streamEnded, LOG_DRAIN_TIMEOUT_MS, "log stream").then(
+        () => true,
+        () => false,
+      );
+      if (!drained) options.onOutput?.(`\n[swe-curator] the log stream did not close within ${LOG_DRAIN_TIMEOUT_MS / 1000} s of the exit; output may be cut\n`);
       sink.end();
       const state = (await call(() => container.inspect())).State;
       return {

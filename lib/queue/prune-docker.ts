@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerEngine, LabelledContainer } from "../docker/docker-engine";
-import { LABEL_BUILD_ID, LABEL_RUN_ID, LABEL_WORKER_ID } from "../docker/container-labels";
+import { LABEL_BUILD_ID, LABEL_INSTALLATION, LABEL_RUN_ID, LABEL_WORKER_ID } from "../docker/container-labels";
 
 export type PruneReport = { removedContainers: string[]; removedImages: number; freedBytes: number };
 
@@ -17,12 +17,15 @@ async function rowFor(db: PrismaClient, container: LabelledContainer): Promise<R
 /**
  * Removes our labelled containers whose job is no longer running under a live worker —
  * the container of a SIGKILLed worker, or one left by a daemon hiccup — and dangling
- * images beyond the budget. Containers of other software (no label) are never touched.
+ * images beyond the budget. Containers of other software, or of another SWE Curator
+ * database on the same Docker host, are never touched.
  */
-export async function pruneDocker(deps: { db: PrismaClient; docker: DockerEngine; leaseMs: number; imageBudgetBytes: number }): Promise<PruneReport> {
+export async function pruneDocker(deps: { db: PrismaClient; docker: DockerEngine; installation: string; leaseMs: number; imageBudgetBytes: number }): Promise<PruneReport> {
   const removedContainers: string[] = [];
   const now = Date.now();
   for (const container of await deps.docker.listLabelledContainers()) {
+    // another installation's (or another test database's) container: its rows are not ours to read
+    if (container.labels[LABEL_INSTALLATION] !== deps.installation) continue;
     const row = await rowFor(deps.db, container);
     const alive =
       row?.status === "RUNNING" &&

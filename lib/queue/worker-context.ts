@@ -7,6 +7,8 @@ export type WorkerContext = {
   db: PrismaClient;
   docker: DockerEngine;
   workerId: string;
+  /** the database this worker serves, as labelled on its containers (see installationId) */
+  installation: string;
   config: WorkerConfig;
   /** aborted when the worker shuts down: running jobs hand their rows back to the queue */
   shutdownSignal: AbortSignal;

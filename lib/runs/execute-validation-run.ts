@@ -86,7 +86,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       image: image.tag,
       command: VALIDATION_COMMAND,
       files: validationContainerFiles(patchesFor(run.kind, run.task, run.candidatePatch?.patch), run.revision.evalScript),
-      labels: runContainerLabels(runId, ctx.workerId),
+      labels: runContainerLabels({ runId, workerId: ctx.workerId, installation: ctx.installation }),
       limits,
       onOutput: sink.write,
       onCreated: (containerId) => write({ containerId }),
