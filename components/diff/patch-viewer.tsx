@@ -1,5 +1,5 @@
 "use client";
-import { DiffEditor } from "@monaco-editor/react";
+import { SafeDiffEditor } from "./safe-diff-editor";
 import { useMemo, useState } from "react";
 import { buildFileTree, languageForPath, parseUnifiedDiff, reconstructSides } from "@/lib/tasks/unified-diff";
 import { useMonacoReady } from "@/components/editor/use-monaco";
@@ -59,7 +59,7 @@ export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: s
         )}
         {ready && sides ? (
           <div className="overflow-hidden rounded border border-slate-300" data-testid="monaco-diff">
-            <DiffEditor
+            <SafeDiffEditor
               key={`${selected?.path}-${layout}`}
               original={sides.original}
               modified={sides.modified}

@@ -1,5 +1,5 @@
 "use client";
-import { DiffEditor } from "@monaco-editor/react";
+import { SafeDiffEditor } from "@/components/diff/safe-diff-editor";
 import { useMutation } from "@tanstack/react-query";
 import { forwardRef, useImperativeHandle, useState } from "react";
 import type { RevisionConflictDetails } from "@/lib/environments/save-revision";
@@ -138,7 +138,7 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
           {compare && (
             <div className="mt-2 overflow-hidden rounded border border-amber-300 bg-white">
               <p className="px-2 py-1 text-xs">Left: revision {conflict.current.number} ({conflict.current.author ?? "someone"}); right: yours — {file === "dockerfile" ? "Dockerfile" : "eval script"}</p>
-              <DiffEditor original={conflict.current[file]} modified={draft[file]} language={file === "dockerfile" ? "dockerfile" : "shell"} height={240} options={{ readOnly: true, minimap: { enabled: false } }} />
+              <SafeDiffEditor original={conflict.current[file]} modified={draft[file]} language={file === "dockerfile" ? "dockerfile" : "shell"} height={240} options={{ readOnly: true, minimap: { enabled: false } }} />
             </div>
           )}
         </div>
