@@ -200,6 +200,9 @@ async function main() {
       delete process.env.BASE_IMAGE;
       await docker.getImage(scratchTag).remove({ force: true }).catch(() => {});
     }
+    // the heavier scenario's image is the bench's own: remove it, then go back to the demo recipe
+    const heavier = await db.build.findFirst({ where: { cacheHit: false, status: "SUCCEEDED" }, orderBy: { createdAt: "desc" }, select: { imageTag: true } });
+    if (heavier?.imageTag && heavier.imageTag !== tag) await docker.getImage(heavier.imageTag).remove({ force: true }).catch(() => {});
     await editRevision({ dockerfile: revision.dockerfile, evalScript: revision.evalScript });
     await validateEndToEnd(db, good.id);
 

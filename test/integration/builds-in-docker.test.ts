@@ -1,3 +1,4 @@
+import Docker from "dockerode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
@@ -25,9 +26,13 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     worker = await startTestWorker(database.url);
   });
 
+  const stampedImages: string[] = [];
   afterAll(async () => {
     await worker?.stop();
     await database?.drop();
+    // the stamped recipe's image is unique to this run: don't leave it behind on a developer's machine
+    const docker = new Docker();
+    for (const tag of stampedImages) await docker.getImage(tag).remove({ force: true }).catch(() => {});
   });
 
   const waitForBuild = (id: string) =>
@@ -58,6 +63,7 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     const first = await waitForBuild((await requestBuild(database.prisma, { environmentId, actorId: null })).id);
     expect(first).toMatchObject({ status: "SUCCEEDED", cacheHit: false, imageTag: expect.stringMatching(/^swe-curator\/env:/) });
     expect(first.imageId).toMatch(/^sha256:/);
+    stampedImages.push(first.imageTag!);
     expect(first.log).toContain("Step");
     expect(await database.prisma.logChunk.count({ where: { buildId: first.id } })).toBeGreaterThan(0);
 
