@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { TaskValidations } from "@/lib/runs/list-task-validations";
 import { apiFetch } from "@/components/ui/api";
 import { Badge, humanize } from "@/components/ui/badge";
@@ -100,6 +100,15 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
     void client.invalidateQueries({ queryKey: validationsKey(taskId) });
     void client.invalidateQueries({ queryKey: ["task", taskId] });
   };
+  // the verdict is written when a group's last run ends: the task's header and history then change too
+  const hasActive = !!data?.groups.some((g) => g.active);
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (wasActive.current && !hasActive) {
+      for (const queryKey of [["task", taskId], ["task-history"], ["tasks"]]) void client.invalidateQueries({ queryKey });
+    }
+    wasActive.current = hasActive;
+  }, [hasActive, client, taskId]);
   const validate = useMutation({ mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, repeats } }), onSettled: refresh });
   const cancel = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/cancel`, { method: "POST" }), onSettled: refresh });
   const retry = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/retry`, { method: "POST" }), onSettled: refresh });
