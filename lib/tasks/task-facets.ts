@@ -26,11 +26,13 @@ function ownFacetSql(filters: TaskFilters, key: FacetKey, context: FilterContext
     WHERE ${taskWhere(filters, context, key)} GROUP BY 1`;
 }
 
+/** Top repositories: counted per environment first (index-only), then summed per repository, not joined row by row. */
 function repositoriesSql(filters: TaskFilters, context: FilterContext): SqlFragment {
-  return sql`SELECT r.owner || '/' || r.name AS repository, c.count FROM (
-      SELECT e.repository_id, count(*)::int AS count FROM tasks t JOIN environments e ON e.id = t.environment_id
-      WHERE ${taskWhere({ ...filters, repository: [] }, context)} GROUP BY e.repository_id ORDER BY count DESC LIMIT ${TOP_REPOSITORIES}
-    ) c JOIN repositories r ON r.id = c.repository_id ORDER BY c.count DESC, repository`;
+  return sql`SELECT r.owner || '/' || r.name AS repository, sum(c.count)::int AS count FROM (
+      SELECT t.environment_id, count(*) AS count FROM tasks t
+      WHERE ${taskWhere({ ...filters, repository: [] }, context)} GROUP BY t.environment_id
+    ) c JOIN environments e ON e.id = c.environment_id JOIN repositories r ON r.id = e.repository_id
+    GROUP BY r.id, r.owner, r.name ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
 }
 
 async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
