@@ -16,9 +16,11 @@ describe("signed in, each role sees what it may do", () => {
     const { context, page } = await signedInPage(browser, "curator");
     await page.goto(appUrl("/tasks"));
     await expect(page.getByTestId("whoami").textContent()).resolves.toContain("CURATOR");
-    // real SWE-bench instances from the seed are listed (newest first, so at the top)
-    await page.getByRole("link", { name: "django__django-15781" }).waitFor();
-    await page.getByLabel("Search instance ids and problem statements").fill("demo__calc-1");
+    // the list is virtualized and other e2e files add tasks: find rows through search, as a curator would
+    const search = page.getByLabel("Search instance ids and problem statements");
+    await search.fill("django__django-15781"); // a real SWE-bench Lite instance from the seed
+    await page.getByRole("link", { name: "django__django-15781", exact: true }).waitFor();
+    await search.fill("demo__calc-1");
     await page.getByRole("link", { name: "demo__calc-1", exact: true }).click();
     await page.waitForURL(/\/tasks\/[^/?]+$/);
     await expect(page.getByTestId("instance-id").textContent()).resolves.toContain("demo__calc-1");
