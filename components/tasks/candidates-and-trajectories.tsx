@@ -1,17 +1,43 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TaskDetail } from "@/lib/tasks/get-task";
 import { Badge, humanize } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PatchViewer } from "@/components/diff/patch-viewer";
 import type { Jsonified } from "@/components/ui/jsonified";
+import { apiFetch } from "@/components/ui/api";
+import { ErrorText } from "@/components/ui/error-text";
+import { useCan } from "@/components/auth/actor-context";
+import { validationsKey } from "@/components/validation/validation-panel";
+
+/** Runs an agent's patch with the task's tests to record its ground truth (resolved or not). */
+function RunCandidateButton({ taskId, candidateId }: { taskId: string; candidateId: string }) {
+  const client = useQueryClient();
+  const run = useMutation({
+    mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, candidatePatchId: candidateId } }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: validationsKey(taskId) });
+      void client.invalidateQueries({ queryKey: ["task", taskId] });
+    },
+  });
+  return (
+    <>
+      <Button size="sm" variant="primary" disabled={run.isPending || run.isSuccess} onClick={() => run.mutate()}>
+        {run.isSuccess ? "Queued — see Validation" : run.isPending ? "Queuing…" : "Run with the tests"}
+      </Button>
+      {run.error && <ErrorText error={run.error} prefix="Could not queue the run" />}
+    </>
+  );
+}
 
 type Detail = Jsonified<TaskDetail>;
 
 /** Agents' patches for this task (with their executed ground truth) and the trajectories that produced or reviewed them. */
 export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { task: Detail; layout: "side-by-side" | "inline"; onLayoutChange: (l: "side-by-side" | "inline") => void }) {
   const [open, setOpen] = useState<string | null>(null);
+  const canRun = useCan("jobs:run");
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <div>
@@ -23,7 +49,12 @@ export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { ta
               <div className="flex items-center gap-2">
                 <span className="font-mono">{c.generator}</span>
                 <Badge tone={c.resolved === null ? "gray" : c.resolved ? "green" : "red"}>{c.resolved === null ? "not run" : c.resolved ? "resolved" : "not resolved"}</Badge>
-                <Button size="sm" className="ml-auto" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                {canRun && (
+                  <span className="ml-auto">
+                    <RunCandidateButton taskId={task.id} candidateId={c.id} />
+                  </span>
+                )}
+                <Button size="sm" className={canRun ? "" : "ml-auto"} aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
                   {open === c.id ? "Hide patch" : "Show patch"}
                 </Button>
               </div>

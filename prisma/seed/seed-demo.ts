@@ -43,5 +43,11 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   const { loadDemoEnvironments } = await import("../../lib/environments/load-demo-environments");
   await loadDemoEnvironments(db, DEMO_DIR);
   await importRealSamples(db, log);
+  // imported through the same importers users use: agents' patches, then a reviewer's verdicts on them
+  const { importFile } = await import("../../lib/imports/import-file");
+  for (const file of ["predictions.jsonl", "reviewer-verdicts.jsonl"]) {
+    const batch = await importFile(db, path.join(DEMO_DIR, "agents", file), { fileName: `demo-${file}` });
+    log(`[seed] imported demo ${file}: ${batch.created} created, ${batch.failed} failed`);
+  }
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }

@@ -53,4 +53,23 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
       await context.close();
     }
   });
+
+  it("runs an agent's symptom fix with the tests, and the reviewer who approved it is scored wrong", async () => {
+    const { page, context } = await signedInPage(browser, "curator");
+    try {
+      await page.goto(appUrl(`/tasks/${await taskId("demo__calc-1")}`));
+      const symptom = page.getByRole("listitem").filter({ hasText: "demo-symptom-agent" });
+      await symptom.getByText("not run", { exact: true }).first().waitFor();
+      await symptom.getByRole("button", { name: "Run with the tests" }).click();
+      await symptom.getByText("not resolved", { exact: true }).first().waitFor({ timeout: 240_000 });
+
+      await page.goto(appUrl("/reviewers"));
+      const row = page.getByTestId("reviewer-scores").getByRole("row").filter({ hasText: "demo-reviewer" });
+      await row.waitFor();
+      // columns: reviewer, scored, correct approvals, false approvals, …
+      await expect.poll(async () => (await row.getByRole("cell").allTextContents()).slice(0, 4)).toEqual(["demo-reviewer", "1", "0", "1"]);
+    } finally {
+      await context.close();
+    }
+  });
 });
