@@ -57,6 +57,8 @@ for (const project of projects) {
 }
 rmSync(reportDir, { recursive: true, force: true });
 
-const failed = totals.failed + (totals.failed === 0 && (anyRunFailed || totals.suitesFailed) ? Math.max(1, totals.suitesFailed) : 0);
+// a run can fail with no failing test (a file that does not load, a crash): count it, never report 0 failed
+const runFailedWithoutTests = totals.failed === 0 && (anyRunFailed || totals.suitesFailed > 0);
+const failed = runFailedWithoutTests ? Math.max(1, totals.suitesFailed) : totals.failed;
 console.log(`\nchecks: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
 process.exit(failed > 0 || anyRunFailed ? 1 : 0);

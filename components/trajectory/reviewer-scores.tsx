@@ -2,61 +2,28 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/components/ui/api";
 import type { ReviewerScore } from "@/lib/trajectories/score-reviewers";
+import { BarChart } from "@/components/charts/bar-chart";
 
 const pct = (v: number | null) => (v == null ? "—" : `${(v * 100).toFixed(1)}%`);
 const METRICS = [
-  { key: "accuracy", label: "Accuracy", color: "#1d4ed8" },
-  { key: "precision", label: "Precision (approvals that resolve)", color: "#15803d" },
-  { key: "recall", label: "Recall (resolving patches approved)", color: "#a16207" },
+  { key: "accuracy", label: "Accuracy" },
+  { key: "precision", label: "Precision (approvals that resolve)" },
+  { key: "recall", label: "Recall (resolving patches approved)" },
 ] as const;
 
-/** Grouped horizontal bars: one group per reviewer, one bar per metric, 0–100 %. */
-function ScoresChart({ scores }: { scores: ReviewerScore[] }) {
-  const barH = 10;
-  const groupH = METRICS.length * (barH + 3) + 14;
-  const labelW = 180;
-  const plotW = 420;
-  const height = scores.length * groupH + 24;
+/** One chart per metric, a bar per reviewer, 0–100 %. */
+function ScoresCharts({ scores }: { scores: ReviewerScore[] }) {
   return (
-    <figure>
-      <svg role="img" aria-label="Reviewer accuracy, precision and recall" width={labelW + plotW + 60} height={height} className="text-xs">
-        {[0, 0.25, 0.5, 0.75, 1].map((t) => (
-          <g key={t}>
-            <line x1={labelW + t * plotW} x2={labelW + t * plotW} y1={0} y2={height - 18} stroke="#e2e8f0" />
-            <text x={labelW + t * plotW} y={height - 4} textAnchor="middle" fill="#475569">
-              {t * 100}%
-            </text>
-          </g>
-        ))}
-        {scores.map((s, i) => (
-          <g key={s.reviewer} transform={`translate(0, ${i * groupH + 4})`}>
-            <text x={labelW - 8} y={groupH / 2 - 4} textAnchor="end" fill="#0f172a">
-              {s.reviewer.length > 26 ? s.reviewer.slice(0, 25) + "…" : s.reviewer}
-            </text>
-            {METRICS.map((m, j) => {
-              const value = s[m.key];
-              return (
-                <g key={m.key}>
-                  <rect x={labelW} y={j * (barH + 3)} width={(value ?? 0) * plotW} height={barH} fill={m.color}>
-                    <title>{`${m.label}: ${pct(value)}`}</title>
-                  </rect>
-                  <text x={labelW + (value ?? 0) * plotW + 4} y={j * (barH + 3) + barH - 1} fill="#334155">
-                    {pct(value)}
-                  </text>
-                </g>
-              );
-            })}
-          </g>
-        ))}
-      </svg>
-      <figcaption className="mt-1 flex gap-4 text-xs text-slate-600">
-        {METRICS.map((m) => (
-          <span key={m.key} className="inline-flex items-center gap-1">
-            <span aria-hidden className="inline-block h-2 w-3" style={{ background: m.color }} /> {m.label}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
+    <div className="flex flex-col gap-4">
+      {METRICS.map((metric) => (
+        <BarChart
+          key={metric.key}
+          title={metric.label}
+          bars={scores.map((s) => ({ label: s.reviewer, value: s[metric.key], note: `${s.scored} scored` }))}
+          format={(v) => `${(v * 100).toFixed(1)}%`}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -68,7 +35,7 @@ export function ReviewerScores() {
     return <p className="text-sm text-slate-600">No reviewer verdicts yet. Import reviewer verdicts (Imports) and validate their candidate patches to score them.</p>;
   return (
     <div className="space-y-6">
-      <ScoresChart scores={data.filter((s) => s.scored > 0)} />
+      <ScoresCharts scores={data.filter((s) => s.scored > 0)} />
       <table className="w-full bg-white text-sm" data-testid="reviewer-scores">
         <thead>
           <tr className="border-b text-left text-slate-600">

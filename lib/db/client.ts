@@ -28,4 +28,11 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** Closes the process-wide client if one was ever opened (opening one just to close it wastes a pool). */
+export async function disconnectSharedPrisma() {
+  const client = globalForPrisma.sweCuratorPrisma;
+  globalForPrisma.sweCuratorPrisma = undefined;
+  await client?.$disconnect();
+}
+
 export type Db = PrismaClient | Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -23,12 +23,22 @@ async function seedDemoUsers(db: Db, password: string) {
   }
 }
 
-async function importRealSamples(db: PrismaClient, log: (line: string) => void) {
+// Real public samples first, then the demo agents' patches and a reviewer's verdicts on them,
+// all through the importers users use.
+const SEED_FILES = [
+  path.join(DEMO_FIXTURES_DIR, "swe-bench-lite-test.json"),
+  path.join(DEMO_FIXTURES_DIR, "swe-bench-dev-easy.json"),
+  path.join(DEMO_FIXTURES_DIR, "pydicom__pydicom-1458.traj"),
+  path.join(DEMO_DIR, "agents", "predictions.jsonl"),
+  path.join(DEMO_DIR, "agents", "reviewer-verdicts.jsonl"),
+];
+
+async function importSeedFiles(db: PrismaClient, log: (line: string) => void) {
   // the importers belong to the imports feature; loaded lazily so a seed without them still works
   const { importFile } = await import("../../lib/imports/import-file");
-  for (const file of ["swe-bench-lite-test.json", "swe-bench-dev-easy.json", "pydicom__pydicom-1458.traj"]) {
-    const batch = await importFile(db, path.join(DEMO_FIXTURES_DIR, file), { fileName: file });
-    log(`[seed] imported ${file}: ${batch.created} created, ${batch.failed} failed`);
+  for (const file of SEED_FILES) {
+    const batch = await importFile(db, file, { fileName: path.basename(file) });
+    log(`[seed] imported ${path.basename(file)}: ${batch.created} created, ${batch.failed} failed`);
   }
 }
 
@@ -42,12 +52,6 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   await seedDemoUsers(db, password);
   const { loadDemoEnvironments } = await import("../../lib/environments/load-demo-environments");
   await loadDemoEnvironments(db, DEMO_DIR);
-  await importRealSamples(db, log);
-  // imported through the same importers users use: agents' patches, then a reviewer's verdicts on them
-  const { importFile } = await import("../../lib/imports/import-file");
-  for (const file of ["predictions.jsonl", "reviewer-verdicts.jsonl"]) {
-    const batch = await importFile(db, path.join(DEMO_DIR, "agents", file), { fileName: `demo-${file}` });
-    log(`[seed] imported demo ${file}: ${batch.created} created, ${batch.failed} failed`);
-  }
+  await importSeedFiles(db, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }

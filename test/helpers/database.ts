@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../../lib/db/client";
+import { createPrismaClient, disconnectSharedPrisma, type PrismaClient } from "../../lib/db/client";
 
 export type TestDatabase = { url: string; prisma: PrismaClient; drop(): Promise<void> };
 
@@ -44,8 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     prisma,
     async drop() {
       await prisma.$disconnect();
-      const { prisma: shared } = await import("../../lib/db/client");
-      await shared.$disconnect().catch(() => {});
+      await disconnectSharedPrisma().catch(() => {});
       await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
     },
   };
