@@ -44,13 +44,10 @@ export async function api(connection: Extract<Connection, { mode: "server" }>, p
   } catch (error) {
     throw new CliError(`Cannot reach ${connection.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`, EXIT.UNREACHABLE);
   }
-  if (response.status === 401 || response.status === 403) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new CliError(`The server refused the token: ${body?.error?.message ?? response.statusText}`, EXIT.UNREACHABLE);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new CliError(`${init.method ?? "GET"} ${path} failed (${response.status}): ${body?.error?.message ?? response.statusText}`, response.status >= 500 ? EXIT.FAILED : EXIT.FAILED);
-  }
-  return response;
+  if (response.ok) return response;
+  // every /api/v1 error is a problem document: its detail is the sentence to show
+  const problem = (await response.json().catch(() => null)) as { detail?: string } | null;
+  const detail = problem?.detail ?? response.statusText;
+  if (response.status === 401 || response.status === 403) throw new CliError(`The server refused the token: ${detail}`, EXIT.UNREACHABLE);
+  throw new CliError(`${init.method ?? "GET"} ${path} failed (${response.status}): ${detail}`, EXIT.FAILED);
 }
