@@ -10,7 +10,7 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
-export const pageSchema = <T extends ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageSchema = <T extends ZodType>(item: T) => z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() });
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 /** A page through Prisma's keyset cursor on a unique id (the query's orderBy must end with id). */

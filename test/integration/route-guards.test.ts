@@ -72,6 +72,7 @@ const MATRIX: Record<string, Row> = {
   "GET /views": V(200),
   "POST /views": V(400),
   "GET /workers": V(200),
+  "GET /openapi.json": V(200),
 };
 
 const RANK: Record<RoleName, number> = { VIEWER: 0, CURATOR: 1, ADMIN: 2 };
