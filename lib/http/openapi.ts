@@ -2,7 +2,6 @@ import { z, type ZodType } from "zod";
 import type { GuardedHandler, RouteSpec } from "./define-route";
 import { requiredScope, type Permission } from "../auth/permissions";
 import { ProblemSchema, PROBLEM_CONTENT_TYPE } from "./problem";
-import { IDEMPOTENCY_HEADER } from "./idempotency";
 
 // The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate
 // with (their RouteSpec). OpenAPI 3.1 speaks JSON Schema 2020-12, which zod 4 emits itself
