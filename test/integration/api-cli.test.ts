@@ -31,8 +31,8 @@ afterAll(async () => {
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   // no DATABASE_URL and an embedded-database port nobody listens on: only the server can answer
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "SWE_CURATOR_URL", "SWE_CURATOR_TOKEN"].includes(name)));
-  env.EMBEDDED_PG_PORT = String(noDatabasePort);
+  const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_PG_PORT: String(noDatabasePort) };
+  for (const name of ["DATABASE_URL", "SWE_CURATOR_URL", "SWE_CURATOR_TOKEN"]) delete env[name];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "bin/swe-curator.mjs"), ...args], { env, cwd: ROOT });
     let stdout = "";
