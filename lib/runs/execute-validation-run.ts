@@ -95,6 +95,8 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
         run.revision.evalScript,
       ),
       labels: runContainerLabels({ runId, workerId: ctx.workerId, installation: ctx.installation }),
+      // the repeat index, so an eval script can vary a seed or the test order between attempts
+      env: { SWE_CURATOR_ATTEMPT: String(run.attempt) },
       limits,
       onOutput: sink.write,
       onCreated: (containerId) => write({ containerId }),
