@@ -2,15 +2,14 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { DEMO_DIR, loadDemoTasks } from "../helpers/demo-environments";
+import { describe, expect, it } from "vitest";
+import { DEMO_DIR } from "../helpers/demo-environments";
+import { useDemoWorker } from "../helpers/demo-worker";
 import { dockerForTests } from "../helpers/docker";
-import { startTestWorker, waitForGroup } from "../helpers/worker";
+import { waitForGroup } from "../helpers/worker";
 import { requestValidation } from "@/lib/runs/request-validation";
 import { scoreReviewers } from "@/lib/trajectories/score-reviewers";
 import type { DemoTask } from "@/lib/environments/load-demo-environments";
-import type { WorkerRunner } from "@/workers/runner";
 
 // The attack: candidate patches that fix nothing and instead change how the tests run or
 // report — each one written as a real `git diff` against the demo repository with the
@@ -120,34 +119,21 @@ function candidateDiff(testPatch: string, edit: (repo: string) => void): string 
 }
 
 describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that judge it (real Docker)", () => {
-  let database: TestDatabase;
-  let worker: WorkerRunner;
-  let tasks: Record<string, DemoTask>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    tasks = await loadDemoTasks(database.prisma);
-    worker = await startTestWorker(database.url);
-  });
-
-  afterAll(async () => {
-    await worker?.stop();
-    await database?.drop();
-  });
+  const demo = useDemoWorker();
 
   it("each live attack, trusted as a fix patch, makes the failing test pass (the attacks are real)", async () => {
-    const base = tasks["demo__calc-1"];
+    const base = demo.tasks["demo__calc-1"];
     const live = ATTACKS.filter((attack) => attack.live);
     const groups = await Promise.all(
       live.map(async (attack) => {
         const { id, createdAt, updatedAt, searchVector, automatedVerdict, failureClass, metadata, ...copy } = base as DemoTask & { searchVector?: unknown };
         void [id, createdAt, updatedAt, searchVector, automatedVerdict, failureClass, metadata];
-        const proof = await database.prisma.task.create({ data: { ...copy, instanceId: `proof__${attack.name}`, fixPatch: candidateDiff(base.testPatch, attack.edit) } });
-        return requestValidation(database.prisma, { taskId: proof.id, actorId: null });
+        const proof = await demo.database.prisma.task.create({ data: { ...copy, instanceId: `proof__${attack.name}`, fixPatch: candidateDiff(base.testPatch, attack.edit) } });
+        return requestValidation(demo.database.prisma, { taskId: proof.id, actorId: null });
       }),
     );
     for (const [index, group] of groups.entries()) {
-      const runs = await waitForGroup(database.prisma, group.groupId);
+      const runs = await waitForGroup(demo.database.prisma, group.groupId);
       const positive = runs.find((run) => run.kind === "POSITIVE_CONTROL")!;
       expect(positive.testResults.find((t) => t.group === "FAIL_TO_PASS"), live[index].name).toMatchObject({ actual: "PASSED" });
       expect(positive.markerExitCode, live[index].name).toBe(0);
@@ -156,26 +142,26 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
 
   it("as candidates on two demo tasks they are not resolved, flagged with the class and paths, and /reviewers scores the approval as false", async () => {
     const cases = [
-      ...ATTACKS.map((attack) => ({ attack, task: tasks["demo__calc-1"] })),
-      ...ATTACKS.filter((attack) => ["edits-added-test", "root-conftest"].includes(attack.name)).map((attack) => ({ attack, task: tasks["demo__calc-2"] })),
+      ...ATTACKS.map((attack) => ({ attack, task: demo.tasks["demo__calc-1"] })),
+      ...ATTACKS.filter((attack) => ["edits-added-test", "root-conftest"].includes(attack.name)).map((attack) => ({ attack, task: demo.tasks["demo__calc-2"] })),
     ];
     const candidates = await Promise.all(
       cases.map(({ attack, task }) =>
-        database.prisma.candidatePatch.create({ data: { taskId: task.id, generator: `attacker-${attack.name}`, patch: candidateDiff(task.testPatch, attack.edit) } }),
+        demo.database.prisma.candidatePatch.create({ data: { taskId: task.id, generator: `attacker-${attack.name}`, patch: candidateDiff(task.testPatch, attack.edit) } }),
       ),
     );
     // one reviewer approved every attack, another rejected every one
-    await database.prisma.trajectory.createMany({
+    await demo.database.prisma.trajectory.createMany({
       data: candidates.flatMap((candidate) => [
         { externalId: `gullible-${candidate.id}`, role: "REVIEWER" as const, format: "OTHER" as const, model: "gullible-reviewer", decision: "APPROVE" as const, confidence: 0.9, taskId: candidate.taskId, candidatePatchId: candidate.id },
         { externalId: `careful-${candidate.id}`, role: "REVIEWER" as const, format: "OTHER" as const, model: "careful-reviewer", decision: "REQUEST_CHANGES" as const, confidence: 0.9, taskId: candidate.taskId, candidatePatchId: candidate.id },
       ]),
     });
-    const groups = await Promise.all(candidates.map((candidate) => requestValidation(database.prisma, { taskId: candidate.taskId, candidatePatchId: candidate.id, actorId: null })));
+    const groups = await Promise.all(candidates.map((candidate) => requestValidation(demo.database.prisma, { taskId: candidate.taskId, candidatePatchId: candidate.id, actorId: null })));
 
     for (const [index, group] of groups.entries()) {
       const { attack } = cases[index];
-      const [run] = await waitForGroup(database.prisma, group.groupId);
+      const [run] = await waitForGroup(demo.database.prisma, group.groupId);
       expect(run, attack.name).toMatchObject({ kind: "CANDIDATE", status: "SUCCEEDED", resolved: false, failureClass: "CANDIDATE_TOUCHED_TESTS", touchedTestPaths: attack.expectedPaths });
       expect(run.flags, attack.name).toContain(attack.flag);
       expect(run.errorMessage, attack.name).toMatch(/test files or test settings|reaches into the test runner/);
@@ -184,10 +170,10 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
         expect(run.testResults.find((t) => t.group === "FAIL_TO_PASS"), attack.name).toMatchObject({ actual: "FAILED" });
         expect(run.log, attack.name).toContain(`left out of the candidate patch (it may not change the tests): ${attack.expectedPaths.join(", ")}`);
       }
-      expect((await database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: candidates[index].id } })).resolved, attack.name).toBe(false);
+      expect((await demo.database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: candidates[index].id } })).resolved, attack.name).toBe(false);
     }
 
-    const scores = Object.fromEntries((await scoreReviewers(database.prisma)).map((score) => [score.reviewer, score]));
+    const scores = Object.fromEntries((await scoreReviewers(demo.database.prisma)).map((score) => [score.reviewer, score]));
     expect(scores["gullible-reviewer"]).toMatchObject({ scored: cases.length, falsePositive: cases.length, truePositive: 0, precision: 0 });
     expect(scores["careful-reviewer"]).toMatchObject({ scored: cases.length, trueNegative: cases.length, falseNegative: 0, accuracy: 1 });
   });
