@@ -9,6 +9,8 @@ export type DiffSection = {
   paths: string[];
   /** creates or turns a file into a symbolic link (mode 120000) */
   symlink: boolean;
+  /** creates a file that did not exist (new file mode, or --- /dev/null) */
+  created: boolean;
   /** added lines, with their number in the new file */
   added: Array<{ line: number; text: string }>;
   text: string;
@@ -91,7 +93,7 @@ export function splitDiffSections(patch: string): DiffSection[] {
   let newLine = 0;
   let binary = false;
   const open = (git: boolean): OpenSection => {
-    section = { paths: [], symlink: false, added: [], text: "", lines: [], git, oldName: false, hunks: 0 };
+    section = { paths: [], symlink: false, created: false, added: [], text: "", lines: [], git, oldName: false, hunks: 0 };
     sections.push(section);
     binary = false;
     return section;
@@ -144,6 +146,7 @@ export function splitDiffSections(patch: string): DiffSection[] {
       // a plain (non-git) diff starts its next file at the next `---` line
       const target = !current || (isOld && (current.hunks > 0 || current.oldName)) ? open(false) : current;
       if (isOld) target.oldName = true;
+      if (isOld && name[1].split("\t")[0].trim() === "/dev/null") target.created = true;
       target.lines.push(line);
       addPath(target, name[1], !line.startsWith("rename ") && !line.startsWith("copy "));
       continue;
@@ -152,12 +155,13 @@ export function splitDiffSections(patch: string): DiffSection[] {
     if (binary || (current.git && GIT_EXTENDED.test(line))) {
       if (line.startsWith("GIT binary patch")) binary = true;
       if (SYMLINK_MODE.test(line)) current.symlink = true;
+      if (line.startsWith("new file mode ")) current.created = true;
       current.lines.push(line);
     }
   }
   return sections
     .filter((s) => s.git || s.hunks > 0)
-    .map(({ paths, symlink, added, lines }) => ({ paths, symlink, added, text: `${lines.join("\n").replace(/\n+$/, "")}\n` }));
+    .map(({ paths, symlink, created, added, lines }) => ({ paths, symlink, created, added, text: `${lines.join("\n").replace(/\n+$/, "")}\n` }));
 }
 
 /** Every path a patch touches (old and new names). */

@@ -43,8 +43,17 @@ export function protectedBecause(path: string, fixed: { testPatchPaths: Set<stri
   if (RUNNER_CONFIG.has(base)) return "test-runner configuration";
   if (STARTUP_HOOK.test(base) || segments.some((segment) => SITE_DIRECTORIES.has(segment))) return "an interpreter start-up hook";
   if (RUNNER_MODULES.has(segments[0].replace(/\.py$/, ""))) return "shadows the test runner";
+  // git runs hooks and fsmonitor commands from .git/ when the eval script checks files out
+  if (segments.includes(".git")) return "git metadata";
   return null;
 }
+
+/**
+ * A new module at the top of the repository (`inspect.py`, `json/__init__.py`) comes first
+ * on `python -m pytest`'s path and would replace a standard-library module the runner uses.
+ */
+const newTopLevelModule = (section: DiffSection) =>
+  section.created && section.paths.some((path) => /^[^/]+\.py$|^[^/]+\/__init__\.py$/.test(path));
 
 /** Files the eval script names (`tests/runtests.py`, `-c ci.ini`, `tests/x.py::test_y`): tokens with a file extension. */
 export function evalScriptPaths(evalScript: string): Set<string> {
@@ -89,7 +98,7 @@ export function guardCandidatePatch(candidate: string, task: { testPatch: string
   const runnerHooks: RunnerHook[] = [];
   for (const section of splitDiffSections(candidate)) {
     const touched = section.paths.filter((path) => protectedBecause(path, fixed));
-    if (touched.length || section.symlink) {
+    if (touched.length || section.symlink || newTopLevelModule(section)) {
       (touched.length ? touched : section.paths).forEach((path) => protectedPaths.add(path));
       continue;
     }

@@ -50,6 +50,9 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
     ["a module that shadows pytest", file("_pytest/runner.py", ["x = 1"])],
     ["a file the eval script runs", file("ci/run_checks.sh", ["exit 0"])],
     ["a test file named *_test.py outside a test directory", file("calc/ops_test.py", ["def test_z(): pass"])],
+    ["a new top-level module that shadows the standard library", file("inspect.py", ["import sys"])],
+    ["a new top-level package that shadows the standard library", file("json/__init__.py", ["import sys"])],
+    ["git metadata (hooks, fsmonitor)", file(".git/hooks/post-checkout", ["#!/bin/sh"])],
   ])("leaves out %s", (_, section) => {
     const guarded = guardCandidatePatch(SOURCE_FIX + section, task);
     expect(guarded.protectedPaths).toHaveLength(1);
@@ -84,8 +87,24 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
     expect(guardCandidatePatch(SOURCE_FIX + context, task).patch).toBe(SOURCE_FIX);
   });
 
+  it("keeps a new module inside a package and an edit to an existing top-level module", () => {
+    const inPackage = file("calc/stats.py", ["def median(values): ..."]);
+    const existingTopLevel = "diff --git a/six.py b/six.py\n--- a/six.py\n+++ b/six.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n";
+    const guarded = guardCandidatePatch(inPackage + existingTopLevel, task);
+    expect(guarded).toMatchObject({ protectedPaths: [], patch: inPackage + existingTopLevel });
+  });
+
   it("reports source lines that reach into the test runner, with file and line", () => {
-    const hook = file("calc/__init__.py", ["from calc.ops import add", "import _pytest.reports", "_pytest.reports.TestReport.outcome = 'passed'"]);
+    const hook = [
+      "diff --git a/calc/__init__.py b/calc/__init__.py",
+      "--- a/calc/__init__.py",
+      "+++ b/calc/__init__.py",
+      "@@ -1 +1,3 @@",
+      " from calc.ops import add",
+      "+import _pytest.reports",
+      "+_pytest.reports.TestReport.outcome = 'passed'",
+      "",
+    ].join("\n");
     const guarded = guardCandidatePatch(hook, task);
     expect(guarded.patch).toBe(hook);
     expect(guarded.runnerHooks.map((h) => `${h.path}:${h.line}`)).toEqual(["calc/__init__.py:2", "calc/__init__.py:3"]);
