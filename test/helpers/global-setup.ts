@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseBaseUrl", baseUrl);
   return async () => {
     await stopServer?.();
-    if (dataDir) for (const path of [dataDir, embeddedPasswordFile(dataDir)]) rmSync(path, { recursive: true, force: true });
+    if (dataDir) for (const target of [dataDir, embeddedPasswordFile(dataDir)]) rmSync(target, { recursive: true, force: true });
   };
 }
 
