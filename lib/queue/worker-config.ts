@@ -4,7 +4,8 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 
 /** Worker settings from the environment, validated once at start. */
 export const WorkerConfigSchema = z.object({
-  WORKER_CONCURRENCY: int(2),
+  /** jobs one worker runs at once; npm start runs its worker beside the web server, so one by default */
+  WORKER_CONCURRENCY: int(1),
   /** how often a running job renews its row's lease (and notices a cancel) */
   WORKER_HEARTBEAT_MS: int(1_000),
   /** a RUNNING row whose heartbeat is older than this belongs to a dead worker */
