@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   "views:save": "VIEWER",
   "users:manage": "ADMIN",
   "tokens:manage": "VIEWER",
+  "account:manage": "VIEWER",
   "settings:manage": "ADMIN",
 } as const satisfies Record<string, RoleName>;
 
@@ -46,6 +47,7 @@ const PERMISSION_SCOPE: Record<Permission, TokenScope> = {
   "imports:run": "run",
   "users:manage": "admin",
   "tokens:manage": "admin",
+  "account:manage": "admin",
   "settings:manage": "admin",
 };
 

@@ -1,5 +1,6 @@
 import net from "node:net";
 import { CliError, EXIT } from "./exit-codes";
+import { embeddedBaseUrl } from "../db/database-server";
 
 // The CLI talks either to a running server over /api/v1 (--server URL --token TOKEN, or
 // SWE_CURATOR_URL + SWE_CURATOR_TOKEN: an API token from Settings → API tokens), so machines
@@ -10,7 +11,6 @@ export type Connection =
   | { mode: "database"; url: string; describe: string }
   | { mode: "server"; baseUrl: string; token: string; describe: string };
 
-export const EMBEDDED_URL = "postgresql://swe_curator:swe_curator_local@127.0.0.1:54329/swe_curator";
 
 function listening(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -36,7 +36,7 @@ export async function resolveConnection(env: NodeJS.ProcessEnv = process.env, fl
   if (flags.token) throw new CliError("--token needs --server (or SWE_CURATOR_URL): a token is for a server, not for the database", EXIT.USAGE);
   if (env.DATABASE_URL) return { mode: "database", url: env.DATABASE_URL, describe: "DATABASE_URL" };
   const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
-  if (await listening(port)) return { mode: "database", url: EMBEDDED_URL.replace(":54329", `:${port}`), describe: `the embedded database on port ${port}` };
+  if (await listening(port)) return { mode: "database", url: `${embeddedBaseUrl(port)}/swe_curator`, describe: `the embedded database on port ${port}` };
   throw new CliError(
     "Nothing to talk to: pass --server URL --token TOKEN, set DATABASE_URL, or run `npm start` on this machine (the CLI then uses its embedded database)",
     EXIT.USAGE,

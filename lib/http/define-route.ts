@@ -7,6 +7,7 @@ import { prisma } from "../db/client";
 import { problemFor, problemResponse, validationProblem } from "./problem";
 import { readJsonBody } from "./request-body";
 import { idempotencyKeyOf, requestFingerprint, withIdempotencyKey } from "./idempotency";
+import { assertSameSiteMutation } from "./cross-site";
 
 /**
  * What a route is, in one place: who may call it, what it reads and what it answers. The
@@ -106,6 +107,7 @@ export function errorResponse(error: unknown): Response {
 export function defineRoute<const S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<S>) => Promise<Response | unknown>): GuardedHandler {
   const wrapped = async (request: Request, context?: { params?: Promise<unknown> }) => {
     try {
+      assertSameSiteMutation(request);
       const actor = await authorize(request, spec.permission);
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};

@@ -15,6 +15,7 @@ const TITLES: Record<ErrorCode, string> = {
   CONFLICT: "Conflict",
   PAYLOAD_TOO_LARGE: "Request body too large",
   UNSUPPORTED_MEDIA_TYPE: "Unsupported media type",
+  TOO_MANY_REQUESTS: "Too many requests",
   UNPROCESSABLE: "Unprocessable request",
   DOCKER_UNAVAILABLE: "Docker unavailable",
   INTERNAL: "Internal error",

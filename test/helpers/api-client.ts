@@ -20,7 +20,7 @@ export async function callApi(auth: Auth, route: string, init: { params?: Record
   const handler = table[template]?.[method];
   if (!handler) throw new Error(`no route ${route}`);
   const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(init.params?.[name] ?? ""));
-  const headers: Record<string, string> = { origin: "http://localhost", ...init.headers };
+  const headers: Record<string, string> = { origin: "http://localhost", host: "localhost", ...init.headers };
   if (auth && "token" in auth) headers.authorization = `Bearer ${auth.token}`;
   if (auth && "userId" in auth) headers.cookie = await sessionCookie(auth.userId);
   if (init.body !== undefined) headers["content-type"] ??= "application/json";

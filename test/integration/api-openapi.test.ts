@@ -47,7 +47,7 @@ async function call(method: string, apiPath: string, init: { params?: Record<str
   const query = apiPath.includes("?") ? apiPath.slice(apiPath.indexOf("?")) : "";
   const request = new Request(`http://localhost/api/v1${concrete}${query}`, {
     method,
-    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json", origin: "http://localhost" },
+    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json", origin: "http://localhost", host: "localhost" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });

@@ -39,6 +39,8 @@ const MATRIX: Record<string, Row> = {
   "POST /jobs/prune": A(202),
   "GET /jobs": V(200),
   "GET /me": V(200),
+  "POST /me/oidc-link": V(200, "admin"),
+  "POST /me/password": V(400, "admin"),
   "DELETE /review/lease": C(200, "curate"),
   "POST /review/next": C(200, "curate"),
   "GET /reviewers/scores": V(200),
@@ -65,6 +67,7 @@ const MATRIX: Record<string, Row> = {
   "GET /trajectories/{id}/steps/{index}": V(404),
   "GET /trajectories/{id}/steps": V(200),
   "PATCH /users/{id}": A(400),
+  "POST /users/{id}/password": A(404),
   "GET /users": A(200),
   "POST /users": A(400),
   "PATCH /views/{id}": V(400),
@@ -125,7 +128,7 @@ describe("every /api/v1 route answers each caller with the exact expected status
       const seen: string[] = [];
       const expected: string[] = [];
       for (const caller of callers) {
-        const request = new Request(url, { method: route.method, body, headers: { "content-type": "application/json", origin: "http://localhost", ...caller.headers } });
+        const request = new Request(url, { method: route.method, body, headers: { "content-type": "application/json", origin: "http://localhost", host: "localhost", ...caller.headers } });
         const response = await route.handler(request, fakeParams());
         await response.body?.cancel();
         seen.push(`${caller.name} → ${response.status}`);
