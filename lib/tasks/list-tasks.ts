@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
 import { encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
-import { cursorCondition, cursorFor, taskOrderBy, taskWhere, type FilterContext } from "./task-list-sql";
+import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, type FilterContext } from "./task-list-sql";
 import { sql, type SqlFragment } from "./sql";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };
@@ -35,10 +35,22 @@ export type TaskListPage = { items: TaskListItem[]; nextCursor: string | null; l
 
 type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null };
 
-/** The statement behind one page: exported so the benchmark times exactly this SQL. */
-export function listTasksSql(query: TaskListQuery, context: FilterContext = {}): SqlFragment {
-  const where = taskWhere(query, context);
-  const after = cursorCondition(query.sort, query.cursor);
+/** A search that is one term may be an instance id typed or pasted whole: that task is listed first. */
+const exactInstanceId = (query: TaskListQuery) => {
+  const terms = searchTerms(query.q);
+  return terms.length === 1 ? terms[0] : null;
+};
+
+/**
+ * The statement behind one page: exported so the benchmark times exactly this SQL. `only`
+ * "exact" selects the task whose instance id is the search term; otherwise that task is left
+ * out of the ordinary pages (the first page shows it on top), so the keyset cursor stays whole.
+ */
+export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, only: "exact" | "rest" = "rest"): SqlFragment {
+  const exact = exactInstanceId(query);
+  const exactCondition = exact === null ? null : only === "exact" ? sql`t.instance_id = ${exact}` : sql`t.instance_id <> ${exact}`;
+  const where = exactCondition ? sql`${taskWhere(query, context)} AND ${exactCondition}` : taskWhere(query, context);
+  const after = only === "exact" ? null : cursorCondition(query.sort, query.cursor);
   // ask for one row more than the page to know whether another page follows
   return sql`
     SELECT t.id, t.instance_id AS "instanceId", left(t.problem_statement, ${EXCERPT_LENGTH}) AS excerpt,
@@ -66,9 +78,13 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}):
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
-  const { text, values } = listTasksSql(query, context).toQuery();
-  const rows = await db.$queryRawUnsafe<Row[]>(text, ...values);
-  const page = rows.slice(0, query.limit).map((row) => ({
+  const run = (only: "exact" | "rest") => {
+    const { text, values } = listTasksSql(query, context, only).toQuery();
+    return db.$queryRawUnsafe<Row[]>(text, ...values);
+  };
+  const firstPageOfSearch = !query.cursor && exactInstanceId(query) !== null;
+  const [exact, rows] = await Promise.all([firstPageOfSearch ? run("exact") : [], run("rest")]);
+  const page = [...exact, ...rows.slice(0, query.limit)].map((row) => ({
     ...row,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
