@@ -33,7 +33,7 @@ export type TaskListItem = {
 
 export type TaskListPage = { items: TaskListItem[]; nextCursor: string | null; limit: number };
 
-type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null };
+type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null; exactRank: number };
 
 /** A search that is one term may be an instance id typed or pasted whole: that task is listed first. */
 const exactInstanceId = (query: TaskListQuery) => {
@@ -42,15 +42,24 @@ const exactInstanceId = (query: TaskListQuery) => {
 };
 
 /**
- * The statement behind one page: exported so the benchmark times exactly this SQL. `only`
- * "exact" selects the task whose instance id is the search term; otherwise that task is left
- * out of the ordinary pages (the first page shows it on top), so the keyset cursor stays whole.
+ * The statement behind one page: exported so the benchmark times exactly this SQL. When the
+ * search is one term, the task whose instance id is that term comes first on the first page
+ * (exactRank 0), in the same round trip; the ordinary pages leave it out, so the keyset
+ * cursor stays whole.
  */
-export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, only: "exact" | "rest" = "rest"): SqlFragment {
+export function listTasksSql(query: TaskListQuery, context: FilterContext = {}): SqlFragment {
+  const where = taskWhere(query, context);
+  const after = cursorCondition(query.sort, query.cursor);
   const exact = exactInstanceId(query);
-  const exactCondition = exact === null ? null : only === "exact" ? sql`t.instance_id = ${exact}` : sql`t.instance_id <> ${exact}`;
-  const where = exactCondition ? sql`${taskWhere(query, context)} AND ${exactCondition}` : taskWhere(query, context);
-  const after = only === "exact" ? null : cursorCondition(query.sort, query.cursor);
+  const ordinary = sql`
+      SELECT t.*, 1 AS exact_rank FROM tasks t
+      WHERE ${where} ${exact === null ? sql`` : sql`AND t.instance_id <> ${exact}`} ${after ? sql`AND ${after}` : sql``}
+      ORDER BY ${taskOrderBy(query.sort)}
+      LIMIT ${query.limit + 1}`;
+  const pageRows =
+    exact === null || query.cursor
+      ? ordinary
+      : sql`(SELECT t.*, 0 AS exact_rank FROM tasks t WHERE ${where} AND t.instance_id = ${exact} LIMIT 1) UNION ALL (${ordinary})`;
   // ask for one row more than the page to know whether another page follows
   return sql`
     SELECT t.id, t.instance_id AS "instanceId", left(t.problem_statement, ${EXCERPT_LENGTH}) AS excerpt,
@@ -59,33 +68,33 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, 
            t.verdict_override::text AS "verdictOverride", t.failure_class::text AS "failureClass",
            t.labels, t.version, t.created_at AS "createdAt", t.updated_at AS "updatedAt",
            er.key AS "environmentKey", er.repository, u.name AS "assigneeName",
-           (SELECT count(*)::int FROM curation_decisions d WHERE d.task_id = t.id) AS "decisionCount"
-    FROM (
-      SELECT t.* FROM tasks t
-      WHERE ${where} ${after ? sql`AND ${after}` : sql``}
-      ORDER BY ${taskOrderBy(query.sort)}
-      LIMIT ${query.limit + 1}
-    ) t
+           (SELECT count(*)::int FROM curation_decisions d WHERE d.task_id = t.id) AS "decisionCount",
+           t.exact_rank AS "exactRank"
+    FROM (${pageRows}) t
     -- OFFSET 0 keeps these per-row index lookups (a page is ≤ 501 rows) instead of hashing every environment
     LEFT JOIN LATERAL (
       SELECT e.key, (SELECT r.owner || '/' || r.name FROM repositories r WHERE r.id = e.repository_id) AS repository
       FROM environments e WHERE e.id = t.environment_id OFFSET 0
     ) er ON TRUE
     LEFT JOIN LATERAL (SELECT u.name FROM users u WHERE u.id = t.assignee_id OFFSET 0) u ON TRUE
-    ORDER BY ${taskOrderBy(query.sort)}`;
+    ORDER BY t.exact_rank, ${taskOrderBy(query.sort)}`;
+}
+
+function withoutKey<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
 }
 
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
-  const run = (only: "exact" | "rest") => {
-    const { text, values } = listTasksSql(query, context, only).toQuery();
-    return db.$queryRawUnsafe<Row[]>(text, ...values);
-  };
-  const firstPageOfSearch = !query.cursor && exactInstanceId(query) !== null;
-  const [exact, rows] = await Promise.all([firstPageOfSearch ? run("exact") : [], run("rest")]);
-  const page = [...exact, ...rows.slice(0, query.limit)].map((row) => ({
-    ...row,
+  const { text, values } = listTasksSql(query, context).toQuery();
+  const all = await db.$queryRawUnsafe<Row[]>(text, ...values);
+  const exact = all.filter((row) => row.exactRank === 0);
+  const rows = all.filter((row) => row.exactRank !== 0);
+  const page = [...exact, ...rows.slice(0, query.limit)].map((row): TaskListItem => ({
+    ...withoutKey(row, "exactRank"),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     labels: row.labels ?? [],
