@@ -96,7 +96,8 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof ValidationFailure) return problemResponse(validationProblem(error.zodError, error.where));
-  return problemResponse(problemFor(error));
+  const doc = problemFor(error);
+  return problemResponse(doc, doc.code === "SERVER_BUSY" ? { "retry-after": "1" } : {});
 }
 
 /**

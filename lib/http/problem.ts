@@ -18,6 +18,7 @@ const TITLES: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: "Too many requests",
   UNPROCESSABLE: "Unprocessable request",
   DOCKER_UNAVAILABLE: "Docker unavailable",
+  SERVER_BUSY: "Server busy",
   INTERNAL: "Internal error",
 };
 
@@ -107,6 +108,11 @@ export function problemFor(error: unknown): Problem {
     return problem(error.code, error.message, { errors, details: error.details });
   }
   if (error instanceof ZodError) return validationProblem(error, "body");
+  // every database connection was taken for longer than a transaction may wait: an overload
+  // that passes, not a fault; nothing was written, so the client may simply retry
+  if ((error as { code?: unknown } | null)?.code === "P2028") {
+    return problem("SERVER_BUSY", "The server is too busy to take this change right now; nothing was saved. Retry in a moment.");
+  }
   console.error("[api] unexpected error", error);
   return problem("INTERNAL", "Something went wrong on the server; it was logged. Try again, and report it if it persists.");
 }
