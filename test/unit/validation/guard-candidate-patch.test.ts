@@ -74,10 +74,12 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   it("reads every name a tool could use: a header that disagrees with its ---/+++ lines, quoted names, a plain diff", () => {
     const disagreeing = "diff --git a/calc/a.py b/calc/a.py\n--- a/calc/a.py\n+++ b/tests/test_ops.py\n@@ -0,0 +1 @@\n+x\n";
     const quoted = 'diff --git "a/tests/t\\303\\251st.py" "b/tests/t\\303\\251st.py"\n--- "a/tests/t\\303\\251st.py"\n+++ "b/tests/t\\303\\251st.py"\n@@ -1 +1 @@\n-a\n+b\n';
-    const plain = "--- calc/conftest.py.orig\t2024-01-01\n+++ calc/conftest.py\t2024-01-01\n@@ -0,0 +1 @@\n+x\n";
-    const guarded = guardCandidatePatch(SOURCE_FIX + disagreeing + quoted + plain, task);
+    const plain = "--- repo.orig/calc/conftest.py\t2024-01-01\n+++ repo/calc/conftest.py\t2024-01-01\n@@ -0,0 +1 @@\n+x\n";
+    // -p1 strips any first component: zz/pytest.py lands as pytest.py
+    const oddPrefix = "--- zz/pytest.py\n+++ zz/pytest.py\n@@ -0,0 +1 @@\n+x\n";
+    const guarded = guardCandidatePatch(SOURCE_FIX + disagreeing + quoted + plain + oddPrefix, task);
     expect(guarded.patch).toBe(SOURCE_FIX);
-    expect(guarded.protectedPaths).toEqual(expect.arrayContaining(["tests/test_ops.py", "tests/tést.py", "calc/conftest.py"]));
+    expect(guarded.protectedPaths).toEqual(expect.arrayContaining(["tests/test_ops.py", "tests/tést.py", "calc/conftest.py", "pytest.py"]));
   });
 
   it("drops what is not a unified diff (a commit message, a context diff) and keeps format-patch output applying", () => {
