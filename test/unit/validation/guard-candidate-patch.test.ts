@@ -113,8 +113,21 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   });
 
   it("finds the files an eval script names, not flags, variables or absolute paths", () => {
-    const script = "#!/bin/bash\nset -uxo pipefail\nsource /opt/miniconda3/bin/activate\ncd /testbed\ngit checkout abc123 tests/sitemaps_tests/test_http.py\n./tests/runtests.py --verbosity 2 sitemaps_tests.test_http\npytest -c ci/pytest.cfg tests/x.py::test_y\npip install -e .\n";
-    expect([...evalScriptPaths(script)].sort()).toEqual(["ci/pytest.cfg", "sitemaps_tests.test_http", "tests/runtests.py", "tests/sitemaps_tests/test_http.py", "tests/x.py"]);
+    const script = [
+      "#!/bin/bash",
+      "set -uxo pipefail",
+      "source /opt/miniconda3/bin/activate",
+      "cd /testbed",
+      "git checkout abc123 tests/sitemaps_tests/test_http.py",
+      "./tests/runtests.py --verbosity 2 sitemaps_tests.test_http",
+      "PYTHONWARNINGS='ignore::UserWarning' bin/test -C --verbose sympy/matrices/tests/test_sparse.py",
+      "pytest -c ci/pytest.cfg --cov=src/calc tests/x.py::test_y",
+      "pip install -e .",
+      "make check",
+    ].join("\n");
+    expect([...evalScriptPaths(script)].sort()).toEqual(
+      ["GNUmakefile", "Makefile", "bin/test", "ci/pytest.cfg", "makefile", "sitemaps_tests.test_http", "src/calc", "sympy/matrices/tests/test_sparse.py", "tests/runtests.py", "tests/sitemaps_tests/test_http.py", "tests/x.py"].sort(),
+    );
   });
 });
 
