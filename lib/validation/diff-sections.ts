@@ -104,7 +104,8 @@ export function splitDiffSections(patch: string): DiffSection[] {
     if (path !== null && !target.paths.includes(path)) target.paths.push(path);
   };
 
-  for (const line of patch.replace(/\r\n/g, "\n").split("\n")) {
+  // bytes are kept as given: a CRLF file's hunks carry their \r, which git apply needs
+  for (const line of patch.split("\n")) {
     const current = section as OpenSection | null;
     if (current && (oldLeft > 0 || newLeft > 0)) {
       const mark = line === "" ? " " : line[0];

@@ -96,6 +96,11 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
     expect(guarded).toMatchObject({ protectedPaths: [], patch: inPackage + existingTopLevel });
   });
 
+  it("keeps a CRLF file's carriage returns, which git apply needs to match its lines", () => {
+    const crlf = "diff --git a/calc/win.py b/calc/win.py\n--- a/calc/win.py\n+++ b/calc/win.py\n@@ -1 +1 @@\n-a = 1\r\n+a = 2\r\n";
+    expect(guardCandidatePatch(crlf, task).patch).toBe(crlf);
+  });
+
   it("reports source lines that reach into the test runner, with file and line", () => {
     const hook = [
       "diff --git a/calc/__init__.py b/calc/__init__.py",
