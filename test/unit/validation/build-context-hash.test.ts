@@ -44,7 +44,7 @@ describe("what goes into a validation container", () => {
 
 describe("worker settings", () => {
   it("have safe defaults and refuse nonsense with a message naming the setting", () => {
-    expect(workerConfigFromEnv({})).toMatchObject({ concurrency: 2, leaseMs: 30_000, limits: { memoryMb: 2048, cpus: 1, pids: 512, timeoutSeconds: 1800 } });
+    expect(workerConfigFromEnv({})).toMatchObject({ concurrency: 1, leaseMs: 30_000, limits: { memoryMb: 2048, cpus: 1, pids: 512, timeoutSeconds: 1800 } });
     expect(() => workerConfigFromEnv({ WORKER_LEASE_MS: "soon" })).toThrow(/WORKER_LEASE_MS/);
   });
 });
