@@ -84,7 +84,7 @@ export function UserAdmin() {
           </select>
         </label>
         <label className="text-sm">
-          Initial password <input name="password" type="password" minLength={10} required className="ml-1 rounded border px-2 py-1" />
+          Initial password <input name="password" type="password" minLength={12} required className="ml-1 rounded border px-2 py-1" />
         </label>
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
           Add user
