@@ -60,9 +60,13 @@ async function importFile(request: APIRequestContext, name: string, text: string
   });
   expect(started.status(), await started.text()).toBe(202);
   const { id } = (await started.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await request.get(appUrl(`/api/v1/imports/${id}`))).json()) as { status: string }).status, { timeout: 60_000 })
-    .toBe("SUCCEEDED");
+  // expect.poll works only inside a test; this runs in beforeAll
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+    const batch = (await (await request.get(appUrl(`/api/v1/imports/${id}`))).json()) as { status: string; errors?: unknown };
+    if (batch.status === "SUCCEEDED") return;
+    if (batch.status !== "RUNNING") throw new Error(`the import of ${name} ended ${batch.status}: ${JSON.stringify(batch.errors)}`);
+  }
+  throw new Error(`the import of ${name} did not finish within a minute`);
 }
 
 beforeAll(async () => {
