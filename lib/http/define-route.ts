@@ -2,6 +2,7 @@ import { z, ZodError, type ZodType } from "zod";
 import { AppError, ERROR_STATUS } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
 import type { RoleName } from "../auth/permissions";
+import { assertSameSiteMutation } from "./cross-site";
 
 export type RouteContext<P> = { request: Request; actor: Actor; params: P; url: URL };
 
@@ -35,6 +36,7 @@ const toJsonSafe = (_key: string, value: unknown) => (typeof value === "bigint" 
 export function defineRoute<P = Record<string, string>>(role: RoleName, handler: Handler<P>): GuardedHandler {
   const wrapped = async (request: Request, context?: { params?: Promise<unknown> }) => {
     try {
+      assertSameSiteMutation(request);
       const actor = await requireRole(request.headers, role);
       const params = ((await context?.params) ?? {}) as P;
       const result = await handler({ request, actor, params, url: new URL(request.url) });
