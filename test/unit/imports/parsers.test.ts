@@ -276,3 +276,13 @@ describe("SWE-agent 1.x layouts (shapes from FORMATS-DETAIL.md §2, no 1.x sampl
     ]);
   });
 });
+
+describe("instance rows that name the issue otherwise", () => {
+  it("takes the problem statement from title and body, or from Multi-SWE-bench's resolved_issues", async () => {
+    const { issueTextOf } = await import("../../../lib/imports/formats/swe-bench-instances");
+    expect(issueTextOf({ problem_statement: "the issue" , title: "t" })).toBe("the issue");
+    expect(issueTextOf({ problem_statement: "", title: "Crash on empty input", body: "Steps: run it." })).toBe("Crash on empty input\n\nSteps: run it.");
+    expect(issueTextOf({ title: "PR title", resolved_issues: [{ number: 3, title: "Bug", body: "It fails" }] })).toBe("Bug\n\nIt fails");
+    expect(issueTextOf({})).toBe("");
+  });
+});
