@@ -22,6 +22,10 @@ export const WorkerConfigSchema = z.object({
   CONTAINER_PIDS_LIMIT: int(512),
   CONTAINER_TIMEOUT_SECONDS: int(1800),
   BUILD_TIMEOUT_SECONDS: int(3600),
+  /** each writable place of a validation container (work tree, /tmp) is a tmpfs of this size */
+  CONTAINER_DISK_MB: int(1024),
+  /** a build step whose writable layer grows past this is stopped */
+  BUILD_DISK_MB: int(8192),
   /** stored log per run: the head and the tail are kept, the middle elided */
   RUN_LOG_CAP_BYTES: int(1024 * 1024),
   /** live log chunks per run, for the SSE view */
@@ -39,8 +43,9 @@ export type WorkerConfig = {
   outageRetryMs: number;
   forgetWorkerAfterMs: number;
   pruneIntervalMs: number;
-  limits: { memoryMb: number; cpus: number; pids: number; timeoutSeconds: number };
+  limits: { memoryMb: number; cpus: number; pids: number; timeoutSeconds: number; diskMb: number };
   buildTimeoutSeconds: number;
+  buildDiskMb: number;
   runLogCapBytes: number;
   liveLogCapBytes: number;
   danglingImageBudgetBytes: number;
@@ -61,8 +66,9 @@ export function workerConfigFromEnv(env: Record<string, string | undefined> = pr
     outageRetryMs: e.WORKER_OUTAGE_RETRY_MS,
     forgetWorkerAfterMs: e.WORKER_FORGET_AFTER_MS,
     pruneIntervalMs: e.WORKER_PRUNE_INTERVAL_MS,
-    limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS },
+    limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS, diskMb: e.CONTAINER_DISK_MB },
     buildTimeoutSeconds: e.BUILD_TIMEOUT_SECONDS,
+    buildDiskMb: e.BUILD_DISK_MB,
     runLogCapBytes: e.RUN_LOG_CAP_BYTES,
     liveLogCapBytes: e.LIVE_LOG_CAP_BYTES,
     danglingImageBudgetBytes: e.DANGLING_IMAGE_BUDGET_MB * 1024 * 1024,
