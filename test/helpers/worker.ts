@@ -31,3 +31,15 @@ export function waitForGroup(db: PrismaClient, groupId: string, timeoutMs = 90_0
     timeoutMs,
   );
 }
+
+/** Waits until every run of the group was handed back to the queue with a reason (an outage: no Docker engine, the database away). */
+export function waitForHandBack(db: PrismaClient, groupId: string, timeoutMs = 60_000) {
+  return waitFor(
+    `validation group ${groupId} to be handed back to the queue`,
+    async () => {
+      const runs = await db.validationRun.findMany({ where: { groupId }, orderBy: { kind: "asc" } });
+      return runs.length && runs.every((run) => run.status === "QUEUED" && run.errorMessage) ? runs : null;
+    },
+    timeoutMs,
+  );
+}
