@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, disconnectSharedPrisma, type PrismaClient } from "@/lib/db/client";
 import type { DemoTask } from "@/lib/environments/load-demo-environments";
@@ -7,21 +6,20 @@ import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
 import { startOwnPostgres, type OwnPostgres } from "../helpers/own-postgres";
 import { apiTokenFor, callRoute } from "../helpers/route-call";
-import { waitFor, waitForGroup } from "../helpers/worker";
+import { slowDownDemoCalc, spawnWorkerProcess, stopProcess, waitFor, waitForGroup } from "../helpers/worker";
 
 // Issue 11 item 1: PostgreSQL stops and starts again (by its pid) under a running worker
 // process and the web's route handlers. Requests during the outage answer 503; both recover
 // without a restart; a run that met the outage is retried, not failed; nothing committed
 // before the outage is lost. The test runs its own PostgreSQL, never the shared one.
 const docker = await dockerForTests();
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and web server", () => {
   let postgres: OwnPostgres;
   let db: PrismaClient;
   let tasks: Record<string, DemoTask>;
   let worker: ChildProcess;
-  let workerOutput = "";
+  let workerOutput: () => string;
   let curator: { token: string };
   let routes: {
     runs: typeof import("@/app/api/v1/runs/route");
@@ -39,38 +37,20 @@ describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and w
     tasks = await loadDemoTasks(db);
     curator = await apiTokenFor(db, "CURATOR");
     // a slow eval script, so the outage lands while the container runs
-    const environment = await db.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
-    const slow = await db.environmentRevision.create({
-      data: {
-        environmentId: environment.id,
-        number: 2,
-        dockerfile: environment.currentRevision!.dockerfile,
-        evalScript: environment.currentRevision!.evalScript.replace("cd /testbed", "cd /testbed\nsleep 3"),
-        reason: "slow on purpose",
-      },
-    });
-    await db.environment.update({ where: { id: environment.id }, data: { currentRevisionId: slow.id } });
+    await slowDownDemoCalc(db, 3);
     routes = {
       runs: await import("@/app/api/v1/runs/route"),
       tasks: await import("@/app/api/v1/tasks/route"),
       jobs: await import("@/app/api/v1/jobs/route"),
       decisions: await import("@/app/api/v1/decisions/route"),
     };
-    worker = spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, DATABASE_URL: postgres.url, WORKER_CONCURRENCY: "2", WORKER_HEARTBEAT_MS: "300", WORKER_LEASE_MS: "3000", WORKER_OUTAGE_RETRY_MS: "1000" },
-    });
-    worker.stdout!.on("data", (chunk) => (workerOutput += chunk));
-    worker.stderr!.on("data", (chunk) => (workerOutput += chunk));
+    const spawned = spawnWorkerProcess(postgres.url, { WORKER_LEASE_MS: "3000", WORKER_OUTAGE_RETRY_MS: "1000" });
+    worker = spawned.child;
+    workerOutput = spawned.output;
   });
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
-      worker.kill("SIGTERM");
-      await exited;
-    }
+    await stopProcess(worker);
     await db?.$disconnect();
     await disconnectSharedPrisma().catch(() => {});
     await postgres?.close();
@@ -97,7 +77,7 @@ describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and w
       },
       90_000,
     ).catch((error) => {
-      throw new Error(`${error.message}\nworker output:\n${workerOutput}`);
+      throw new Error(`${error.message}\nworker output:\n${workerOutput()}`);
     });
 
     await postgres.kill("SIGINT");
@@ -119,10 +99,10 @@ describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and w
 
     // the worker recovers too: the interrupted runs are retried, not failed, each stored once
     const runs = await waitForGroup(db, groupId, 120_000).catch((error) => {
-      throw new Error(`${error.message}\nworker output:\n${workerOutput}`);
+      throw new Error(`${error.message}\nworker output:\n${workerOutput()}`);
     });
     for (const run of runs) {
-      expect(run, `${run.kind}: ${run.errorMessage}\n${workerOutput}`).toMatchObject({ status: "SUCCEEDED", failureClass: null, attempts: 1 });
+      expect(run, `${run.kind}: ${run.errorMessage}\n${workerOutput()}`).toMatchObject({ status: "SUCCEEDED", failureClass: null, attempts: 1 });
       expect(run.log).toContain("OPENSWE_EXIT_CODE=");
       const names = run.testResults.map((result) => result.testId);
       expect(new Set(names).size).toBe(names.length);
