@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { embeddedPasswordFile, ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { makeDataDir } from "./data-dir";
 import { freePort } from "./free-port";
@@ -32,6 +32,20 @@ const alive = (pid: number) => {
   }
 };
 
+/** Stops a PostgreSQL by its postmaster pid (SIGINT: fast shutdown, SIGQUIT: immediate) and waits until it is gone. */
+export async function killPostmaster(dataDir: string, signal: NodeJS.Signals = "SIGINT") {
+  const pid = postmasterPid(dataDir);
+  if (!pid) throw new Error(`no postmaster.pid in ${dataDir}`);
+  process.kill(pid, signal);
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Removes a test's PostgreSQL folder and the password kept beside it. */
+export function removeDataDir(dataDir: string) {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(embeddedPasswordFile(dataDir), { force: true });
+}
+
 /**
  * A PostgreSQL of the test's own (never the shared test server), migrated, that the test may
  * stop and start under the code it tests. fsync stays on: what was committed must survive.
@@ -47,19 +61,14 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   return {
     url,
     dataDir,
-    async kill(signal = "SIGINT") {
-      const pid = postmasterPid(dataDir);
-      if (!pid) throw new Error(`no postmaster.pid in ${dataDir}`);
-      process.kill(pid, signal);
-      while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
-    },
+    kill: (signal) => killPostmaster(dataDir, signal),
     async restart() {
       server = await start();
     },
     async close() {
       const pid = postmasterPid(dataDir);
       if (pid && alive(pid)) await server.stop().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
 }
