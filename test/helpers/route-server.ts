@@ -1,11 +1,15 @@
 // A stand-in web process for fault tests that kill and restart "the web server": the real
-// route handlers of the run log served over node:http on ROUTE_SERVER_PORT, in a process
+// route handlers of the run log and the export served over node:http on ROUTE_SERVER_PORT, in a process
 // of its own (no Next build needed). Run with `node --import tsx test/helpers/route-server.ts`.
 import http from "node:http";
 import { Readable } from "node:stream";
+import * as exportsRoute from "../../app/api/v1/exports/route";
 import * as runLogRoute from "../../app/api/v1/runs/[id]/log/route";
 
-const ROUTES: Array<[RegExp, (request: Request, context: { params: Promise<unknown> }) => Promise<Response>]> = [[/^\/api\/v1\/runs\/([^/]+)\/log$/, runLogRoute.GET]];
+const ROUTES: Array<[RegExp, (request: Request, context: { params: Promise<unknown> }) => Promise<Response>]> = [
+  [/^\/api\/v1\/runs\/([^/]+)\/log$/, runLogRoute.GET],
+  [/^\/api\/v1\/exports$/, exportsRoute.GET],
+];
 
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://${req.headers.host}`);

@@ -8,9 +8,10 @@ import { freePort } from "../helpers/free-port";
 import { apiTokenFor } from "../helpers/route-call";
 import { stopProcess } from "../helpers/worker";
 
-// Issue 11 item 5: the web process restarts while a curator follows a run's live log. The
+// Issue 11 item 5: the web process restarts while a curator follows a run's live log (the
 // browser's EventSource reconnects with Last-Event-ID; the restarted process must resume
-// after the last chunk seen: nothing twice, nothing missing.
+// after the last chunk seen: nothing twice, nothing missing) and while the CLI downloads an
+// export (it must say plainly that the download broke, not print a stack trace).
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 type SseEvent = { id?: string; event: string; data: { seq?: number; status?: string } };
@@ -94,5 +95,29 @@ describe("the web process restarts under a live-log stream", () => {
     const seqs = [...before.events, ...after.events].filter((e) => e.event === "log").map((e) => e.data.seq);
     expect(seqs).toEqual(Array.from({ length: 150 }, (_, i) => i));
     expect(after.events.at(-1)).toMatchObject({ event: "end", data: { status: "SUCCEEDED" } });
+  });
+
+  it("a broken export download ends the CLI with a sentence and exit 4, not a stack trace", async () => {
+    // 14 approved tasks of about 1 MB each: more than the pipes and sockets between us hold
+    await database.prisma.$executeRawUnsafe("update tasks set curation_status = 'APPROVED', problem_statement = repeat('x', 1000000)");
+    const cli = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "export"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, SWE_CURATOR_URL: `http://127.0.0.1:${port}`, SWE_CURATOR_TOKEN: token },
+    });
+    let stderr = "";
+    cli.stderr!.on("data", (chunk) => (stderr += chunk));
+    // we do not read its output yet, so the CLI and then the server wait mid-download
+    await new Promise((resolve) => cli.stdout!.once("readable", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await stopProcess(web, "SIGKILL");
+    const exited = new Promise<number | null>((resolve) => cli.once("exit", resolve));
+    let received = 0;
+    cli.stdout!.on("data", (chunk: Buffer) => (received += chunk.length));
+    expect(await exited).toBe(4);
+    expect(received).toBeLessThan(14_000_000);
+    expect(stderr).toMatch(/The server stopped sending the export \(.*\); the output holds only the first \d+ tasks and is incomplete: run the export again/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    await startWeb();
   });
 });
