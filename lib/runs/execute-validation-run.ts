@@ -6,6 +6,7 @@ import { errorMessageOf } from "../queue/error-message";
 import { createLogSink, type LogSink } from "../queue/log-sink";
 import { claimRow, keepLease, LostLeaseError, type Lease } from "../queue/row-lease";
 import { requeueRow } from "../queue/requeue-row";
+import { retryAfterOutage } from "../queue/retry-after-outage";
 import type { WorkerContext } from "../queue/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
@@ -126,6 +127,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     await sink?.close();
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
+    if (await retryAfterOutage(ctx, "validation_runs", runId, error)) return;
     const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
     const message = error instanceof ImageBuildError ? `The image did not build: ${error.message}` : errorMessageOf(error);
     await ctx.db
