@@ -189,6 +189,8 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     } finally {
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
+      // a stopped build's running step is the daemon's to remove, but it does so lazily: reap it now
+      for (const id of cgroup.containerIds()) await docker.getContainer(id).remove({ force: true }).catch(() => {});
       await cgroup.remove();
     }
     if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
