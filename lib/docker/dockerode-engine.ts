@@ -336,8 +336,10 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     }
   }
 
-  async function pruneDanglingImages(budgetBytes: number) {
-    const images = await call(() => docker.listImages({ filters: { dangling: ["true"] } }));
+  async function pruneDanglingImages(budgetBytes: number, options: { alsoLabelled?: string } = {}) {
+    // only images we built: a user's own dangling images on the same engine are not ours to remove
+    const label = [`${LABEL_MANAGED}=true`, ...(options.alsoLabelled ? [options.alsoLabelled] : [])];
+    const images = await call(() => docker.listImages({ filters: { dangling: ["true"], label } }));
     let total = images.reduce((sum, image) => sum + image.Size, 0);
     let removed = 0;
     let freedBytes = 0;
