@@ -85,6 +85,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       memoryMb: environment.memoryMb ?? ctx.config.limits.memoryMb,
       cpus: environment.cpus ?? ctx.config.limits.cpus,
       pids: ctx.config.limits.pids,
+      diskMb: ctx.config.limits.diskMb,
       timeoutMs: (environment.timeoutSeconds ?? ctx.config.limits.timeoutSeconds) * 1000,
     };
     const result = await ctx.docker.runContainer({
