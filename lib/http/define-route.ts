@@ -97,7 +97,7 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 export function errorResponse(error: unknown): Response {
   if (error instanceof ValidationFailure) return problemResponse(validationProblem(error.zodError, error.where));
   const doc = problemFor(error);
-  return problemResponse(doc, doc.code === "SERVER_BUSY" ? { "retry-after": "1" } : {});
+  return problemResponse(doc, doc.code === "DATABASE_UNAVAILABLE" ? { "retry-after": "1" } : {});
 }
 
 /**

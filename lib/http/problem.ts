@@ -1,5 +1,6 @@
 import { z, ZodError } from "zod";
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from "../errors/app-error";
+import { isDatabaseUnavailable } from "../db/database-errors";
 
 // Every /api/v1 error is an RFC 9457 problem document (application/problem+json). Besides
 // type/title/status/detail it carries `code` (our stable error name, what clients switch on),
@@ -18,7 +19,7 @@ const TITLES: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: "Too many requests",
   UNPROCESSABLE: "Unprocessable request",
   DOCKER_UNAVAILABLE: "Docker unavailable",
-  SERVER_BUSY: "Server busy",
+  DATABASE_UNAVAILABLE: "Database unavailable",
   INTERNAL: "Internal error",
 };
 
@@ -108,10 +109,10 @@ export function problemFor(error: unknown): Problem {
     return problem(error.code, error.message, { errors, details: error.details });
   }
   if (error instanceof ZodError) return validationProblem(error, "body");
-  // every database connection was taken for longer than a transaction may wait: an overload
-  // that passes, not a fault; nothing was written, so the client may simply retry
-  if ((error as { code?: unknown } | null)?.code === "P2028") {
-    return problem("SERVER_BUSY", "The server is too busy to take this change right now; nothing was saved. Retry in a moment.");
+  // the database is away, or every connection was taken longer than a transaction may wait
+  // (P2028, seen under bench:load): it passes, nothing was written, the client may retry
+  if (isDatabaseUnavailable(error) || (error as { code?: unknown } | null)?.code === "P2028") {
+    return problem("DATABASE_UNAVAILABLE", "The database is not answering right now (busy, restarting or unreachable); nothing was saved. Try again in a few seconds.");
   }
   console.error("[api] unexpected error", error);
   return problem("INTERNAL", "Something went wrong on the server; it was logged. Try again, and report it if it persists.");
