@@ -243,7 +243,7 @@ async function main() {
     const storedUnanswered = perTask.filter((p) => !accepted.has(p.taskId)).length;
     const duplicated = perTask.filter((p) => p._count._all !== 1).length;
     const auditMismatch = sent - audits.filter((a) => a._count._all === 1).length;
-    console.log(`\ndecisions sent ${sent}, answered 201 ${ok201} (${accepted.size} read back); in the database ${perTask.length} tasks decided: accepted but lost ${lost}, stored though refused ${storedUnanswered}, duplicated ${duplicated}; audit entries not exactly one: ${auditMismatch - (sent - perTask.length)}`);
+    console.log(`\ndecisions sent ${sent}, answered 201 ${ok201} (${accepted.size} read back); in the database ${perTask.length} tasks decided: accepted but lost ${lost}, stored with the answer still in flight when the run stopped ${storedUnanswered}, duplicated ${duplicated}; audit entries not exactly one: ${auditMismatch - (sent - perTask.length)}`);
 
     // memory: give the server 20 s without load, then compare with its start
     await new Promise((r) => setTimeout(r, 20_000));
