@@ -24,7 +24,7 @@ function listening(port: number, host = "127.0.0.1"): Promise<boolean> {
 export async function resolveConnection(env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
   if (env.SWE_CURATOR_URL) {
     if (!env.SWE_CURATOR_TOKEN) throw new CliError("SWE_CURATOR_URL is set but SWE_CURATOR_TOKEN is not: create an API token in Settings → Tokens and export it", EXIT.USAGE);
-    const baseUrl = env.SWE_CURATOR_URL.replace(/\/+$/, "");
+    const baseUrl = env.SWE_CURATOR_URL.replace(/(?<!\/)\/+$/, "");
     return { mode: "server", baseUrl, token: env.SWE_CURATOR_TOKEN, describe: `server ${baseUrl}` };
   }
   if (env.DATABASE_URL) return { mode: "database", url: env.DATABASE_URL, describe: "DATABASE_URL" };
