@@ -1,27 +1,17 @@
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { runCli } from "../helpers/run-cli";
 
 // Harness logs and reports imported through the CLI as a user runs it, with real public
 // files (test/fixtures/SOURCES.txt): `resolved` is graded from the log's statuses, an
 // empty patch never becomes a candidate, and the generator comes from the run.
 
-const BIN = path.join(import.meta.dirname, "../../bin/swe-curator.mjs");
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 const PANDAS = "pandas-dev__pandas.95280573.pr_53652";
 
