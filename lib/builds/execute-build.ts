@@ -1,6 +1,7 @@
 import { errorMessageOf } from "../queue/error-message";
 import { claimRow, keepLease, LostLeaseError } from "../queue/row-lease";
 import { requeueRow } from "../queue/requeue-row";
+import { retryAfterOutage } from "../queue/retry-after-outage";
 import type { WorkerContext } from "../queue/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
 import { revisionBuildContext } from "./revision-build-context";
@@ -18,13 +19,14 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
       await ctx.db.environmentRevision.update({ where: { id: build.revisionId }, data: { contextHash: context.contextHash } });
     }
     await ctx.db.build.updateMany({ where: owned, data: { contextHash: context.contextHash, imageTag: context.tag } });
-    await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb });
+    await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
   } catch (error) {
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() === "shutdown") {
       await requeueRow(ctx.db, "builds", buildId, `Worker ${ctx.workerId} stopped; the build was handed back to the queue`, { ownedBy: ctx.workerId });
       return;
     }
+    if (await retryAfterOutage(ctx, "builds", buildId, error)) return;
     const cancelled = lease.state() === "cancelRequested";
     await ctx.db.build.updateMany({
       where: owned,

@@ -2,6 +2,8 @@ import { z, ZodError, type ZodType } from "zod";
 import { AppError, ERROR_STATUS } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
 import type { RoleName } from "../auth/permissions";
+import { isDatabaseUnavailable } from "../db/database-errors";
+import { assertSameSiteMutation } from "./cross-site";
 
 export type RouteContext<P> = { request: Request; actor: Actor; params: P; url: URL };
 
@@ -13,6 +15,7 @@ export type GuardedHandler = ((request: Request, context?: { params?: Promise<un
 };
 
 export function errorResponse(error: unknown): Response {
+  if (isDatabaseUnavailable(error)) return errorResponse(new AppError("DATABASE_UNAVAILABLE", "The database is not answering right now (restarting or unreachable); try again in a few seconds"));
   if (error instanceof AppError) {
     return Response.json({ error: { code: error.code, message: error.message, details: error.details } }, { status: ERROR_STATUS[error.code] });
   }
@@ -35,6 +38,7 @@ const toJsonSafe = (_key: string, value: unknown) => (typeof value === "bigint" 
 export function defineRoute<P = Record<string, string>>(role: RoleName, handler: Handler<P>): GuardedHandler {
   const wrapped = async (request: Request, context?: { params?: Promise<unknown> }) => {
     try {
+      assertSameSiteMutation(request);
       const actor = await requireRole(request.headers, role);
       const params = ((await context?.params) ?? {}) as P;
       const result = await handler({ request, actor, params, url: new URL(request.url) });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { runCli } from "../helpers/run-cli";
+import { cli } from "../helpers/swe-curator-cli";
 
 // Harness logs and reports imported through the CLI as a user runs it, with real public
 // files (test/fixtures/SOURCES.txt): `resolved` is graded from the log's statuses, an
@@ -11,7 +11,6 @@ import { runCli } from "../helpers/run-cli";
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 
-const cli = runCli;
 
 const PANDAS = "pandas-dev__pandas.95280573.pr_53652";
 

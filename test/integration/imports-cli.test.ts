@@ -3,13 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { runCli } from "../helpers/run-cli";
+import { cli } from "../helpers/swe-curator-cli";
 
 // The `swe-curator` command as a script would run it: piped output, exit codes.
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
-
-const cli = runCli;
 
 describe("the swe-curator CLI", () => {
   let db: TestDatabase;

@@ -5,6 +5,7 @@ import { importOne } from "../import-records";
 import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
+import { missingTaskAdvice } from "../write/find-tasks";
 import { instanceFromFileName } from "./find-instance";
 import { readSmallFile } from "./read-small-file";
 
@@ -88,7 +89,7 @@ export async function importLogDocument(ctx: ImportContext, folder: string | nul
   }
   const task = await ctx.db.task.findUnique({ where: { instanceId }, select: { failToPass: true, passToPass: true, environment: { select: { repository: { select: { owner: true, name: true } } } } } });
   if (!task) {
-    ctx.run.fail({ line: null, key: instanceId, reason: `no task "${instanceId}" has been imported; import its SWE-bench instances first` });
+    ctx.run.fail({ line: null, key: instanceId, reason: missingTaskAdvice(instanceId) });
     return;
   }
   const repository = task.environment.repository;
