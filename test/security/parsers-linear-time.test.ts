@@ -70,9 +70,11 @@ describe("log parsers take linear time (attack: a 1 MB line or a million lines p
   }, 120_000);
 
   it("parses a 1 MB line of each shape and a million lines of each flood", () => {
-    for (const [, make] of ATTACK_LINES) expect(everything(make(MB))).toBeGreaterThanOrEqual(0);
-    for (const [, make] of ATTACK_FLOODS) expect(everything(make(1_000_000))).toBeGreaterThanOrEqual(0);
-  }, 120_000);
+    for (const [, parse] of parsers()) {
+      for (const [, make] of ATTACK_LINES) expect(parse(make(MB))).toBeGreaterThanOrEqual(0);
+      for (const [, make] of ATTACK_FLOODS) expect(parse(make(1_000_000))).toBeGreaterThanOrEqual(0);
+    }
+  }, 600_000);
 
   it("still reads the tests around a 1 MB line", () => {
     const log = ["PASSED tests/a.py::test_before", `PASSED ${"x".repeat(MB)}`, "FAILED tests/a.py::test_after - boom"].join("\n");
