@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import regexp from "eslint-plugin-regexp";
 
 const config = [
   ...nextVitals,
@@ -9,6 +10,15 @@ const config = [
     rules: {
       // the architecture's layering: routes call lib/, never Prisma or Docker directly
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }] }],
+    },
+  },
+  {
+    // a log line may be 1 MiB: a regex that backtracks super-linearly would hold a worker for hours
+    files: ["lib/**/*.ts", "lib/**/*.tsx", "workers/**/*.ts", "app/**/*.ts", "app/**/*.tsx"],
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": ["error", { report: "potential" }],
+      "regexp/no-super-linear-move": ["error", { report: "potential", ignoreSticky: false, ignorePartial: false }],
     },
   },
 ];

@@ -30,7 +30,7 @@ export async function resolveConnection(env: NodeJS.ProcessEnv = process.env, fl
     const from = flags.server ? "--server" : "SWE_CURATOR_URL";
     if (!token) throw new CliError(`${from} is given but no token: pass --token or set SWE_CURATOR_TOKEN (create an API token in Settings → API tokens)`, EXIT.USAGE);
     if (!/^https?:\/\//.test(server)) throw new CliError(`${from} must be an http(s) URL such as http://curator.example:3000, not "${server}"`, EXIT.USAGE);
-    const baseUrl = server.replace(/\/+$/, "");
+    const baseUrl = server.replace(/(?<!\/)\/+$/, "");
     return { mode: "server", baseUrl, token, describe: `server ${baseUrl}` };
   }
   if (flags.token) throw new CliError("--token needs --server (or SWE_CURATOR_URL): a token is for a server, not for the database", EXIT.USAGE);

@@ -126,7 +126,7 @@ export type TaskCursor = z.infer<typeof CursorSchema>;
 
 export function encodeCursor(cursor: TaskCursor): string {
   const json = JSON.stringify(cursor);
-  return typeof Buffer !== "undefined" ? Buffer.from(json).toString("base64url") : btoa(json).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return typeof Buffer !== "undefined" ? Buffer.from(json).toString("base64url") : btoa(json).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
 }
 
 export function decodeCursor(value: string): TaskCursor | null {

@@ -163,7 +163,7 @@ export function splitDiffSections(patch: string): DiffSection[] {
   }
   return sections
     .filter((s) => s.git || s.hunks > 0)
-    .map(({ paths, symlink, created, added, lines }) => ({ paths, symlink, created, added, text: `${lines.join("\n").replace(/\n+$/, "")}\n` }));
+    .map(({ paths, symlink, created, added, lines }) => ({ paths, symlink, created, added, text: `${lines.join("\n").replace(/(?<!\n)\n+$/, "")}\n` }));
 }
 
 /** Every path a patch touches (old and new names). */

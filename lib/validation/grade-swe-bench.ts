@@ -17,11 +17,11 @@ const NOT_EVALUATED = [">>>>> Patch Apply Failed", ">>>>> Reset Failed", ">>>>> 
 const SUITE_RAN: Array<(log: string) => boolean> = [
   (log) => /Executed [1-9]\d* of \d/.test(log),
   (log) => /TOTAL: [1-9]\d* (?:SUCCESS|FAILED)/.test(log),
-  (log) => /[1-9]\d* passing/.test(log),
+  (log) => /(?<!\d)0*[1-9]\d* passing/.test(log),
   (log) => /Tests:\s+[1-9]/.test(log),
   (log) => /Test Suites:(?:\s+\d+ \w+,)*\s+[1-9]\d* total/.test(log),
   (log) => /^# tests [1-9]/m.test(log),
-  (log) => /[1-9]\d* specs?, \d+ failures?/.test(log),
+  (log) => /(?<!\d)0*[1-9]\d* specs?, \d+ failures?/.test(log),
   (log) => /': ok$/m.test(log),
 ];
 

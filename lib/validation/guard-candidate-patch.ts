@@ -66,7 +66,7 @@ export function evalScriptPaths(evalScript: string): Set<string> {
   for (const { text } of codeLines(evalScript)) {
     if (/(^|[;&|]\s*)make\b/.test(text)) ["Makefile", "makefile", "GNUmakefile"].forEach((name) => paths.add(name));
     for (const word of text.split(/[\s;|&()<>=,"'`]+/)) {
-      const token = word.replace(/::.*$/, "").replace(/^\.\//, "");
+      const token = word.replace(/(?<!:)::.*$/, "").replace(/^\.\//, "");
       if (!token || token.startsWith("-") || token.startsWith("/") || token.startsWith("$")) continue;
       const path = token.includes("/") || /\.[A-Za-z]\w*$/.test(token) ? normalizeDiffPath(token, false) : null;
       if (path) paths.add(path);

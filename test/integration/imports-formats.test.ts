@@ -74,6 +74,8 @@ describe("importing each format", () => {
     const folder = path.join(scratch, "run_evaluation", PANDAS);
     cpSync(fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json"), path.join(folder, "report.json"), { recursive: true });
     cpSync(fixture("harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt"), path.join(folder, "test_output.txt"));
+    // the candidate comes from the run's patch.diff (synthetic here; SWE-smith's sample has none): an empty patch is no candidate
+    writeFileSync(path.join(folder, "patch.diff"), "diff --git a/pandas/core/indexing.py b/pandas/core/indexing.py\n");
     const batch = await importFile(db.prisma, path.join(scratch, "run_evaluation"));
     expect(batch).toMatchObject({ created: 1, failed: 0, status: "SUCCEEDED" });
     const run = await db.prisma.validationRun.findFirstOrThrow({ where: { task: { instanceId: PANDAS } }, include: { testResults: true, candidatePatch: true } });
@@ -97,6 +99,9 @@ describe("importing each format", () => {
     const { writeFileSync } = await import("node:fs");
     writeFileSync(path.join(scratch, "pytest.jsonl"), JSON.stringify(row) + "\n");
     await importFile(db.prisma, path.join(scratch, "pytest.jsonl"));
+    // the log carries no patch: its candidate is the imported prediction (synthetic patch)
+    writeFileSync(path.join(scratch, "golden-preds.jsonl"), JSON.stringify({ instance_id: "pytest-dev__pytest-5227", model_name_or_path: "SWE-bench_Lite_golden", model_patch: "diff --git a/src/_pytest/logging.py b/src/_pytest/logging.py\n" }) + "\n");
+    await importFile(db.prisma, path.join(scratch, "golden-preds.jsonl"));
     const batch = await importFile(db.prisma, fixture("harness/testlog_pytest__pytest-dev__pytest-5227.golden.eval.log"));
     expect(batch).toMatchObject({ created: 1, failed: 0 });
     const run = await db.prisma.validationRun.findFirstOrThrow({ where: { task: { instanceId: "pytest-dev__pytest-5227" } }, include: { testResults: true, candidatePatch: true } });

@@ -2,7 +2,7 @@ import path from "node:path";
 import { AppError } from "../../errors/app-error";
 import type { ImportContext } from "../import-file";
 import { importOne } from "../import-records";
-import { harnessResultFromReport, identifyLog, legacyOutcome, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
+import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
 import { missingTaskAdvice } from "../write/find-tasks";
@@ -15,11 +15,29 @@ import { readSmallFile } from "./read-small-file";
 const write = (tx: Parameters<typeof writeHarnessResult>[0], [result]: HarnessResult[], run: Parameters<typeof writeHarnessResult>[2]) =>
   writeHarnessResult(tx, result, run).then((r) => [r]);
 
-/** The generator when the files do not name it: SWE-bench's folder layout is run_evaluation/<run_id>/<model>/<instance_id>/. */
-function generatorFromPath(fileName: string): string | null {
+const UNKNOWN_GENERATOR =
+  "cannot tell which model's run this is: the report has no model_name_or_path and no imported prediction has this patch; import with --generator MODEL (or the run's predictions first)";
+
+/** SWE-bench writes a run as logs/run_evaluation/<run_id>/<model>/<instance_id>/: only that layout names the model by folder. */
+function generatorFromRunLayout(fileName: string): string | null {
   const parts = fileName.split(/[\\/]/);
-  const model = parts.length >= 3 ? parts[parts.length - 3] : null;
-  return model && model !== "run_evaluation" && model !== "." ? model : null;
+  return parts.length >= 5 && parts[parts.length - 5] === "run_evaluation" ? parts[parts.length - 3] : null;
+}
+
+/** The prediction whose patch the run applied (patch.diff), when the predictions were imported first. */
+async function generatorFromPredictions(ctx: ImportContext, instanceId: string, patch: string | null | undefined): Promise<string | null> {
+  if (!patch?.trim()) return null;
+  const candidates = await ctx.db.candidatePatch.findMany({ where: { task: { instanceId } }, select: { generator: true, patch: true } });
+  const same = candidates.filter((c) => c.patch.trim() === patch.trim());
+  return same.length === 1 ? same[0].generator : null;
+}
+
+/**
+ * The generator comes from the run: the report, the --generator option, the imported
+ * prediction with the same patch, or SWE-bench's own run layout; never another folder name.
+ */
+async function runGenerator(ctx: ImportContext, instanceId: string, named: string | null | undefined, patch?: string | null): Promise<string | null> {
+  return named ?? ctx.options.generator ?? (await generatorFromPredictions(ctx, instanceId, patch)) ?? generatorFromRunLayout(ctx.fileName);
 }
 
 async function resolveInstance(ctx: ImportContext, fromFile: string | null): Promise<string | null> {
@@ -46,7 +64,11 @@ export async function importReportFiles(ctx: ImportContext, files: { report: str
       ctx.run.fail({ line: null, key: ctx.fileName, reason: "the report does not name its instance; put it in a folder named after the instance id, name the file after it, or pass the instance id" });
       continue;
     }
-    const generator = entry.report.model_name_or_path ?? ctx.options.generator ?? generatorFromPath(ctx.fileName) ?? "unknown";
+    const generator = await runGenerator(ctx, instanceId, entry.report.model_name_or_path, files.patch);
+    if (!generator) {
+      ctx.run.fail({ line: null, key: instanceId, reason: UNKNOWN_GENERATOR });
+      continue;
+    }
     const result = harnessResultFromReport({ instanceId, generator, report: entry.report, log: files.log ?? null, patch: files.patch ?? null });
     await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
   }
@@ -65,24 +87,28 @@ export async function importLogDocument(ctx: ImportContext, folder: string | nul
     ctx.run.fail({ line: null, key: ctx.fileName, reason: "cannot tell which instance this log belongs to; import it with its report.json in the run folder, name it after the instance, or pass the instance id" });
     return;
   }
-  const task = await ctx.db.task.findUnique({ where: { instanceId }, select: { failToPass: true, passToPass: true } });
+  const task = await ctx.db.task.findUnique({ where: { instanceId }, select: { failToPass: true, passToPass: true, environment: { select: { repository: { select: { owner: true, name: true } } } } } });
   if (!task) {
     ctx.run.fail({ line: null, key: instanceId, reason: missingTaskAdvice(instanceId) });
     return;
   }
-  const parsed = testsFromLog(log, task.failToPass, task.passToPass);
-  const generator = ctx.options.generator ?? identity.generator ?? generatorFromPath(ctx.fileName) ?? "unknown";
-  const summary = legacyOutcome(log);
+  const repository = task.environment.repository;
+  const parsed = testsFromLog(log, { failToPass: task.failToPass, passToPass: task.passToPass, repo: `${repository.owner}/${repository.name}` });
+  const generator = await runGenerator(ctx, instanceId, identity.generator);
+  if (!generator) {
+    ctx.run.fail({ line: null, key: instanceId, reason: UNKNOWN_GENERATOR });
+    return;
+  }
   const result: HarnessResult = {
     instanceId,
     generator,
-    resolved: summary ?? parsed.resolved,
+    resolved: parsed.resolved,
     tests: parsed.tests,
     log,
     exitCode: findExitCodeMarker(log)?.code ?? null,
     flags: parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : [],
     patch: null,
-    metadata: { logParser: parsed.parser, legacyHarness: identity.legacy },
+    metadata: { logParser: parsed.parser, legacyHarness: identity.legacy, notEvaluated: parsed.notEvaluated },
   };
   await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
 }

@@ -22,7 +22,7 @@ export function toolCallsText(calls: unknown): string | null {
 }
 
 // mini-swe-agent's reply carries its one command in a fenced block (```bash or ```mswea_bash_command)
-const FENCED_COMMAND = /```(?:bash|sh|mswea_bash_command)\s*\n([\s\S]*?)```/;
+const FENCED_COMMAND = /```(?:bash|sh|mswea_bash_command)[^\S\n]*\n([\s\S]*?)```/;
 
 function commandsOf(message: Json, text: string | null): string | null {
   const actions = (message.extra as Json | undefined)?.actions;
@@ -31,7 +31,7 @@ function commandsOf(message: Json, text: string | null): string | null {
     if (commands.length) return commands.join("\n");
   }
   const fenced = text ? FENCED_COMMAND.exec(text) : null;
-  return fenced ? fenced[1].trimEnd() : null;
+  return fenced ? fenced[1].replace(/^(?:[^\S\n]*\n)+/, "").trimEnd() : null; // blank lines after the fence are not the command
 }
 
 type OpenStep = { thought: string | null; action: string | null; observation: string[]; tokensIn: number | null; tokensOut: number | null; metadata: Json };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { TestGroup, TestOutcome } from "../../db/client";
-import { parseTestLog } from "../../validation/parsers/log-parsers";
-import { findExitCodeMarker, sliceTestOutput } from "../../validation/exit-code-markers";
-import { statusToOutcome } from "../../validation/test-status";
+import { findExitCodeMarker } from "../../validation/exit-code-markers";
+import { gradedOutcome, gradeTests, parseHarnessLog } from "../../validation/grade-swe-bench";
 
 // SWE-bench harness results: a per-instance report.json (wrapped in its instance id, or
 // SWE-smith's unwrapped variant with model_name_or_path), optionally with the run's
@@ -78,17 +77,16 @@ export function testsFromReport(report: HarnessReport): HarnessTest[] {
   return tests.filter((t) => (seen.has(t.testId) ? false : (seen.add(t.testId), true)));
 }
 
-/** The TestResults a log shows for the task's FAIL_TO_PASS / PASS_TO_PASS tests. */
-export function testsFromLog(log: string, failToPass: string[], passToPass: string[]): { tests: HarnessTest[]; parser: string; resolved: boolean } {
-  const output = sliceTestOutput(log) || log;
-  let parsed = parseTestLog(output);
-  if (parsed.results.size === 0 && output !== log) parsed = parseTestLog(log);
-  const tests: HarnessTest[] = [];
-  for (const [group, ids] of [["FAIL_TO_PASS", failToPass], ["PASS_TO_PASS", passToPass]] as const) {
-    for (const testId of ids) tests.push({ testId, group, expected: "PASSED", actual: statusToOutcome(parsed.results.get(testId)) });
-  }
-  const resolved = tests.length > 0 && tests.every((t) => t.actual === "PASSED");
-  return { tests, parser: parsed.parser, resolved };
+/**
+ * The TestResults a log shows for the task's FAIL_TO_PASS / PASS_TO_PASS tests, graded as
+ * SWE-bench grades them: the repository's parser, then every F2P and P2P test must succeed.
+ * `resolved` comes from these statuses only, never from a summary line the log prints.
+ */
+export function testsFromLog(log: string, task: { failToPass: string[]; passToPass: string[]; repo?: string | null }) {
+  const parsed = parseHarnessLog(log, { repo: task.repo });
+  const grade = gradeTests(parsed.statuses, task.failToPass, task.passToPass, parsed.evaluated);
+  const tests: HarnessTest[] = grade.tests.map((test) => ({ testId: test.testId, group: test.group, expected: "PASSED", actual: gradedOutcome(test) }));
+  return { tests, parser: parsed.parser, resolved: grade.resolved, notEvaluated: parsed.reason };
 }
 
 export function reportFlags(report: HarnessReport): string[] {
@@ -125,11 +123,4 @@ const LEGACY_MODEL = /Evaluation Model: (\S+)/;
 export function identifyLog(log: string): { instanceId: string | null; generator: string | null; legacy: boolean } {
   const instance = LEGACY_PREFIX.exec(log)?.[1] ?? null;
   return { instanceId: instance, generator: LEGACY_MODEL.exec(log)?.[1] ?? null, legacy: !!instance };
-}
-
-/** The legacy harness's own summary line, which overrides our parse when present. */
-export function legacyOutcome(log: string): boolean | null {
-  if (log.includes(">>>>> All Tests Passed")) return true;
-  if (/>>>>> (Some Tests Failed|Tests Errored|Tests Timed Out|Patch Apply Failed)/.test(log)) return false;
-  return null;
 }

@@ -31,17 +31,23 @@ const fingerprint = (run: { resolved: boolean | null; exitCode: number | null; f
     tests: tests.map((t) => [t.testId, t.group, t.expected, t.actual]).sort(),
   });
 
+function emptyPatchReason(result: HarnessResult): string {
+  const said = result.patch === null ? "the run carries no patch" : "the run's patch is empty";
+  return `${said} and no prediction of "${result.generator}" for ${result.instanceId} was imported, so there is no candidate to attach the result to; import the predictions (or the run folder with its patch.diff) first`;
+}
+
 export async function writeHarnessResult(tx: Db, result: HarnessResult, run: ImportRun): Promise<WriteResult> {
   const task = await tx.task.findUnique({ where: { instanceId: result.instanceId }, select: { id: true, environment: { select: { currentRevisionId: true } } } });
   if (!task) return missingTask(result.instanceId);
   const revisionId = task.environment.currentRevisionId;
   if (!revisionId) return { error: `the environment of ${result.instanceId} has no revision to attach the run to` };
 
-  const candidate =
-    (await tx.candidatePatch.findUnique({ where: { taskId_generator: { taskId: task.id, generator: result.generator } } })) ??
-    (await tx.candidatePatch.create({
-      data: { taskId: task.id, generator: result.generator, patch: result.patch ?? "", metadata: result.patch === null ? { patchUnknown: true, importedWith: "harness-report" } : { importedWith: "harness-report" } },
-    }));
+  let candidate = await tx.candidatePatch.findUnique({ where: { taskId_generator: { taskId: task.id, generator: result.generator } } });
+  if (!candidate) {
+    // an empty patch is no candidate: without the prediction (or the run's patch.diff) there is nothing to store
+    if (!result.patch?.trim()) return { error: emptyPatchReason(result) };
+    candidate = await tx.candidatePatch.create({ data: { taskId: task.id, generator: result.generator, patch: result.patch, metadata: { importedWith: "harness-report" } } });
+  }
 
   const groupId = harnessGroupId(result.instanceId, result.generator);
   const { log, logTruncated } = capLog(result.log);

@@ -67,10 +67,13 @@ export function logParserNames(): string[] {
   return [...registry.keys()];
 }
 
+/** `==== 2 failed, 3 passed in 0.12s ====`, checked piece by piece: one backtracking regex here was quadratic. */
+const isPytestBanner = (line: string) => line.startsWith("=") && /^=+ /.test(line) && /\b(?:passed|failed|error)\b/.test(line) && / in [\d.]+s/.test(line);
+
 /** Guesses the runner from the signatures each one prints (plain substring and anchored-line checks). */
 export function detectLogParser(log: string): string | undefined {
   if (log.includes("test process starts") && log.includes("tests finished:")) return "sympy";
-  if (log.includes("short test summary info") || /^collected \d+ items?/m.test(log) || /^=+ [^\n]*\b(?:passed|failed|error)\b[^\n]* in [\d.]+s/m.test(log)) return "pytest";
+  if (log.includes("short test summary info") || /^collected \d+ items?/m.test(log) || log.split("\n").some(isPytestBanner)) return "pytest";
   if (/^Ran \d+ tests? in /m.test(log)) return "unittest";
   return undefined;
 }

@@ -93,21 +93,24 @@ function shortenPathOption(id: string): string {
 
 /** Python 3's `re.sub(r"\[(\d+)m", "", line)` followed by removing the characters 1–31. */
 function stripV2Escapes(line: string): string {
-  let out = "";
+  const kept: string[] = [];
+  let from = 0;
   for (let i = 0; i < line.length; i++) {
     const code = line.charCodeAt(i);
+    let skip = code >= 1 && code <= 31 ? 1 : 0;
     if (code === 91 /* [ */) {
       let j = i + 1;
       while (j < line.length && line.charCodeAt(j) >= 48 && line.charCodeAt(j) <= 57) j++;
-      if (j > i + 1 && line[j] === "m") {
-        i = j;
-        continue;
-      }
+      if (j > i + 1 && line[j] === "m") skip = j + 1 - i;
     }
-    if (code >= 1 && code <= 31) continue;
-    out += line[i];
+    if (!skip) continue;
+    kept.push(line.slice(from, i));
+    from = i + skip;
+    i += skip - 1;
   }
-  return out;
+  if (from === 0) return line;
+  kept.push(line.slice(from));
+  return kept.join("");
 }
 
 /**

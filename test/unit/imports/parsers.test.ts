@@ -9,7 +9,7 @@ import { parseReviewerVerdict, ReviewerVerdictSchema } from "../../../lib/import
 import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory";
 import { OpenHandsStepper, openHandsHeader } from "../../../lib/imports/formats/openhands-trajectory";
 import { inspectSample } from "../../../lib/imports/formats/inspect-log";
-import { harnessResultFromReport, identifyLog, legacyOutcome, reportEntries, testsFromLog } from "../../../lib/imports/formats/harness-report";
+import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog } from "../../../lib/imports/formats/harness-report";
 import { parseEnvironmentFolder } from "../../../lib/imports/formats/environment-folder";
 import type { StepRecord } from "../../../lib/imports/formats/trajectory-record";
 
@@ -162,18 +162,23 @@ describe("SWE-bench harness results", () => {
 
   it("reads the docker-era test_output.txt between its xtrace markers", () => {
     const log = readFileSync(fixture("harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt"), "utf8");
-    const parsed = testsFromLog(log, ["pandas/tests/indexing/test_datetime.py::TestDatetimeIndex::test_getitem_pyarrow_index[Series]"], ["pandas/tests/indexing/test_datetime.py::TestDatetimeIndex::test_indexing_fast_xs"]);
+    const parsed = testsFromLog(log, {
+      failToPass: ["pandas/tests/indexing/test_datetime.py::TestDatetimeIndex::test_getitem_pyarrow_index[Series]"],
+      passToPass: ["pandas/tests/indexing/test_datetime.py::TestDatetimeIndex::test_indexing_fast_xs"],
+    });
     expect(parsed.resolved).toBe(true);
     expect(parsed.tests.map((t) => t.actual)).toEqual(["PASSED", "PASSED"]);
     expect(identifyLog(log).legacy).toBe(false);
   });
 
-  it("reads a legacy eval.log: its instance, model and summary", () => {
+  it("reads a legacy eval.log: its instance and model, graded from its statuses", () => {
     const log = readFileSync(fixture("harness/testlog_pytest__pytest-dev__pytest-5227.golden.eval.log"), "utf8");
     expect(identifyLog(log)).toEqual({ instanceId: "pytest-dev__pytest-5227", generator: "SWE-bench_Lite_golden", legacy: true });
-    expect(legacyOutcome(log)).toBe(true);
-    const parsed = testsFromLog(log, ["testing/logging/test_reporting.py::test_log_cli_enabled_disabled[True]"], []);
+    const parsed = testsFromLog(log, { failToPass: ["testing/logging/test_reporting.py::test_log_cli_enabled_disabled[True]"], passToPass: [], repo: "pytest-dev/pytest" });
     expect(parsed.tests[0].actual).toBe("PASSED");
+    expect(parsed.resolved).toBe(true);
+    // the log's ">>>>> All Tests Passed" line does not decide: a test it lacks fails the grade
+    expect(testsFromLog(log, { failToPass: ["testing/test_absent.py::test_x"], passToPass: [], repo: "pytest-dev/pytest" }).resolved).toBe(false);
   });
 });
 
