@@ -3,7 +3,8 @@
 // seed → production build when the sources changed → web server + a worker beside it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { openDatabase, portIsFree, DatabaseInUseError, type DatabaseHandle } from "../lib/db/database-server";
+import { openDatabase, portIsFree, startEmbeddedPostgres, DatabaseInUseError, type DatabaseHandle } from "../lib/db/database-server";
+import { superviseEmbeddedPostgres } from "../lib/db/supervise-embedded-postgres";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { createPrismaClient } from "../lib/db/client";
 import { ensureAdmin } from "../lib/users/ensure-admin";
@@ -52,7 +53,7 @@ async function startWorkerBeside(url: string) {
   if (flags["no-worker"] || process.env.START_WORKER === "0") return;
   try {
     const { startWorkerRunner } = await import("../workers/runner");
-    worker = await startWorkerRunner({ connectionString: url, concurrency: Number(process.env.WORKER_CONCURRENCY ?? 1) });
+    worker = await startWorkerRunner({ connectionString: url });
     console.log("[start] a worker runs beside the web server (npm run worker starts more)");
   } catch (error) {
     console.error(`[start] the worker did not start: ${(error as Error).message}. The dashboard still works; builds and validations will wait.`);
@@ -85,6 +86,16 @@ async function main() {
     fail(error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`);
   }
   console.log(database.embedded ? `[start] embedded PostgreSQL ready (data in .data/postgres)` : `[start] using DATABASE_URL`);
+  if (database.server) {
+    const supervisor = superviseEmbeddedPostgres(database.server, () => startEmbeddedPostgres({ quiet: true }), {
+      log: (line) => console.error(`[start] ${line}`),
+      giveUp: (reason) => {
+        console.error(`\n✖ ${reason}\n`);
+        void shutdown(1);
+      },
+    });
+    database = { ...database, stop: supervisor.stop };
+  }
   const { applied } = await prepareDatabase(database.url);
   if (applied.length) console.log(`[start] applied migrations: ${applied.join(", ")}`);
 
