@@ -1,3 +1,5 @@
+export const statusCodeOf = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode;
+
 const PLAIN_CAUSES: Record<string, string> = {
   ENOENT: "there is no engine socket there",
   ECONNREFUSED: "nothing accepts connections there",
@@ -12,6 +14,7 @@ const PLAIN_CAUSES: Record<string, string> = {
 /** Words for a connection failure, instead of the socket library's text. */
 export function plainConnectionCause(cause: unknown): string {
   const code = (cause as { code?: string } | null)?.code;
+  if (statusCodeOf(cause) === 500) return "the engine was shutting down";
   return (code && PLAIN_CAUSES[code]) || "it did not answer";
 }
 
@@ -66,9 +69,13 @@ export class RecipeRefusedError extends ImageBuildError {
 
 const CONNECTION_CODES = new Set(["ENOENT", "ECONNREFUSED", "ECONNRESET", "EACCES", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
 
+// what the daemon answers while it shuts down, before its socket closes
+const SHUTTING_DOWN = /context canceled|connection is closing|shutting down|transport is closing/i;
+
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  return typeof code === "string" && CONNECTION_CODES.has(code);
+  if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
+  return statusCodeOf(error) === 500 && SHUTTING_DOWN.test(error instanceof Error ? error.message : String(error));
 }
 
-export const statusCodeOf = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode;
+

@@ -265,6 +265,15 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
       }),
     );
     const startedAt = Date.now();
+    // from here on a lost connection means the engine went away under a running container
+    const callDuringRun = async <T>(fn: () => Promise<T>): Promise<T> => {
+      try {
+        return await fn();
+      } catch (error) {
+        if (isConnectionError(error)) throw new EngineStoppedError(endpoint, "run", error, container.id);
+        throw error;
+      }
+    };
     let timedOut = false;
     let cancelled = false;
     let timer: NodeJS.Timeout | undefined;
@@ -290,15 +299,18 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
         cancelled = true;
       } else {
         options.signal?.addEventListener("abort", onAbort, { once: true });
-        await call(() => container.start());
+        await callDuringRun(() => container.start());
         sandboxInput(workTreeArchive as Readable | null, workTree, options.files ?? {}).pipe(stream as unknown as NodeJS.WritableStream);
         timer = setTimeout(() => {
           timedOut = true;
           void kill();
         }, limits.timeoutMs);
       }
-      const exit = cancelled ? null : await call(() => container.wait());
+      const exit = cancelled ? null : await callDuringRun(() => container.wait());
       clearTimeout(timer);
+      if (exit && !timedOut && !cancelled && exit.StatusCode > 128 && (await killedFromOutside(container.id, startedAt))) {
+        throw new EngineStoppedError(endpoint, "run", Object.assign(new Error("killed"), { code: "KILLED" }), container.id);
+      }
       // the attach stream closes just after the exit, but may still be delivering the last
       // output (a loaded host lags by seconds): wait for it, yet never hang on a daemon that keeps it open
       const drained = await withTimeout(streamEnded, LOG_DRAIN_TIMEOUT_MS, "log stream").then(
@@ -307,7 +319,7 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
       );
       if (!drained) options.onOutput?.(`\n[swe-curator] the log stream did not close within ${LOG_DRAIN_TIMEOUT_MS / 1000} s of the exit; output may be cut\n`);
       sink.end();
-      const state = (await call(() => container.inspect())).State;
+      const state = (await callDuringRun(() => container.inspect())).State;
       return {
         containerId: container.id,
         exitCode: exit ? exit.StatusCode : null,
@@ -321,6 +333,25 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
       options.signal?.removeEventListener("abort", onAbort);
       await container.remove({ force: true, v: true }).catch(() => {});
     }
+  }
+
+  /** Whether someone other than us (the engine shutting down, an admin) sent the container a kill. */
+  async function killedFromOutside(id: string, since: number): Promise<boolean> {
+    const events = await docker
+      .getEvents({ since: Math.floor(since / 1000) - 1, until: Math.ceil(Date.now() / 1000), filters: { container: [id], event: ["kill"] } } as object)
+      .catch(() => null);
+    // no answer at all: the engine is gone, which is an outside stop too
+    if (!events) return true;
+    const text = await withTimeout(
+      new Promise<string>((resolve) => {
+        let all = "";
+        (events as NodeJS.ReadableStream).on("data", (chunk: Buffer) => (all += chunk.toString()));
+        (events as NodeJS.ReadableStream).on("end", () => resolve(all));
+      }),
+      PING_TIMEOUT_MS,
+      "docker events",
+    ).catch(() => "");
+    return text.includes('"kill"') || !(await status()).reachable;
   }
 
   async function listLabelledContainers(): Promise<LabelledContainer[]> {

@@ -1,0 +1,112 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import Docker from "dockerode";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { loadDemoTasks } from "../helpers/demo-environments";
+import { dockerForTests } from "../helpers/docker";
+import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { createDockerEngine } from "@/lib/docker/dockerode-engine";
+import { LABEL_MANAGED } from "@/lib/docker/container-labels";
+import { requestValidation } from "@/lib/runs/request-validation";
+import type { WorkerRunner } from "@/workers/runner";
+
+// Issue 11.2: the Docker engine stops while a validation runs. This starts its OWN dockerd
+// (own socket, data root, exec root and pidfile), never touching the shared engine, loads
+// the base image into it, points a worker at it, and stops and starts it mid-run.
+
+const docker = await dockerForTests();
+const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
+const canRunDockerd = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v dockerd"]).status === 0;
+
+function ownEngine() {
+  const dir = mkdtempSync("/tmp/swc-engine-");
+  const socket = path.join(dir, "docker.sock");
+  const args = [
+    `--host=unix://${socket}`,
+    `--data-root=${dir}/data`,
+    `--exec-root=${dir}/exec`,
+    `--pidfile=${dir}/docker.pid`,
+    "--storage-driver=overlay2",
+    "--iptables=false",
+    "--ip6tables=false",
+    "--bridge=none",
+    "--log-level=error",
+  ];
+  let child: ChildProcess | undefined;
+  const host = `unix://${socket}`;
+  const client = new Docker({ socketPath: socket });
+  return {
+    host,
+    client,
+    async start() {
+      child = spawn("dockerd", args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+      await waitFor("our own dockerd to answer", async () => client.ping().then(() => true, () => false), 60_000, 250);
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+    pidfileGone: () => !existsSync(`${dir}/docker.pid`) || !readFileSync(`${dir}/docker.pid`, "utf8").trim(),
+  };
+}
+
+describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops mid-validation (own dockerd)", () => {
+  const engine = ownEngine();
+  let database: TestDatabase;
+  let worker: WorkerRunner;
+
+  beforeAll(async () => {
+    await engine.start();
+    const load = spawnSync("sh", ["-c", `docker save ${BASE_IMAGE} | docker -H ${engine.host} load -q`], { encoding: "utf8" });
+    if (load.status !== 0) throw new Error(`could not load the base image into our own engine: ${load.stderr}`);
+    database = await createTestDatabase();
+    worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: engine.host }) });
+  }, 300_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await database?.drop();
+    await engine.stop();
+    engine.cleanup();
+  });
+
+  it("never judges the killed container: the run waits for the engine, its container is reaped, and the retry succeeds", async () => {
+    const tasks = await loadDemoTasks(database.prisma);
+    const task = tasks["demo__calc-1"];
+    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { id: task.environmentId }, include: { currentRevision: true } });
+    // a test run that would never end, so the engine stops it for sure
+    const current = environment.currentRevision!;
+    const revision = await database.prisma.environmentRevision.create({
+      data: { environmentId: environment.id, number: current.number + 1, dockerfile: current.dockerfile, evalScript: `sleep 600\n${current.evalScript}`, reason: "slow" },
+    });
+    await database.prisma.environment.update({ where: { id: environment.id }, data: { currentRevisionId: revision.id } });
+
+    const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });
+    await waitFor("a run's tests to be running", () => database.prisma.validationRun.findFirst({ where: { groupId, phase: "RUNNING_TESTS" } }), 120_000);
+    await engine.stop();
+
+    // while the engine is down nothing is judged
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const during = await database.prisma.validationRun.findMany({ where: { groupId } });
+    expect(during.filter((run) => run.status === "SUCCEEDED" || run.status === "FAILED")).toEqual([]);
+
+    // the retry must be able to finish: the recipe's script loses its sleep (the run re-reads its revision)
+    await database.prisma.environmentRevision.update({ where: { id: revision.id }, data: { evalScript: current.evalScript } });
+    await engine.start();
+    const runs = await waitForGroup(database.prisma, groupId, 180_000);
+    expect(runs.map((run) => run.status)).toEqual(runs.map(() => "SUCCEEDED"));
+    expect(Math.max(...runs.map((run) => run.attempts))).toBeGreaterThanOrEqual(2);
+    const judged = await database.prisma.task.findUniqueOrThrow({ where: { id: task.id } });
+    expect(judged.automatedVerdict).toBe("VALID");
+
+    const leftovers = await engine.client.listContainers({ all: true, filters: { label: [`${LABEL_MANAGED}=true`] } });
+    expect(leftovers).toEqual([]);
+  });
+});
