@@ -13,6 +13,8 @@ export type Detection =
   | { kind: "log"; format: "SWE_BENCH_REPORT" }
   /** a .zip / .tar / .tar.gz whose entries decide (environment folders, harness run folders) */
   | { kind: "archive"; archive: "zip" | "tar" | "tar.gz" | "directory" }
+  /** a Parquet file: its columns (in the footer, at the end) decide the format */
+  | { kind: "parquet" }
   | { kind: "unknown"; reason: string };
 
 export const DETECTION_HEAD_BYTES = 256 * 1024;
@@ -99,6 +101,7 @@ function unknown(reason: string): Detection {
 
 export function detectFormat(fileName: string, head: Buffer): Detection {
   const name = fileName.toLowerCase();
+  if (head.subarray(0, 4).toString("latin1") === "PAR1" || (name.endsWith(".parquet") && head.length > 0)) return { kind: "parquet" };
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     if (name.endsWith(".eval")) return unknown("this is an Inspect .eval archive; export it as JSON with `inspect log convert --to json` and import the .json");
     return { kind: "archive", archive: "zip" };
