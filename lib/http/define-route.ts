@@ -2,6 +2,7 @@ import { z, ZodError, type ZodType } from "zod";
 import { AppError, ERROR_STATUS } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
 import type { RoleName } from "../auth/permissions";
+import { readJsonBody } from "./read-body";
 
 export type RouteContext<P> = { request: Request; actor: Actor; params: P; url: URL };
 
@@ -47,15 +48,9 @@ export function defineRoute<P = Record<string, string>>(role: RoleName, handler:
   return Object.assign(wrapped, { guard: { role } });
 }
 
-/** Parses a JSON body with a zod schema; a malformed body is a 400, not a 500. */
+/** Parses a JSON body (under the caps of read-body.ts) with a zod schema; a malformed body is a 400, not a 500. */
 export async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new AppError("BAD_REQUEST", "The body must be JSON");
-  }
-  return schema.parse(body);
+  return schema.parse(await readJsonBody(request));
 }
 
 export function parseQuery<T>(url: URL, schema: ZodType<T>): T {

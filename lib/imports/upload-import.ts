@@ -17,7 +17,7 @@ const UploadLimitsSchema = z.object({
   /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
   SWE_CURATOR_MAX_UPLOAD_BYTES: int(20 * 1024 ** 3),
 });
-export const MAX_UPLOAD_BYTES = UploadLimitsSchema.parse(process.env).SWE_CURATOR_MAX_UPLOAD_BYTES;
+export const maxUploadBytes = (env: Record<string, string | undefined> = process.env) => UploadLimitsSchema.parse(env).SWE_CURATOR_MAX_UPLOAD_BYTES;
 
 /** bytes per stored chunk: large enough to be quick, small enough to hold one in memory */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -87,7 +87,7 @@ export async function restoreUpload(db: Db, batchId: string, filePath: string) {
 export async function startUploadImport(db: PrismaClient, body: ReadableStream<Uint8Array> | null, input: UploadOptions & { actorId: string | null; bytesTotal?: number | null; maxBytes?: number }) {
   if (!body) throw new AppError("BAD_REQUEST", "The request has no body: send the file's bytes as the body");
   const options = UploadOptionsSchema.parse(input);
-  const max = input.maxBytes ?? MAX_UPLOAD_BYTES;
+  const max = input.maxBytes ?? maxUploadBytes();
   if (input.bytesTotal && input.bytesTotal > max) throw uploadTooLarge(max);
   const { source, generator, instanceId } = options;
   const batch = await db.importBatch.create({

@@ -6,4 +6,4 @@ import { jobLogResponse } from "@/lib/queue/server-sent-events";
 export const dynamic = "force-dynamic";
 
 /** The run's live log as server-sent events (log, status with phase, end). */
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ request, url, params }) => jobLogResponse(prisma, { runId: params.id }, request, url));
+export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ request, url, params, actor }) => jobLogResponse(prisma, { runId: params.id }, request, url, actor.id));
