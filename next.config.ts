@@ -1,4 +1,7 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from "./lib/http/security-headers";
+
+const https = process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
 
 const config: NextConfig = {
   // the dev server opened as 127.0.0.1 would otherwise never hydrate (Next 16 blocks that origin)
@@ -9,6 +12,13 @@ const config: NextConfig = {
   // `npm run typecheck` (part of `npm test`) checks the whole project, tests included; the
   // production build that `npm start` makes need not repeat it on every first start.
   typescript: { ignoreBuildErrors: true },
+  // pages get their nonce-based Content-Security-Policy from proxy.ts
+  async headers() {
+    return [
+      { source: "/:path*", headers: staticSecurityHeaders(https) },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default config;

@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts", "test/security/**/*.test.ts"],
+          exclude: ["test/security/**/*.e2e.test.ts"],
           globalSetup: ["test/helpers/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -23,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["test/e2e/**/*.test.ts"],
+          include: ["test/e2e/**/*.test.ts", "test/security/**/*.e2e.test.ts"],
           globalSetup: ["test/helpers/e2e-server.ts"],
           testTimeout: 180_000,
           hookTimeout: 600_000,

@@ -52,7 +52,7 @@ async function startWorkerBeside(url: string) {
   if (flags["no-worker"] || process.env.START_WORKER === "0") return;
   try {
     const { startWorkerRunner } = await import("../workers/runner");
-    worker = await startWorkerRunner({ connectionString: url, concurrency: Number(process.env.WORKER_CONCURRENCY ?? 1) });
+    worker = await startWorkerRunner({ connectionString: url });
     console.log("[start] a worker runs beside the web server (npm run worker starts more)");
   } catch (error) {
     console.error(`[start] the worker did not start: ${(error as Error).message}. The dashboard still works; builds and validations will wait.`);

@@ -10,7 +10,7 @@ if (!connectionString) {
   process.exit(2);
 }
 
-const worker = await startWorkerRunner({ connectionString, concurrency: process.env.WORKER_CONCURRENCY ? Number(process.env.WORKER_CONCURRENCY) : undefined });
+const worker = await startWorkerRunner({ connectionString });
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -2,13 +2,17 @@
 import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState } from "react";
+import { safeCallbackPath } from "@/lib/auth/safe-redirect";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 
 function Form({ oidcName }: { oidcName: string | null }) {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(signInErrorMessage(params.get("error")));
   const [busy, setBusy] = useState(false);
-  const callbackUrl = params.get("callbackUrl") ?? "/tasks";
+
+  // only a page of this site: ?callbackUrl=//evil.example must not lead elsewhere after signing in
+  const callbackPath = () => safeCallbackPath(params.get("callbackUrl"), window.location.origin);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -17,8 +21,8 @@ function Form({ oidcName }: { oidcName: string | null }) {
     setError(null);
     const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
     setBusy(false);
-    if (result?.ok) router.push(callbackUrl.startsWith("/") ? callbackUrl : "/tasks");
-    else setError("That email and password do not match an active account.");
+    if (result?.ok) router.push(callbackPath());
+    else setError(signInErrorMessage(result?.error ?? "CredentialsSignin"));
   }
 
   return (
@@ -42,7 +46,7 @@ function Form({ oidcName }: { oidcName: string | null }) {
         </button>
       </form>
       {oidcName && (
-        <button type="button" onClick={() => signIn("oidc", { callbackUrl })} className="mt-4 w-full rounded border border-slate-300 px-3 py-2">
+        <button type="button" onClick={() => signIn("oidc", { callbackUrl: callbackPath() })} className="mt-4 w-full rounded border border-slate-300 px-3 py-2">
           Continue with {oidcName}
         </button>
       )}

@@ -54,6 +54,18 @@ export function RunCard({ run }: { run: RunView }) {
           ))}
         </ul>
       )}
+      {run.touchedTestPaths.length > 0 && (
+        <div className="mt-1 text-xs text-amber-900" data-testid="touched-test-paths">
+          Test files and settings the candidate touched:
+          <ul className="pl-5 font-mono">
+            {run.touchedTestPaths.map((path) => (
+              <li key={path} className="break-all">
+                {path}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {run.testResults.length > 0 && (
         <table className="mt-2 w-full text-xs">
           <caption className="sr-only">Tests of this run: expected and actual outcome</caption>

@@ -4,34 +4,27 @@ import { AppError } from "../errors/app-error";
 import { roleAtLeast, type RoleName } from "./permissions";
 import { userForApiToken } from "./api-tokens";
 import { authSecret } from "./secret";
+import { readCookie, SESSION_COOKIE_NAMES } from "./cookies";
 
 export type Actor = { id: string; email: string; name: string | null; role: RoleName };
 
-export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
-
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  // next-auth splits a large session cookie into name.0, name.1, …
-  const cookies = new Map(
-    header.split(";").map((part) => {
-      const i = part.indexOf("=");
-      return [part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim())] as const;
-    }),
-  );
-  if (cookies.has(name)) return cookies.get(name);
-  const chunks: string[] = [];
-  for (let i = 0; cookies.has(`${name}.${i}`); i++) chunks.push(cookies.get(`${name}.${i}`)!);
-  return chunks.length ? chunks.join("") : undefined;
-}
-
-async function userIdFromSessionCookie(cookieHeader: string | null): Promise<string | null> {
+/** The session's user id and the session version it was issued under (absent on older cookies: 0). */
+async function sessionFromCookie(cookieHeader: string | null): Promise<{ userId: string; version: number } | null> {
   for (const name of SESSION_COOKIE_NAMES) {
     const raw = readCookie(cookieHeader, name);
     if (!raw) continue;
     const token = await decode({ token: raw, secret: authSecret() }).catch(() => null);
-    if (token?.sub) return token.sub;
+    if (token?.sub) return { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0 };
   }
   return null;
+}
+
+async function userOfSessionCookie(cookieHeader: string | null) {
+  const session = await sessionFromCookie(cookieHeader);
+  if (!session) return null;
+  const user = await prisma.user.findUnique({ where: { id: session.userId } });
+  // a password change or reset bumps the version: cookies issued before it are void
+  return user && user.sessionVersion === session.version ? user : null;
 }
 
 /**
@@ -42,7 +35,7 @@ export async function resolveActor(headers: Headers): Promise<Actor | null> {
   const authorization = headers.get("authorization");
   const user = authorization?.startsWith("Bearer ")
     ? await userForApiToken(prisma, authorization.slice(7).trim())
-    : await userIdFromSessionCookie(headers.get("cookie")).then((id) => (id ? prisma.user.findUnique({ where: { id } }) : null));
+    : await userOfSessionCookie(headers.get("cookie"));
   if (!user || user.disabled) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }

@@ -1,40 +1,29 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { z } from "zod";
 import { prisma } from "../db/client";
-import { verifyPassword } from "./passwords";
 import { authSecret } from "./secret";
 import { oidcProviderFromEnv } from "./oidc-provider";
-import { auditLog } from "../audit/audit-log";
+import { authorizeWithPassword } from "./password-sign-in";
+import { decideOidcSignIn, userOfOidcSubject, type OidcClaims } from "./oidc-sign-in";
+import { sameOriginUrl } from "./safe-redirect";
 
-const CredentialsSchema = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1) });
+export type AuthRequestContext = {
+  /** the caller's OIDC link-intent cookie: set when a signed-in user asked to link single sign-on */
+  oidcLinkToken?: string | null;
+};
 
-async function authorizeWithPassword(raw: unknown) {
-  const parsed = CredentialsSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  const user = await prisma.user.findUnique({ where: { email: parsed.data.email } });
-  if (!user?.passwordHash || user.disabled) return null;
-  if (!(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
-  return { id: user.id, email: user.email, name: user.name ?? user.email, role: user.role };
-}
+const signInPageWithError = (code: string) => `/signin?${new URLSearchParams({ error: code })}`;
 
-/** Users arriving through OIDC get an account on first sign-in, as VIEWER until an admin promotes them. */
-async function ensureOidcUser(email: string, name: string | null | undefined) {
-  const existing = await prisma.user.findUnique({ where: { email } });
-  if (existing) return existing;
-  return prisma.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, name: name ?? null, role: "VIEWER" } });
-    await auditLog(tx, { actorId: user.id, entityType: "user", entityId: user.id, action: "create_via_oidc", after: { email, role: user.role } });
-    return user;
-  });
-}
-
-export function authOptions(): NextAuthOptions {
+/** next-auth's options, built per request so the OIDC link decision can see the caller's cookie. */
+export function authOptions(context: AuthRequestContext = {}): NextAuthOptions {
   const oidc = oidcProviderFromEnv();
+  const secure = process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
   return {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
-    pages: { signIn: "/signin" },
+    pages: { signIn: "/signin", error: "/signin" },
+    // next-auth's defaults spelled out: HttpOnly, SameSite=Lax, Secure (and __Secure- names) behind https
+    useSecureCookies: secure,
     providers: [
       CredentialsProvider({
         name: "Email and password",
@@ -44,23 +33,30 @@ export function authOptions(): NextAuthOptions {
       ...(oidc ? [oidc] : []),
     ],
     callbacks: {
-      async signIn({ user, account }) {
+      async signIn({ account, profile }) {
         if (account?.provider === "credentials") return true;
-        if (!user.email) return false;
-        const local = await ensureOidcUser(user.email.toLowerCase(), user.name);
-        return !local.disabled;
+        const decision = await decideOidcSignIn(prisma, { ...(profile as OidcClaims), sub: account!.providerAccountId }, context.oidcLinkToken ?? null);
+        return "refused" in decision ? signInPageWithError(decision.refused) : true;
       },
       async jwt({ token, user, account }) {
-        // the token carries only the user id; the role is read from the database per request
-        if (user && account?.provider !== "credentials" && user.email) {
-          const local = await prisma.user.findUnique({ where: { email: user.email.toLowerCase() } });
-          if (local) token.sub = local.id;
+        // the token carries the local user id and its session version; the role is read per request
+        if (!user) return token;
+        if (account?.provider === "credentials") {
+          token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          return token;
         }
-        return token;
+        // never the identity provider's own `sub`: it could equal a local user's id
+        const local = account ? await userOfOidcSubject(prisma, account.providerAccountId) : null;
+        if (!local) throw new Error("OIDC sign-in without a linked account");
+        return { ...token, sub: local.id, sv: local.sessionVersion };
       },
       async session({ session, token }) {
         const user = token.sub ? await prisma.user.findUnique({ where: { id: token.sub } }) : null;
-        return { ...session, user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : undefined };
+        const current = user && !user.disabled && user.sessionVersion === (token.sv ?? 0);
+        return { ...session, user: current ? { id: user.id, email: user.email, name: user.name, role: user.role } : undefined };
+      },
+      redirect({ url, baseUrl }) {
+        return sameOriginUrl(url, baseUrl) ?? baseUrl;
       },
     },
   };

@@ -1,15 +1,17 @@
 import type { Provider } from "next-auth/providers/index";
+import { OIDC_PROVIDER_ID } from "./oidc-sign-in";
 
 /**
  * An optional OpenID Connect provider, enabled when OIDC_ISSUER, OIDC_CLIENT_ID and
  * OIDC_CLIENT_SECRET are set (Keycloak, Dex, Okta, Google Workspace…). Air-gapped sites
- * simply leave them unset and use passwords.
+ * simply leave them unset and use passwords. Who may come in this way is decided in
+ * oidc-sign-in.ts (verified e-mail, OIDC_ALLOWED_DOMAINS, no silent linking).
  */
 export function oidcProviderFromEnv(): Provider | null {
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME } = process.env;
   if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) return null;
   return {
-    id: "oidc",
+    id: OIDC_PROVIDER_ID,
     name: OIDC_NAME ?? "Single sign-on",
     type: "oauth",
     wellKnown: `${OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,

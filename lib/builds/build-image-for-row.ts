@@ -16,7 +16,7 @@ export async function buildImageForRow(
   ctx: WorkerContext,
   buildId: string,
   context: ResolvedBuildContext,
-  options: { signal?: AbortSignal; noCache?: boolean; memoryMb?: number | null } = {},
+  options: { signal?: AbortSignal; noCache?: boolean; memoryMb?: number | null; cpus?: number | null } = {},
 ): Promise<BuiltImage> {
   const started = Date.now();
   const owned = { id: buildId, status: "RUNNING" as const, workerId: ctx.workerId };
@@ -40,7 +40,13 @@ export async function buildImageForRow(
       contextFiles: context.contextFiles,
       buildArgs: context.buildArgs,
       labels: { [LABEL_CONTEXT_HASH]: context.contextHash, [LABEL_BUILD_ID]: buildId },
-      memoryMb: options.memoryMb ?? ctx.config.limits.memoryMb,
+      // the same cgroup limits as a validation run of this environment, plus a disk cap per step
+      limits: {
+        memoryMb: options.memoryMb ?? ctx.config.limits.memoryMb,
+        cpus: options.cpus ?? ctx.config.limits.cpus,
+        pids: ctx.config.limits.pids,
+        diskMb: ctx.config.buildDiskMb,
+      },
       noCache: options.noCache,
       onOutput: sink.write,
       signal: AbortSignal.any(signals),

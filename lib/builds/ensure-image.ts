@@ -41,7 +41,7 @@ async function buildInline(ctx: WorkerContext, revisionId: string, revision: Rev
     void ctx.db.build.updateMany({ where: { id: build.id, status: "RUNNING", workerId: ctx.workerId }, data: { heartbeatAt: new Date() } }).catch(() => {});
   }, ctx.config.heartbeatMs);
   try {
-    return await buildImageForRow(ctx, build.id, context, { signal: ctx.shutdownSignal, memoryMb: revision.environment.memoryMb });
+    return await buildImageForRow(ctx, build.id, context, { signal: ctx.shutdownSignal, memoryMb: revision.environment.memoryMb, cpus: revision.environment.cpus });
   } catch (error) {
     await ctx.db.build.updateMany({
       where: { id: build.id, status: "RUNNING", workerId: ctx.workerId },

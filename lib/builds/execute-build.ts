@@ -18,7 +18,7 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
       await ctx.db.environmentRevision.update({ where: { id: build.revisionId }, data: { contextHash: context.contextHash } });
     }
     await ctx.db.build.updateMany({ where: owned, data: { contextHash: context.contextHash, imageTag: context.tag } });
-    await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb });
+    await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
   } catch (error) {
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() === "shutdown") {

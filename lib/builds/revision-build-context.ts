@@ -2,7 +2,7 @@ import { buildContextHash, ContextFilesSchema, defaultBuildArgs, imageTagFor, ty
 
 export type RevisionForBuild = {
   dockerfile: string;
-  environment: { contextFiles: unknown; memoryMb: number | null };
+  environment: { contextFiles: unknown; memoryMb: number | null; cpus?: number | null };
 };
 
 export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: string };

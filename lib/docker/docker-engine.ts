@@ -6,7 +6,12 @@ export type ContainerLimits = {
   cpus: number;
   pids: number;
   timeoutMs: number;
+  /** size of each writable place (the work tree, /tmp): the container's disk quota; default 1024 */
+  diskMb?: number;
 };
+
+/** The limits of every RUN step of a build; its time limit and cancel come through the signal. */
+export type BuildLimits = { memoryMb: number; cpus: number; pids: number; diskMb: number };
 
 export type FileTree = Record<string, string | Buffer | { content: string | Buffer; mode: number }>;
 
@@ -17,7 +22,7 @@ export type BuildImageOptions = {
   contextFiles: FileTree;
   buildArgs?: Record<string, string>;
   labels?: Record<string, string>;
-  memoryMb?: number;
+  limits: BuildLimits;
   /** rebuild every layer instead of using the build cache */
   noCache?: boolean;
   onOutput?: (text: string) => void;

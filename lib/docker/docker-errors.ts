@@ -1,11 +1,50 @@
+const PLAIN_CAUSES: Record<string, string> = {
+  ENOENT: "there is no engine socket there",
+  ECONNREFUSED: "nothing accepts connections there",
+  ECONNRESET: "the engine dropped the connection",
+  EPIPE: "the engine dropped the connection",
+  EACCES: "this user may not open the engine's socket",
+  ETIMEDOUT: "the engine did not answer in time",
+  EHOSTUNREACH: "its host cannot be reached",
+  ENOTFOUND: "its host name does not resolve",
+};
+
+/** Words for a connection failure, instead of the socket library's text. */
+export function plainConnectionCause(cause: unknown): string {
+  const code = (cause as { code?: string } | null)?.code;
+  return (code && PLAIN_CAUSES[code]) || "it did not answer";
+}
+
 /** Docker did not answer: every job that needs it fails (INFRA_ERROR) with this message. */
 export class DockerUnavailableError extends Error {
   constructor(
     readonly endpoint: string,
     cause: unknown,
   ) {
-    super(`Docker engine not reachable at ${endpoint}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`Docker engine not reachable at ${endpoint}: ${plainConnectionCause(cause)}`);
     this.name = "DockerUnavailableError";
+  }
+}
+
+/**
+ * The engine went away while our container or build was running (it was stopped or
+ * restarted, or it killed the container from outside). Nothing the container printed may
+ * be judged: the job waits for the engine and is retried.
+ */
+export class EngineStoppedError extends DockerUnavailableError {
+  constructor(
+    endpoint: string,
+    readonly during: "build" | "run",
+    cause: unknown,
+    /** the container to reap once the engine answers again */
+    readonly containerId?: string,
+  ) {
+    super(endpoint, cause);
+    this.message =
+      during === "run"
+        ? `The Docker engine at ${endpoint} stopped the container before the tests finished (${plainConnectionCause(cause)}); the run is retried when the engine answers again`
+        : `The Docker engine at ${endpoint} stopped during the build (${plainConnectionCause(cause)}); the build is retried when the engine answers again`;
+    this.name = "EngineStoppedError";
   }
 }
 
@@ -14,6 +53,14 @@ export class ImageBuildError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ImageBuildError";
+  }
+}
+
+/** The recipe asks the engine to reach outside (a URL source, an image it lacks): refused before the build starts. */
+export class RecipeRefusedError extends ImageBuildError {
+  constructor(readonly problems: string[]) {
+    super(`The recipe was refused before building: ${problems.join(" ")}`);
+    this.name = "RecipeRefusedError";
   }
 }
 

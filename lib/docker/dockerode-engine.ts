@@ -10,12 +10,16 @@ import type {
   RunContainerOptions,
   RunContainerResult,
 } from "./docker-engine";
-import { DockerUnavailableError, ImageBuildError, isConnectionError, statusCodeOf } from "./docker-errors";
+import { createBuildCgroup, isLocalEngine, type BuildCgroup, type EngineCgroupInfo } from "./build-cgroup";
+import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError, statusCodeOf } from "./docker-errors";
+import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
 
 const PING_TIMEOUT_MS = 3_000;
 const LOG_DRAIN_TIMEOUT_MS = 20_000;
+const CPU_PERIOD_US = 100_000;
+const DISK_WATCH_EVERY_MS = 2_000;
 
 export function dockerEndpoint(env: Record<string, string | undefined> = process.env): string {
   return env.DOCKER_HOST || "unix:///var/run/docker.sock";
@@ -88,30 +92,89 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     }
   }
 
+  let cgroupInfo: Promise<EngineCgroupInfo> | undefined;
+  const engineCgroupInfo = () =>
+    (cgroupInfo ??= call(() => docker.info()).then(
+      (info: { CgroupDriver?: string; CgroupVersion?: string }) => ({ local: isLocalEngine(endpoint), cgroupDriver: info.CgroupDriver, cgroupVersion: info.CgroupVersion }),
+      (error) => {
+        cgroupInfo = undefined;
+        throw error;
+      },
+    ));
+
+  /** Refuses, before the daemon sees it, a recipe that would make the daemon download or pull. */
+  async function refuseOutsideReach(options: BuildImageOptions) {
+    const review = reviewDockerfile(options.dockerfile, options.buildArgs);
+    const problems = [...review.problems];
+    for (const needed of review.requiredImages) {
+      if (await imageInfo(needed.image)) continue;
+      problems.push(
+        `Line ${needed.line}: ${needed.instruction} is not on the Docker engine at ${endpoint}, and builds never pull. Load it first (docker load), or start FROM an image that is there.`,
+      );
+    }
+    if (problems.length) {
+      for (const problem of problems) options.onOutput?.(`${problem}\n`);
+      throw new RecipeRefusedError(problems);
+    }
+  }
+
+  /** After a build broke off: was it the engine going away rather than the Dockerfile? */
+  async function engineLost(cause: unknown): Promise<EngineStoppedError | null> {
+    if (isConnectionError(cause) || !(await status()).reachable) return new EngineStoppedError(endpoint, "build", cause);
+    return null;
+  }
+
   async function buildImage(options: BuildImageOptions): Promise<{ imageId: string }> {
+    await refuseOutsideReach(options);
+    const { limits } = options;
+    const cgroup = createBuildCgroup(await engineCgroupInfo(), limits.pids);
+    if (cgroup.unlimitedBecause) options.onOutput?.(`[swe-curator] build steps have no pids limit here: ${cgroup.unlimitedBecause}\n`);
     const context = tarFiles({ ...options.contextFiles, Dockerfile: options.dockerfile });
-    const stream = await call(() =>
-      docker.buildImage(context, {
-        t: options.tag,
-        // builds have no network either: the context must carry everything
-        networkmode: "none",
-        rm: true,
-        forcerm: true,
-        nocache: options.noCache ?? false,
-        buildargs: options.buildArgs,
-        labels: { [LABEL_MANAGED]: "true", ...options.labels },
-        memory: options.memoryMb ? options.memoryMb * 1024 * 1024 : undefined,
-      }),
-    );
-    const abort = () => (stream as unknown as { destroy(error?: Error): void }).destroy(new Error("build cancelled"));
+    const memory = limits.memoryMb * 1024 * 1024;
+    let stream: NodeJS.ReadableStream;
+    try {
+      stream = await call(() =>
+        docker.buildImage(context, {
+          t: options.tag,
+          // builds have no network either: the context must carry everything
+          networkmode: "none",
+          pull: false,
+          rm: true,
+          forcerm: true,
+          nocache: options.noCache ?? false,
+          buildargs: options.buildArgs,
+          labels: { [LABEL_MANAGED]: "true", ...options.labels },
+          memory,
+          memswap: memory,
+          cpuperiod: CPU_PERIOD_US,
+          cpuquota: Math.round(limits.cpus * CPU_PERIOD_US),
+          ...(cgroup.parent ? { cgroupparent: cgroup.parent } : {}),
+        } as Docker.ImageBuildOptions),
+      );
+    } catch (error) {
+      await cgroup.remove();
+      throw error;
+    }
+    // closing the connection makes the daemon stop the build and kill its running step
+    const stop = (reason: string) => (stream as unknown as { destroy(error?: Error): void }).destroy(new Error(reason));
+    let stoppedFor: string | undefined;
+    const abort = () => stop("build cancelled");
     options.signal?.addEventListener("abort", abort, { once: true });
+    const diskWatch = watchStepDisk(cgroup, limits.diskMb, (message) => {
+      stoppedFor = message;
+      stop(message);
+    });
     let imageId: string | undefined;
     let failure: string | undefined;
+    let streamError: unknown;
     try {
-      await new Promise<void>((resolve, reject) => {
+      await new Promise<void>((resolve) => {
         docker.modem.followProgress(
           stream,
-          (error) => (error ? reject(error) : resolve()),
+          (error) => {
+            streamError = error ?? undefined;
+            resolve();
+          },
           (event: BuildEvent) => {
             if (event.stream) options.onOutput?.(event.stream);
             if (event.aux?.ID) imageId = event.aux.ID;
@@ -124,13 +187,38 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
         );
       });
     } finally {
+      clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
+      await cgroup.remove();
     }
     if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
+    if (stoppedFor) throw new ImageBuildError(stoppedFor);
+    if (streamError || failure || !imageId) {
+      const lost = await engineLost(streamError);
+      if (lost) throw lost;
+    }
+    if (streamError) throw new ImageBuildError(`The build broke off: ${(streamError as Error).message}`);
     if (failure) throw new ImageBuildError(failure);
     imageId ??= (await imageInfo(options.tag))?.id;
     if (!imageId) throw new ImageBuildError(`The build finished but image ${options.tag} is missing`);
     return { imageId };
+  }
+
+  /** Stops a build whose running step's writable layer outgrows the disk limit (Docker has no quota on overlay2 without xfs). */
+  function watchStepDisk(cgroup: BuildCgroup, diskMb: number, stopBuild: (message: string) => void): NodeJS.Timeout {
+    let busy = false;
+    return setInterval(async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        for (const id of cgroup.containerIds()) {
+          const info = (await docker.getContainer(id).inspect({ size: true } as object).catch(() => null)) as { SizeRw?: number } | null;
+          if ((info?.SizeRw ?? 0) > diskMb * 1024 * 1024) stopBuild(`A build step wrote more than its ${diskMb} MB disk limit and was stopped`);
+        }
+      } finally {
+        busy = false;
+      }
+    }, DISK_WATCH_EVERY_MS);
   }
 
   async function runContainer(options: RunContainerOptions): Promise<RunContainerResult> {

@@ -3,6 +3,7 @@ import { AppError, ERROR_STATUS } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
 import type { RoleName } from "../auth/permissions";
 import { readJsonBody } from "./read-body";
+import { assertSameSiteMutation } from "./cross-site";
 
 export type RouteContext<P> = { request: Request; actor: Actor; params: P; url: URL };
 
@@ -36,6 +37,7 @@ const toJsonSafe = (_key: string, value: unknown) => (typeof value === "bigint" 
 export function defineRoute<P = Record<string, string>>(role: RoleName, handler: Handler<P>): GuardedHandler {
   const wrapped = async (request: Request, context?: { params?: Promise<unknown> }) => {
     try {
+      assertSameSiteMutation(request);
       const actor = await requireRole(request.headers, role);
       const params = ((await context?.params) ?? {}) as P;
       const result = await handler({ request, actor, params, url: new URL(request.url) });

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { PrismaClient, TaskSource } from "../db/client";
 import type { ImportBatch } from "../db/generated/client";
-import { DETECTION_HEAD_BYTES, detectFormat, type Detection } from "./detect-format";
-import { classifyRecordKeys } from "./detect-format";
+import { classifyRecordKeys, detectFile, type Detection } from "./detect-format";
 import type { ImportLease } from "./import-lease";
 import { ImportRun, ImportStopped } from "./import-run";
 import { describeError, importRecords } from "./import-records";
@@ -51,17 +50,6 @@ export type ImportContext = {
   /** a file inside a folder or archive: no checkpoints (the folder restarts as a whole) */
   nested: boolean;
 };
-
-async function readHead(filePath: string): Promise<Buffer> {
-  const handle = await open(filePath, "r");
-  try {
-    const buffer = Buffer.alloc(DETECTION_HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 export async function sha256File(filePath: string): Promise<string> {
   const hash = createHash("sha256");
@@ -124,7 +112,7 @@ function makeContext(db: PrismaClient, filePath: string, fileName: string, optio
     async importNested(nestedPath, nestedName) {
       const nested = makeContext(db, nestedPath, nestedName, options, run, true);
       try {
-        const detection = detectFormat(nestedName, await readHead(nestedPath));
+        const detection = await detectFile(nestedPath, nestedName);
         if (detection.kind === "unknown") return run.fail({ line: null, key: nestedName, reason: `Unrecognised file: ${detection.reason}` });
         if (detection.kind === "archive") return run.fail({ line: null, key: nestedName, reason: "archives inside archives are not imported; unpack it first" });
         const outcome = detection.kind === "records" ? await runRecords(nested, detection) : await runDetected(nested, detection);
@@ -155,7 +143,7 @@ export async function importFile(db: PrismaClient, filePath: string, options: Im
   const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress, lease: options.lease });
   const ctx = makeContext(db, filePath, fileName, options, run);
   try {
-    const detection: Detection = info.isDirectory() ? { kind: "archive", archive: "directory" } : detectFormat(fileName, await readHead(filePath));
+    const detection: Detection = info.isDirectory() ? { kind: "archive", archive: "directory" } : await detectFile(filePath, fileName);
     const outcome = await runDetected(ctx, detection);
     run.bytesRead = info.isFile() ? info.size : run.bytesRead;
     return await run.finish(outcome);

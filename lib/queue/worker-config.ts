@@ -4,7 +4,8 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 
 /** Worker settings from the environment, validated once at start. */
 export const WorkerConfigSchema = z.object({
-  WORKER_CONCURRENCY: int(2),
+  /** jobs one worker runs at once; npm start runs its worker beside the web server, so one by default */
+  WORKER_CONCURRENCY: int(1),
   /** how often a running job renews its row's lease (and notices a cancel) */
   WORKER_HEARTBEAT_MS: int(1_000),
   /** a RUNNING row whose heartbeat is older than this belongs to a dead worker */
@@ -17,6 +18,10 @@ export const WorkerConfigSchema = z.object({
   CONTAINER_PIDS_LIMIT: int(512),
   CONTAINER_TIMEOUT_SECONDS: int(1800),
   BUILD_TIMEOUT_SECONDS: int(3600),
+  /** each writable place of a validation container (work tree, /tmp) is a tmpfs of this size */
+  CONTAINER_DISK_MB: int(1024),
+  /** a build step whose writable layer grows past this is stopped */
+  BUILD_DISK_MB: int(8192),
   /** stored log per run: the head and the tail are kept, the middle elided */
   RUN_LOG_CAP_BYTES: int(1024 * 1024),
   /** live log chunks per run, for the SSE view */
@@ -32,8 +37,9 @@ export type WorkerConfig = {
   leaseMs: number;
   maxRunAttempts: number;
   pruneIntervalMs: number;
-  limits: { memoryMb: number; cpus: number; pids: number; timeoutSeconds: number };
+  limits: { memoryMb: number; cpus: number; pids: number; timeoutSeconds: number; diskMb: number };
   buildTimeoutSeconds: number;
+  buildDiskMb: number;
   runLogCapBytes: number;
   liveLogCapBytes: number;
   danglingImageBudgetBytes: number;
@@ -52,8 +58,9 @@ export function workerConfigFromEnv(env: Record<string, string | undefined> = pr
     leaseMs: e.WORKER_LEASE_MS,
     maxRunAttempts: e.WORKER_MAX_RUN_ATTEMPTS,
     pruneIntervalMs: e.WORKER_PRUNE_INTERVAL_MS,
-    limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS },
+    limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS, diskMb: e.CONTAINER_DISK_MB },
     buildTimeoutSeconds: e.BUILD_TIMEOUT_SECONDS,
+    buildDiskMb: e.BUILD_DISK_MB,
     runLogCapBytes: e.RUN_LOG_CAP_BYTES,
     liveLogCapBytes: e.LIVE_LOG_CAP_BYTES,
     danglingImageBudgetBytes: e.DANGLING_IMAGE_BUDGET_MB * 1024 * 1024,

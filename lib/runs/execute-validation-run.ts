@@ -8,6 +8,7 @@ import { claimRow, keepLease, LostLeaseError, type Lease } from "../queue/row-le
 import { requeueRow } from "../queue/requeue-row";
 import type { WorkerContext } from "../queue/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
+import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { runnerLine } from "../validation/runner-markers";
 import { settleValidationGroup } from "./settle-validation-group";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
@@ -70,6 +71,9 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
         else if (text.includes(runnerLine.applying(""))) enterPhase("APPLYING_PATCHES");
       },
     });
+    // a candidate never changes the tests that judge it: those parts are left out here, on the host
+    const guard = run.kind === "CANDIDATE" ? guardCandidatePatch(run.candidatePatch?.patch ?? "", { testPatch: run.task.testPatch, evalScript: run.revision.evalScript }) : undefined;
+    if (guard?.protectedPaths.length) sink.write(`[swe-curator] left out of the candidate patch (it may not change the tests): ${guard.protectedPaths.join(", ")}\n`);
     enterPhase("BUILDING_IMAGE");
     const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById }), lease.signal);
     await write({ buildId: image.buildId });
@@ -85,8 +89,14 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     const result = await ctx.docker.runContainer({
       image: image.tag,
       command: VALIDATION_COMMAND,
-      files: validationContainerFiles(patchesFor(run.kind, run.task, run.candidatePatch?.patch), run.revision.evalScript),
+      // a candidate with nothing left after the guard runs the tests on the base code
+      files: validationContainerFiles(
+        patchesFor(run.kind, run.task, guard?.patch).filter((patch) => patch.name !== "candidate" || patch.content.trim()),
+        run.revision.evalScript,
+      ),
       labels: runContainerLabels({ runId, workerId: ctx.workerId, installation: ctx.installation }),
+      // the repeat index, so an eval script can vary a seed or the test order between attempts
+      env: { SWE_CURATOR_ATTEMPT: String(run.attempt) },
       limits,
       onOutput: sink.write,
       onCreated: (containerId) => write({ containerId }),
@@ -109,6 +119,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       logParser: logParserOf(environment.metadata),
       timeoutSeconds: limits.timeoutMs / 1000,
       memoryMb: limits.memoryMb,
+      guard,
     });
     await storeResult(ctx, run, evaluation, { log, truncated, exitCode: result.exitCode, containerId: result.containerId, durationMs: Date.now() - started, write });
   } catch (error) {
@@ -163,6 +174,7 @@ async function storeResult(
         failureClass: evaluation.failureClass,
         flags: evaluation.flags,
         resolved: evaluation.resolved,
+        touchedTestPaths: evaluation.touchedTestPaths,
         errorMessage: evaluation.reason,
         log: facts.log,
         logTruncated: facts.truncated,

@@ -13,6 +13,7 @@ const RUN_FIELDS = {
   failureClass: true,
   flags: true,
   resolved: true,
+  touchedTestPaths: true,
   errorMessage: true,
   durationMs: true,
   workerId: true,

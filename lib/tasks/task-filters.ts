@@ -24,10 +24,11 @@ export function listOf<T extends string>(item: z.ZodType<T, string>) {
     .pipe(z.array(item).max(50));
 }
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
-  .refine((v) => !Number.isNaN(Date.parse(v)), "not a real date")
+// Date.parse rolls 2026-02-31 over to March 3, and Postgres then refused it with a 500:
+// z.iso.date checks the calendar (month lengths, leap years); Postgres has no year 0.
+const isoDay = z.iso
+  .date({ message: "use a real calendar date as YYYY-MM-DD" })
+  .refine((v) => !v.startsWith("0000"), "use a real calendar date as YYYY-MM-DD (year 1 or later)")
   .optional();
 
 export const TASK_SORTS = ["created_desc", "created_asc", "updated_desc", "instance_asc", "instance_desc"] as const;

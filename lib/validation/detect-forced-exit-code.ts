@@ -7,7 +7,7 @@ const EXIT_ZERO = /(^|[;&|]\s*|\bthen\s+|\belse\s+|\bdo\s+)exit\s+0\b/;
 const TRAP_EXIT_ZERO = /\btrap\s+['"][^'"]*exit\s+0/;
 
 /** Script lines outside heredoc bodies (patches embedded with `<<'EOF'` may contain anything). */
-function codeLines(script: string): Array<{ line: number; text: string }> {
+export function codeLines(script: string): Array<{ line: number; text: string }> {
   const out: Array<{ line: number; text: string }> = [];
   let heredocEnd: string | undefined;
   script.split("\n").forEach((raw, index) => {

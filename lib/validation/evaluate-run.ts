@@ -2,6 +2,7 @@ import type { FailureClass, RunKind, TestGroup, TestOutcome } from "../db/client
 import { checkLegitimacy } from "./check-legitimacy";
 import { classifyFailure } from "./classify-failure";
 import { findExitCodeMarker, sliceTestOutput } from "./exit-code-markers";
+import { describeTampering, type GuardedCandidate } from "./guard-candidate-patch";
 import type { RunFlag } from "./legitimacy-flags";
 import { lookupTest } from "./match-test-ids";
 import { parseTestLog } from "./parsers/log-parsers";
@@ -20,6 +21,8 @@ export type EvaluateRunInput = {
   logParser?: string | null;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** candidate runs: what guardCandidatePatch left out of the patch and found in it */
+  guard?: Pick<GuardedCandidate, "protectedPaths" | "runnerHooks">;
 };
 
 export type TestResultRow = { testId: string; group: TestGroup; expected: TestOutcome; actual: TestOutcome };
@@ -36,6 +39,8 @@ export type RunEvaluation = {
   behaved: boolean;
   /** for candidate runs: the patch's ground truth */
   resolved: boolean | null;
+  /** for candidate runs: test files and settings it touched, and where it hooks the runner */
+  touchedTestPaths: string[];
 };
 
 /** Other tests are kept for context but capped: a suite of 20k tests should not become 20k rows. */
@@ -94,15 +99,20 @@ export function evaluateRun(input: EvaluateRunInput): RunEvaluation {
     passToPass: input.passToPass,
   });
   const behaved = failureClass === null && reason === null;
+  // the tests ran without the candidate's test changes, so their outcome stands; a runner
+  // hook in the code cannot be left out, so that candidate is never counted as resolved
+  const tampering = input.kind === "CANDIDATE" && input.guard ? describeTampering(input.guard) : null;
+  tampering?.flags.forEach((flag) => flags.add(flag));
   return {
     markerExitCode,
     parser: parsed.parser,
     results,
     testResults: testResultRows(input.kind, results, input.failToPass, input.passToPass),
     flags: [...flags],
-    failureClass,
-    reason,
+    failureClass: failureClass ?? (tampering?.flags.length ? "CANDIDATE_TOUCHED_TESTS" : null),
+    reason: [tampering?.reason, reason].filter(Boolean).join(" ") || null,
     behaved,
-    resolved: input.kind === "CANDIDATE" ? behaved : null,
+    resolved: input.kind === "CANDIDATE" ? behaved && (tampering?.trustworthy ?? true) : null,
+    touchedTestPaths: tampering?.touchedTestPaths ?? [],
   };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "./free-port";
 import { makeDataDir } from "./data-dir";
+import { embeddedBaseUrl } from "../../lib/db/database-server";
 
 // The e2e suite drives the real product: `npm start`'s script on free ports with its own
 // embedded PostgreSQL, the demo seed and a worker, against a production build.
@@ -60,7 +61,7 @@ export default async function setup(project: TestProject) {
   await waitForBanner(child, 15 * 60_000);
   project.provide("appUrl", `http://localhost:${port}`);
   project.provide("e2eDataDir", path.join(dataDir, "postgres"));
-  project.provide("e2eDatabaseUrl", `postgresql://swe_curator:swe_curator_local@127.0.0.1:${pgPort}/swe_curator`);
+  project.provide("e2eDatabaseUrl", `${embeddedBaseUrl(pgPort, path.join(dataDir, "postgres"))}/swe_curator`);
   return async () => {
     await new Promise<void>((resolve) => {
       child.once("exit", () => resolve());

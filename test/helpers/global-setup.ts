@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../lib/db/database-server";
+import { embeddedPasswordFile, startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { freePort } from "./free-port";
 import { makeDataDir } from "./data-dir";
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseBaseUrl", baseUrl);
   return async () => {
     await stopServer?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) for (const target of [dataDir, embeddedPasswordFile(dataDir)]) rmSync(target, { recursive: true, force: true });
   };
 }
 

@@ -158,6 +158,18 @@ describe("task edits", () => {
     expect(await bulkUpdateTasks(db.prisma, curator, { action: "assign", taskIds: [...ids, "missing"], assigneeId: curator.id })).toEqual({ matched: 2, changed: 2, missing: 1 });
     const stored = await db.prisma.task.findMany({ where: { id: { in: ids } } });
     expect(stored.map((t) => [t.labels, t.assigneeId, t.version])).toEqual([[["batch-7"], curator.id, 3], [["batch-7"], curator.id, 3]]);
+    // each task's history names who changed what, label and assignment apart
+    const events = await db.prisma.auditEvent.findMany({ where: { entityType: "task", entityId: { in: ids } }, orderBy: { createdAt: "asc" } });
+    for (const task of tasks) {
+      const own = events.filter((e) => e.entityId === task.id).map((e) => ({ action: e.action, actorId: e.actorId, before: e.before, after: e.after }));
+      expect(own).toEqual([
+        { action: "task.bulk_label", actorId: curator.id, before: { labels: task.labels, version: 1 }, after: { labels: ["batch-7"], version: 2 } },
+        { action: "task.bulk_assign", actorId: curator.id, before: { assigneeId: null, version: 2 }, after: { assigneeId: curator.id, version: 3 } },
+      ]);
+    }
+    // a bulk action that changes nothing writes no history
+    expect(await bulkUpdateTasks(db.prisma, curator, { action: "assign", taskIds: ids, assigneeId: curator.id })).toEqual({ matched: 2, changed: 0, missing: 0 });
+    expect(await db.prisma.auditEvent.count({ where: { entityId: { in: ids } } })).toBe(4);
   });
 });
 

@@ -1,31 +1,72 @@
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { loadDemoTasks } from "../helpers/demo-environments";
-import { startTestWorker, waitForGroup } from "../helpers/worker";
+import { makeDataDir } from "../helpers/data-dir";
+import { DEMO_DIR } from "../helpers/demo-environments";
+import { freePort } from "../helpers/free-port";
+import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "@/lib/db/database-server";
+import { prepareDatabase } from "@/lib/db/prepare-database";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
+import { loadDemoEnvironments } from "@/lib/environments/load-demo-environments";
 import { requestValidation } from "@/lib/runs/request-validation";
 import type { WorkerRunner } from "@/workers/runner";
 
-// A database restart (or a proxy dropping idle connections) must not take a worker down.
-describe("a worker whose database connections are dropped", () => {
-  let database: TestDatabase;
-  let worker: WorkerRunner;
+// A database restart must not take a worker down. This file starts its OWN PostgreSQL
+// (never the suite's shared one), stops it under a running worker, starts it again on
+// the same port and data folder, and checks the worker is still alive and taking jobs.
+// The worker gets an unreachable Docker engine: a run that fails with INFRA_ERROR proves
+// the job was picked up and finished, which is all this test is about.
+describe("a worker whose database restarts", () => {
+  const dataDir = makeDataDir("blip-pg-");
+  let port: number;
+  let server: { baseUrl: string; stop(): Promise<void> } | undefined;
+  let url: string;
+  let worker: WorkerRunner | undefined;
+  const clients: PrismaClient[] = [];
+  const connect = () => {
+    const client = createPrismaClient(url, 3);
+    clients.push(client);
+    return client;
+  };
+
   beforeAll(async () => {
-    database = await createTestDatabase();
-    worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }) });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await database?.drop();
+    port = await freePort();
+    server = await startEmbeddedPostgres({ dataDir, port, quiet: true });
+    url = `${server.baseUrl}/swe_curator_blip`;
+    await ensureDatabaseExists(url);
+    await prepareDatabase(url);
+    worker = await startTestWorker(url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }) });
   });
 
-  it("keeps running and still takes jobs afterwards", async () => {
-    const tasks = await loadDemoTasks(database.prisma);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await database.prisma.$executeRawUnsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const { groupId } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null });
-    const runs = await waitForGroup(database.prisma, groupId, 30_000);
-    expect(runs.every((run) => run.status === "FAILED" && run.failureClass === "INFRA_ERROR")).toBe(true);
+  afterAll(async () => {
+    await worker?.stop();
+    await Promise.all(clients.map((client) => client.$disconnect().catch(() => {})));
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps running through the outage, then beats again and takes jobs", async () => {
+    const before = connect();
+    const [task] = (await loadDemoEnvironments(before, DEMO_DIR)).filter((t) => t.instanceId === "demo__calc-1");
+    const first = await requestValidation(before, { taskId: task.id, actorId: null });
+    expect((await waitForGroup(before, first.groupId, 30_000)).every((run) => run.status === "FAILED")).toBe(true);
+    await before.$disconnect();
+
+    // the outage: PostgreSQL is down for a few of the worker's heartbeats and polls
+    await server!.stop();
+    server = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    server = await startEmbeddedPostgres({ dataDir, port, quiet: true });
+    const restartedAt = new Date();
+
+    const after = connect();
+    await waitFor("the worker's heartbeat after the restart", () => after.workerHeartbeat.findFirst({ where: { id: worker!.workerId, lastSeenAt: { gt: restartedAt } } }), 30_000);
+    const second = await requestValidation(after, { taskId: task.id, actorId: null });
+    const runs = await waitForGroup(after, second.groupId, 60_000);
+    expect(runs.map((run) => [run.kind, run.status, run.failureClass, run.workerId])).toEqual([
+      ["NEGATIVE_CONTROL", "FAILED", "INFRA_ERROR", worker!.workerId],
+      ["POSITIVE_CONTROL", "FAILED", "INFRA_ERROR", worker!.workerId],
+    ]);
   });
 });

@@ -80,7 +80,7 @@ describe("caps on uploads, archives, bodies and live logs", () => {
 
   const auth = () => ({ authorization: `Bearer ${token}` });
   const upload = (name: string, body: ReadableStream | Buffer, headers: Record<string, string> = {}) =>
-    imports.POST(new Request(`${BASE}/imports`, { method: "POST", headers: { ...auth(), "x-file-name": name, ...headers }, body, duplex: "half" } as RequestInit));
+    imports.POST(new Request(`${BASE}/imports`, { method: "POST", headers: { ...auth(), "x-file-name": name, "content-type": "application/octet-stream", ...headers }, body, duplex: "half" } as RequestInit));
   const uploadFile = (file: string) => upload(path.basename(file), Readable.toWeb(createReadStream(file)) as ReadableStream, { "content-length": String(statSync(file).size) });
 
   async function finished(response: Response) {

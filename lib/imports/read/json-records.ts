@@ -1,10 +1,13 @@
-// Splits a byte stream of JSON records — JSONL, or a top-level JSON array — into one
+// Splits a byte stream of JSON records — JSONL, a top-level JSON array, or one object whose
+// member values are the records (predictions keyed by instance id) — into one
 // text per record with the line it starts on, without holding more than one record in
 // memory. Records are found by scanning bytes (strings, escapes, nesting), so a
 // malformed record costs only itself and a record over the size cap is skipped, not
 // buffered. JSON.parse then runs on each record alone.
 
-export type RecordLayout = "jsonl" | "array" | "single";
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, NL, OPEN_BRACE, OPEN_BRACKET, QUOTE } from "./json-bytes";
+
+export type RecordLayout = "jsonl" | "array" | "keyed" | "single";
 
 export type RawRecord =
   | { line: number; text: string; bytes: number }
@@ -17,18 +20,6 @@ export type ReadRecordsOptions = {
 };
 
 export const DEFAULT_MAX_RECORD_BYTES = 32 * 1024 * 1024;
-
-const NL = 0x0a;
-const CR = 0x0d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-
-const isSpace = (b: number) => b === 0x20 || b === NL || b === CR || b === 0x09;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
@@ -99,7 +90,12 @@ async function* readJsonl(source: AsyncIterable<Buffer>, max: number): AsyncGene
  * Elements of one top-level JSON array. Errors about the array itself (not an array,
  * never closed) come out as records with an error, so the caller reports them like any other.
  */
-async function* readArray(source: AsyncIterable<Buffer>, max: number): AsyncGenerator<RawRecord> {
+async function* readArray(source: AsyncIterable<Buffer>, max: number, keyed = false): AsyncGenerator<RawRecord> {
+  const open = keyed ? OPEN_BRACE : OPEN_BRACKET;
+  const close = keyed ? CLOSE_BRACE : CLOSE_BRACKET;
+  const what = keyed ? "JSON object" : "JSON array";
+  let inKey = false; // keyed: inside a member's key, which is skipped
+  let keyEscaped = false;
   const record = new RecordBuffer(max);
   let line = 1;
   let state: "before" | "between" | "record" | "after" = "before";
@@ -108,6 +104,7 @@ async function* readArray(source: AsyncIterable<Buffer>, max: number): AsyncGene
   let escaped = false;
   let recordLine = 0;
   let trailingGarbageLine = 0;
+  let sawKey = false;
   for await (const chunk of source) {
     let recordStart = state === "record" ? 0 : -1;
     for (let i = 0; i < chunk.length; i++) {
@@ -124,7 +121,7 @@ async function* readArray(source: AsyncIterable<Buffer>, max: number): AsyncGene
         else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
         else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
           if (depth === 0) {
-            // a scalar element ended by the array's closing bracket
+            // a scalar element ended by the container's closing bracket
             record.push(chunk.subarray(recordStart, i));
             yield record.take(recordLine);
             state = "after";
@@ -144,20 +141,33 @@ async function* readArray(source: AsyncIterable<Buffer>, max: number): AsyncGene
         continue;
       }
       if (b === NL) line++;
+      if (inKey) {
+        if (keyEscaped) keyEscaped = false;
+        else if (b === BACKSLASH) keyEscaped = true;
+        else if (b === QUOTE) inKey = false;
+        continue;
+      }
       if (isSpace(b)) continue;
       if (state === "before") {
-        if (b !== OPEN_BRACKET) {
-          yield { line, bytes: 0, error: "the file does not start with a JSON array" };
+        if (b !== open) {
+          yield { line, bytes: 0, error: `the file does not start with a ${what}` };
           return;
         }
         state = "between";
       } else if (state === "between") {
-        if (b === COMMA) continue;
-        if (b === CLOSE_BRACKET) {
+        if (b === COMMA || (keyed && b === COLON)) continue;
+        if (keyed && b === QUOTE && !sawKey) {
+          // a member's key ("<instance_id>": …): its value, after the colon, is the record
+          inKey = true;
+          sawKey = true;
+          continue;
+        }
+        if (b === close) {
           state = "after";
           continue;
         }
         state = "record";
+        sawKey = false;
         recordLine = line;
         recordStart = i;
         depth = b === OPEN_BRACE || b === OPEN_BRACKET ? 1 : 0;
@@ -172,8 +182,8 @@ async function* readArray(source: AsyncIterable<Buffer>, max: number): AsyncGene
   const ended: string = state;
   if (ended === "record") yield record.take(recordLine);
   if (ended === "before") yield { line, bytes: 0, error: "the file is empty" };
-  else if (ended !== "after") yield { line, bytes: 0, error: "the file ends before its JSON array is closed (was it truncated?)" };
-  else if (trailingGarbageLine) yield { line: trailingGarbageLine, bytes: 0, error: "unexpected text after the end of the JSON array" };
+  else if (ended !== "after") yield { line, bytes: 0, error: `the file ends before its ${what} is closed (was it truncated?)` };
+  else if (trailingGarbageLine) yield { line: trailingGarbageLine, bytes: 0, error: `unexpected text after the end of the ${what}` };
 }
 
 async function* readSingle(source: AsyncIterable<Buffer>, max: number): AsyncGenerator<RawRecord> {
@@ -186,6 +196,7 @@ export function readJsonRecords(source: AsyncIterable<Buffer>, options: ReadReco
   const max = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   if (options.layout === "jsonl") return readJsonl(source, max);
   if (options.layout === "array") return readArray(source, max);
+  if (options.layout === "keyed") return readArray(source, max, true);
   return readSingle(source, max);
 }
 

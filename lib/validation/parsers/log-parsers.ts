@@ -1,19 +1,62 @@
 import type { TestStatusMap } from "../test-status";
 import { parseGenericLog } from "./parse-generic-log";
-import { parsePytestLog } from "./parse-pytest-log";
-import { parseSympyLog } from "./parse-sympy-log";
 import { parseUnittestLog } from "./parse-unittest-log";
+import { parseLogDjango } from "./swe-bench-django";
+import { parseLogMatplotlib, parseLogPytest, parseLogPytestOptions, parseLogPytestV2, parseLogSeaborn } from "./swe-bench-pytest";
+import { parseLogSympy } from "./swe-bench-sympy";
 
 export type LogParser = (log: string) => TestStatusMap;
 
-/** Parsers by name; an environment may name one (metadata.logParser), otherwise we detect. */
+/**
+ * Parsers by name; an environment may name one (metadata.logParser), a task's repository
+ * picks one through REPO_LOG_PARSERS, otherwise we detect. The SWE-bench names give exactly
+ * SWE-bench's statuses; `pytest-lenient`, `unittest` and `generic` are ours.
+ */
 const registry = new Map<string, LogParser>([
-  ["pytest", parsePytestLog],
+  ["pytest", (log) => parseLogPytest(log)],
+  ["pytest_options", (log) => parseLogPytestOptions(log)],
+  ["pytest_v2", parseLogPytestV2],
+  ["matplotlib", (log) => parseLogMatplotlib(log)],
+  ["seaborn", parseLogSeaborn],
+  ["django", parseLogDjango],
+  ["sympy", parseLogSympy],
+  // ours: pytest as SWE-bench reads it, plus -v progress lines, spaced ids and colour codes
+  ["pytest-lenient", (log) => parseLogPytest(log, { verboseLines: true, spacedIds: true, stripAnsi: true })],
   ["unittest", parseUnittestLog],
-  ["django", parseUnittestLog],
-  ["sympy", parseSympyLog],
   ["generic", parseGenericLog],
 ]);
+
+/**
+ * SWE-bench's MAP_REPO_TO_PARSER_PY (swebench/harness/log_parsers/python.py): which parser
+ * grades which repository. Every other repository is detected from its log.
+ */
+export const REPO_LOG_PARSERS: Readonly<Record<string, string>> = {
+  "astropy/astropy": "pytest_v2",
+  "django/django": "django",
+  "marshmallow-code/marshmallow": "pytest",
+  "matplotlib/matplotlib": "matplotlib",
+  "mwaskom/seaborn": "seaborn",
+  "pallets/flask": "pytest",
+  "psf/requests": "pytest_options",
+  "pvlib/pvlib-python": "pytest",
+  "pydata/xarray": "pytest",
+  "pydicom/pydicom": "pytest_options",
+  "pylint-dev/astroid": "pytest",
+  "pylint-dev/pylint": "pytest_options",
+  "pytest-dev/pytest": "pytest",
+  "pyvista/pyvista": "pytest",
+  "scikit-learn/scikit-learn": "pytest_v2",
+  "sqlfluff/sqlfluff": "pytest",
+  "sphinx-doc/sphinx": "pytest_v2",
+  "sympy/sympy": "sympy",
+};
+
+/** The parser SWE-bench uses for a repository (`owner/name`, any case), if it has one. */
+export function logParserForRepo(repo: string | null | undefined): string | undefined {
+  if (!repo) return undefined;
+  const key = Object.keys(REPO_LOG_PARSERS).find((name) => name.toLowerCase() === repo.toLowerCase());
+  return key ? REPO_LOG_PARSERS[key] : undefined;
+}
 
 /** Adds a parser for another runner (jest, go test, …) without touching the others. */
 export function registerLogParser(name: string, parser: LogParser) {
@@ -24,10 +67,10 @@ export function logParserNames(): string[] {
   return [...registry.keys()];
 }
 
-/** Guesses the runner from the signatures each one prints. */
+/** Guesses the runner from the signatures each one prints (plain substring and anchored-line checks). */
 export function detectLogParser(log: string): string | undefined {
-  if (log.includes("test process starts") && /tests finished:/.test(log)) return "sympy";
-  if (/short test summary info|^collected \d+ items?|^=+ .*\b(passed|failed|error)\b.* in [\d.]+s/m.test(log)) return "pytest";
+  if (log.includes("test process starts") && log.includes("tests finished:")) return "sympy";
+  if (log.includes("short test summary info") || /^collected \d+ items?/m.test(log) || /^=+ [^\n]*\b(?:passed|failed|error)\b[^\n]* in [\d.]+s/m.test(log)) return "pytest";
   if (/^Ran \d+ tests? in /m.test(log)) return "unittest";
   return undefined;
 }

@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { detectFormat, DETECTION_HEAD_BYTES } from "../../../lib/imports/detect-format";
+import { detectFile, detectFormat, DETECTION_HEAD_BYTES } from "../../../lib/imports/detect-format";
 
 const fixtures = path.join(import.meta.dirname, "../../fixtures");
 const head = (rel: string) => readFileSync(path.join(fixtures, rel)).subarray(0, DETECTION_HEAD_BYTES);
@@ -26,6 +27,13 @@ describe("format detection from a file's first bytes", () => {
     ["swe-flow/sweflow_dataset__test_merge.jsonl", { kind: "records", format: "SWE_FLOW_STEPS", layout: "jsonl" }],
     ["swe-flow/sweflow_steps__tinyqueue.synthetic.jsonl", { kind: "records", format: "SWE_FLOW_STEPS", layout: "jsonl" }],
     ["reviewer/reviewer_verdicts.synthetic.jsonl", { kind: "records", format: "REVIEWER_VERDICTS", layout: "jsonl" }],
+    ["trajectories/swe-agent_function_calling_simple.traj", { kind: "document", format: "SWE_AGENT_TRAJECTORY" }],
+    ["trajectories/mini-swe-agent_django__django-16255.traj.json", { kind: "document", format: "SWE_AGENT_TRAJECTORY" }],
+    ["trajectories/mini-swe-agent_preds.json", { kind: "records", format: "SWE_BENCH_PREDICTIONS", layout: "keyed" }],
+    ["trajectories/openhands_multi_swe_bench_output.jsonl", { kind: "records", format: "OPENHANDS_TRAJECTORY", layout: "jsonl" }],
+    ["trajectories/inspect_log_tool_call_error.json", { kind: "document", format: "INSPECT_LOG" }],
+    ["trajectories/inspect_log_message_deduplication.eval", { kind: "document", format: "INSPECT_LOG" }],
+    ["trajectories/swe-gym_openhands_sampled_trajectories.json", { kind: "records", format: "OPENHANDS_TRAJECTORY", layout: "array" }],
   ])("%s", (file, expected) => {
     expect(detect(file)).toEqual(expected);
   });
@@ -40,7 +48,6 @@ describe("format detection from a file's first bytes", () => {
     expect(detectFormat("x.json", Buffer.alloc(0))).toMatchObject({ kind: "unknown", reason: "the file is empty" });
     expect(detectFormat("x.json", Buffer.from('{"hello": "world"}\n'))).toMatchObject({ kind: "unknown", reason: expect.stringContaining("hello") });
     expect(detectFormat("x.json", Buffer.from('[{"a": 1}]'))).toMatchObject({ kind: "unknown", reason: expect.stringContaining("a") });
-    expect(detectFormat("run.eval", Buffer.from("PK\u0003\u0004rest"))).toMatchObject({ kind: "unknown", reason: expect.stringContaining("inspect log convert") });
   });
 
   it("says what a harness run summary is and what to import instead", () => {
@@ -53,5 +60,25 @@ describe("format detection from a file's first bytes", () => {
   it("reads HF-style rows with JSON-encoded test lists as instances", () => {
     const row = { instance_id: "a__b-1", repo: "a/b", base_commit: "c", FAIL_TO_PASS: '["t1"]', PASS_TO_PASS: "[]" };
     expect(detectFormat("x.jsonl", Buffer.from(JSON.stringify(row) + "\n"))).toEqual({ kind: "records", format: "SWE_BENCH_INSTANCES", layout: "jsonl" });
+  });
+
+  it("knows an Inspect .eval zip by its members, whatever its name", () => {
+    const eval_ = readFileSync(path.join(fixtures, "trajectories/inspect_log_message_deduplication.eval"));
+    expect(detectFormat("log.zip", eval_)).toEqual({ kind: "document", format: "INSPECT_LOG" });
+    expect(detect("openswe/env__local--tinymed--0001.synthetic.zip")).toEqual({ kind: "archive", archive: "zip" });
+  });
+
+  it("reads past the first 256 KB when a .traj's first key holds a large value", async () => {
+    const file = "trajectories/swe-agent_marshmallow-code__marshmallow-1867.traj";
+    expect(detect(file)).toMatchObject({ kind: "unknown", incomplete: true });
+    expect(await detectFile(path.join(fixtures, file), path.basename(file))).toEqual({ kind: "document", format: "SWE_AGENT_TRAJECTORY" });
+  });
+
+  it("lists the top-level keys it saw, all of them, when nothing matches", async () => {
+    const big = JSON.stringify({ notes: "x".repeat(DETECTION_HEAD_BYTES), author: "a", tags: [] });
+    const file = path.join(tmpdir(), `unknown-${process.pid}.json`);
+    writeFileSync(file, big);
+    const detection = await detectFile(file, "notes.json");
+    expect(detection).toMatchObject({ kind: "unknown", reason: expect.stringContaining("notes, author, tags") });
   });
 });

@@ -20,9 +20,13 @@ describe("the build-context hash that keys images", () => {
 
   it("two revisions differing only in their eval script share an image tag", () => {
     const environment = { contextFiles: context.contextFiles, memoryMb: null };
-    const a = revisionBuildContext({ dockerfile: context.dockerfile, environment }, {});
-    const b = revisionBuildContext({ dockerfile: context.dockerfile, environment }, {});
-    expect(a.tag).toBe(b.tag);
+    // whole revisions, as stored: the eval script travels with them
+    const revision = { dockerfile: context.dockerfile, evalScript: "#!/bin/bash\npytest -rA tests\n", environment };
+    const evalEdited = { ...revision, evalScript: "#!/bin/bash\npytest -rA -x tests/test_ops.py\necho OPENSWE_EXIT_CODE=$?\n" };
+    expect(revisionBuildContext(evalEdited, {}).tag).toBe(revisionBuildContext(revision, {}).tag);
+    // while any change to what is built gives another tag: the tag is not a constant
+    expect(revisionBuildContext({ ...revision, dockerfile: `${revision.dockerfile}RUN true\n` }, {}).tag).not.toBe(revisionBuildContext(revision, {}).tag);
+    expect(revisionBuildContext({ ...revision, environment: { ...environment, contextFiles: { "repo/a.py": "a = 2\n" } } }, {}).tag).not.toBe(revisionBuildContext(revision, {}).tag);
     expect(() => revisionBuildContext({ dockerfile: "FROM x", environment: { contextFiles: ["not", "a", "map"], memoryMb: null } }, {})).toThrow(/path → text/);
   });
 });
@@ -40,7 +44,7 @@ describe("what goes into a validation container", () => {
 
 describe("worker settings", () => {
   it("have safe defaults and refuse nonsense with a message naming the setting", () => {
-    expect(workerConfigFromEnv({})).toMatchObject({ concurrency: 2, leaseMs: 30_000, limits: { memoryMb: 2048, cpus: 1, pids: 512, timeoutSeconds: 1800 } });
+    expect(workerConfigFromEnv({})).toMatchObject({ concurrency: 1, leaseMs: 30_000, limits: { memoryMb: 2048, cpus: 1, pids: 512, timeoutSeconds: 1800 } });
     expect(() => workerConfigFromEnv({ WORKER_LEASE_MS: "soon" })).toThrow(/WORKER_LEASE_MS/);
   });
 });
