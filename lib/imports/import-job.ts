@@ -15,7 +15,7 @@ import { restoreUpload } from "./upload-import";
 
 type StoredOptions = { source?: TaskSource; generator?: string; instanceId?: string };
 
-export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | "config" | "shutdownSignal">, batchId: string) {
+export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | "config" | "shutdownSignal" | "running">, batchId: string) {
   const { db } = ctx;
   if (!(await claimImportBatch(db, batchId, ctx.workerId))) {
     // cancelled while it waited: say so; any other state belongs to someone else
@@ -25,6 +25,7 @@ export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | 
   }
   const batch = await db.importBatch.findUniqueOrThrow({ where: { id: batchId } });
   const lease = holdImportLease(db, batchId, ctx.workerId, ctx.config, ctx.shutdownSignal);
+  ctx.running.add(batchId);
   const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-import-job-"));
   try {
     const filePath = path.join(dir, batch.fileName);
@@ -38,6 +39,7 @@ export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | 
       await db.importBatch.updateMany({ where: { id: batchId, workerId: ctx.workerId, status: "RUNNING" }, data: { status: "FAILED", errorMessage: `The import could not start: ${describeError(error)}`, finishedAt: new Date() } });
     }
   } finally {
+    ctx.running.delete(batchId);
     lease.stop();
     await rm(dir, { recursive: true, force: true });
   }
