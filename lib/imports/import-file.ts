@@ -94,8 +94,15 @@ async function runParquet(ctx: ImportContext) {
   if (!format) return { errorMessage: `Unrecognised file: a Parquet file whose columns match no known format (its columns: ${source.columns.slice(0, 12).join(", ") || "none"})` };
   if (ctx.run.format === "UNKNOWN") await ctx.run.setFormat(format);
   const startRow = ctx.nested ? 0 : ctx.run.resumeAfter;
-  await importRecords(ctx.db, readParquetRecords(source, startRow), recordImporterFor(format, ctx), ctx.run, { resumable: !ctx.nested });
-  ctx.run.bytesRead = source.file.byteLength;
+  const run = ctx.run;
+  // row groups are read by offset, not streamed: progress is the share of rows done
+  async function* counted() {
+    for await (const row of readParquetRecords(source, startRow)) {
+      run.bytesRead = Math.round((source.file.byteLength * row.through) / Math.max(source.rows, 1));
+      yield row;
+    }
+  }
+  await importRecords(ctx.db, counted(), recordImporterFor(format, ctx), run, { resumable: !ctx.nested });
   return {};
 }
 
