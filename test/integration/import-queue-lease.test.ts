@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { FAST_WORKER_CONFIG, startTestWorker, waitFor } from "../helpers/worker";
+import { waitForImport } from "../helpers/imports";
 import { startUploadImport } from "@/lib/imports/upload-import";
 import { cancelImport } from "@/lib/imports/import-batches";
 import { recoverImportLeases } from "@/lib/imports/import-lease";
@@ -68,10 +69,7 @@ describe("imports on the job queue", () => {
 
     const rescuer = await startTestWorker(db.url);
     try {
-      const done = await waitFor("the import to finish on the second worker", async () => {
-        const row = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
-        return row.status === "QUEUED" || row.status === "RUNNING" ? null : row;
-      }, 120_000);
+      const done = await waitForImport(db.prisma, batch.id);
       expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, failed: 0, attempts: 2, errorMessage: null, checkpoint: null });
       expect(await db.prisma.task.count({ where: { instanceId: { startsWith: "crash__" } } })).toBe(count);
       expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
@@ -91,10 +89,7 @@ describe("imports on the job queue", () => {
 
     const second = await startTestWorker(db.url, { concurrency: 1 });
     try {
-      const done = await waitFor("the import to finish", async () => {
-        const row = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
-        return row.status === "QUEUED" || row.status === "RUNNING" ? null : row;
-      }, 120_000);
+      const done = await waitForImport(db.prisma, batch.id);
       expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, attempts: 2 });
     } finally {
       await second.stop();

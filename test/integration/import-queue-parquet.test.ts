@@ -5,7 +5,8 @@ import { Readable } from "node:stream";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startTestWorker, waitFor } from "../helpers/worker";
+import { startTestWorker } from "../helpers/worker";
+import { waitForImport } from "../helpers/imports";
 import { importFile } from "@/lib/imports/import-file";
 import { startUploadImport } from "@/lib/imports/upload-import";
 
@@ -40,10 +41,7 @@ describe("Parquet imports", () => {
     const queued = await startUploadImport(db.prisma, body, { fileName: "swe-bench-lite-test.hf-layout.parquet", actorId: null });
     const worker = await startTestWorker(db.url, { concurrency: 1 });
     try {
-      const done = await waitFor("the Parquet upload to import", async () => {
-        const row = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: queued.id } });
-        return row.status === "QUEUED" || row.status === "RUNNING" ? null : row;
-      });
+      const done = await waitForImport(db.prisma, queued.id);
       expect(done).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 0, updated: 0, unchanged: 5, failed: 0 });
     } finally {
       await worker.stop();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startTestWorker, waitFor } from "../helpers/worker";
+import { waitForImport } from "../helpers/imports";
 import type { WorkerRunner } from "@/workers/runner";
 
 // The web process only stores an upload and enqueues it. Killed right after answering, the
@@ -33,11 +34,7 @@ async function kill(child: ChildProcess) {
   await exited;
 }
 
-const finished = (db: TestDatabase, id: string) =>
-  waitFor(`import ${id} to settle`, async () => {
-    const row = await db.prisma.importBatch.findUniqueOrThrow({ where: { id } });
-    return row.status === "QUEUED" || row.status === "RUNNING" ? null : row;
-  }, 120_000);
+const finished = (db: TestDatabase, id: string) => waitForImport(db.prisma, id);
 
 describe("a web restart during an import", () => {
   let db: TestDatabase;
