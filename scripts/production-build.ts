@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from "../lib/db/schema-engine";
 
 export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-const SOURCE_ROOTS = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const SOURCE_ROOTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation-client.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
 const STAMP = path.join(PROJECT_ROOT, ".next", "swe-curator-sources.sha1");
 
 function* files(entry: string): Generator<string> {

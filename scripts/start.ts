@@ -3,7 +3,8 @@
 // seed → production build when the sources changed → web server + a worker beside it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { openDatabase, portIsFree, DatabaseInUseError, type DatabaseHandle } from "../lib/db/database-server";
+import { openDatabase, portIsFree, startEmbeddedPostgres, DatabaseInUseError, type DatabaseHandle } from "../lib/db/database-server";
+import { superviseEmbeddedPostgres } from "../lib/db/supervise-embedded-postgres";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { createPrismaClient } from "../lib/db/client";
 import { ensureAdmin } from "../lib/users/ensure-admin";
@@ -85,6 +86,16 @@ async function main() {
     fail(error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`);
   }
   console.log(database.embedded ? `[start] embedded PostgreSQL ready (data in .data/postgres)` : `[start] using DATABASE_URL`);
+  if (database.server) {
+    const supervisor = superviseEmbeddedPostgres(database.server, () => startEmbeddedPostgres({ quiet: true }), {
+      log: (line) => console.error(`[start] ${line}`),
+      giveUp: (reason) => {
+        console.error(`\n✖ ${reason}\n`);
+        void shutdown(1);
+      },
+    });
+    database = { ...database, stop: supervisor.stop };
+  }
   const { applied } = await prepareDatabase(database.url);
   if (applied.length) console.log(`[start] applied migrations: ${applied.join(", ")}`);
 

@@ -12,7 +12,7 @@ import { queueLogger } from "../lib/queue/queue-logger";
 import { recoverExpiredLeases } from "../lib/queue/recover-expired-leases";
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/queue/worker-config";
 import type { WorkerContext } from "../lib/queue/worker-context";
-import { recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/queue/worker-heartbeat";
+import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/queue/worker-heartbeat";
 import { settleValidationGroup } from "../lib/runs/settle-validation-group";
 import { recoverImportLeases } from "../lib/imports/import-lease";
 import { buildEnvironment } from "./processors/build-environment";
@@ -69,6 +69,8 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       return null;
     });
     await recoverImportLeases(db, config).catch((error) => log(`import lease recovery failed: ${error.message}`));
+    const forgotten = await forgetSilentWorkers(db, config.forgetWorkerAfterMs).catch(() => 0);
+    if (forgotten) log(`removed ${forgotten} workers silent for over ${Math.round(config.forgetWorkerAfterMs / 1000)} s from the list`);
     if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
       log(`recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`);
       // a dead worker's containers may still run on this host: remove them now, not at the next prune

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "@/components/ui/api";
 import { useActor } from "@/components/auth/actor-context";
+import { ResetPasswordButton } from "@/components/auth/reset-password-button";
 import { ROLES, type RoleName } from "@/lib/auth/permissions";
 
 type UserRow = { id: string; email: string; name: string | null; role: RoleName; disabled: boolean };
@@ -37,6 +38,7 @@ export function UserAdmin() {
             <th className="px-3 py-2">Email</th>
             <th className="px-3 py-2">Role</th>
             <th className="px-3 py-2">Active</th>
+            <th className="px-3 py-2">Password</th>
           </tr>
         </thead>
         <tbody>
@@ -58,6 +60,9 @@ export function UserAdmin() {
                   <input type="checkbox" checked={!user.disabled} disabled={user.id === me.id} onChange={(e) => update.mutate({ id: user.id, disabled: !e.target.checked })} />{" "}
                   active
                 </label>
+              </td>
+              <td className="px-3 py-2">
+                <ResetPasswordButton userId={user.id} email={user.email} />
               </td>
             </tr>
           ))}
@@ -84,7 +89,7 @@ export function UserAdmin() {
           </select>
         </label>
         <label className="text-sm">
-          Initial password <input name="password" type="password" minLength={10} required className="ml-1 rounded border px-2 py-1" />
+          Initial password <input name="password" type="password" minLength={12} required className="ml-1 rounded border px-2 py-1" />
         </label>
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
           Add user

@@ -1,6 +1,7 @@
 import { errorMessageOf } from "../queue/error-message";
 import { claimRow, keepLease, LostLeaseError } from "../queue/row-lease";
 import { requeueRow } from "../queue/requeue-row";
+import { retryAfterOutage } from "../queue/retry-after-outage";
 import type { WorkerContext } from "../queue/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
 import { revisionBuildContext } from "./revision-build-context";
@@ -25,6 +26,7 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
       await requeueRow(ctx.db, "builds", buildId, `Worker ${ctx.workerId} stopped; the build was handed back to the queue`, { ownedBy: ctx.workerId });
       return;
     }
+    if (await retryAfterOutage(ctx, "builds", buildId, error)) return;
     const cancelled = lease.state() === "cancelRequested";
     await ctx.db.build.updateMany({
       where: owned,

@@ -6,8 +6,12 @@ export type { User, Account, Session, VerificationToken, ApiToken, Repository, E
 export * from "./generated/enums";
 export { PrismaClient };
 
+// A database that stops answering must turn into an error a caller can report (503, retry
+// later), not a request that waits for ever for a connection.
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function createPrismaClient(connectionString: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 10)) {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) });
 }
 
 // One client per process: Next.js dev reloads modules, so it is parked on globalThis.

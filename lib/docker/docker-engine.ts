@@ -67,6 +67,6 @@ export interface DockerEngine {
   runContainer(options: RunContainerOptions): Promise<RunContainerResult>;
   listLabelledContainers(): Promise<LabelledContainer[]>;
   removeContainer(id: string): Promise<void>;
-  /** removes dangling images, oldest first, until their total size is within the budget */
-  pruneDanglingImages(budgetBytes: number): Promise<{ removed: number; freedBytes: number }>;
+  /** removes dangling images this product built (labelled; narrowed further by alsoLabelled, "key=value"), oldest first, until their total size is within the budget */
+  pruneDanglingImages(budgetBytes: number, options?: { alsoLabelled?: string }): Promise<{ removed: number; freedBytes: number }>;
 }

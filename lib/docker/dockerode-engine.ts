@@ -1,5 +1,5 @@
 import Docker from "dockerode";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type {
   BuildImageOptions,
@@ -15,10 +15,12 @@ import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnecti
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
+import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf, type ImageFacts } from "./container-sandbox";
 
 const PING_TIMEOUT_MS = 3_000;
 const LOG_DRAIN_TIMEOUT_MS = 20_000;
 const CPU_PERIOD_US = 100_000;
+const DEFAULT_DISK_MB = 1024;
 const DISK_WATCH_EVERY_MS = 2_000;
 
 export function dockerEndpoint(env: Record<string, string | undefined> = process.env): string {
@@ -189,6 +191,8 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     } finally {
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
+      // a stopped build's running step is the daemon's to remove, but it does so lazily: reap it now
+      for (const id of cgroup.containerIds()) await docker.getContainer(id).remove({ force: true }).catch(() => {});
       await cgroup.remove();
     }
     if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
@@ -221,16 +225,29 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     }, DISK_WATCH_EVERY_MS);
   }
 
+  async function imageFacts(image: string): Promise<ImageFacts> {
+    const info = await call(() => docker.getImage(image).inspect());
+    return { workingDir: info.Config?.WorkingDir ?? "", user: info.Config?.User ?? "", labels: info.Config?.Labels ?? {} };
+  }
+
   async function runContainer(options: RunContainerOptions): Promise<RunContainerResult> {
     const { limits } = options;
+    const facts = await imageFacts(options.image);
+    const workTree = options.workingDir ?? workTreeOf(facts);
+    const user = testUserOf(facts);
     const container = await call(() =>
       docker.createContainer({
         Image: options.image,
-        Cmd: options.command,
+        Cmd: sandboxCommand(options.command, { user, timeoutMs: limits.timeoutMs, workTree }),
+        Entrypoint: [],
+        User: "0:0",
         WorkingDir: options.workingDir,
         Env: Object.entries(options.env ?? {}).map(([key, value]) => `${key}=${value}`),
         Labels: options.labels,
         Tty: false,
+        OpenStdin: true,
+        StdinOnce: true,
+        AttachStdin: true,
         AttachStdout: true,
         AttachStderr: true,
         NetworkDisabled: true,
@@ -240,10 +257,10 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
           MemorySwap: limits.memoryMb * 1024 * 1024,
           NanoCpus: Math.round(limits.cpus * 1e9),
           PidsLimit: limits.pids,
-          CapDrop: ["ALL"],
           Privileged: false,
           SecurityOpt: ["no-new-privileges"],
           AutoRemove: false,
+          ...sandboxHostConfig(limits.diskMb ?? DEFAULT_DISK_MB, workTree),
         },
       }),
     );
@@ -258,9 +275,10 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     };
     try {
       await options.onCreated?.(container.id);
-      if (options.files) await call(() => container.putArchive(tarFiles(options.files!), { path: "/" }));
+      // the created container still shows the image's work tree (the tmpfs covers it only once started)
+      const workTreeArchive = workTree ? await call(() => container.getArchive({ path: workTree })).catch((error) => (statusCodeOf(error) === 404 ? null : Promise.reject(error))) : null;
       // attach before start, or the first lines are lost
-      const stream = await call(() => container.attach({ stream: true, stdout: true, stderr: true }));
+      const stream = await call(() => container.attach({ stream: true, stdin: true, hijack: true, stdout: true, stderr: true }));
       const sink = textSink((text) => options.onOutput?.(text));
       const streamEnded = new Promise<void>((resolve) => {
         stream.on("end", resolve);
@@ -273,6 +291,7 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
       } else {
         options.signal?.addEventListener("abort", onAbort, { once: true });
         await call(() => container.start());
+        sandboxInput(workTreeArchive as Readable | null, workTree, options.files ?? {}).pipe(stream as unknown as NodeJS.WritableStream);
         timer = setTimeout(() => {
           timedOut = true;
           void kill();
@@ -300,7 +319,7 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      await container.remove({ force: true }).catch(() => {});
+      await container.remove({ force: true, v: true }).catch(() => {});
     }
   }
 
@@ -317,8 +336,10 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     }
   }
 
-  async function pruneDanglingImages(budgetBytes: number) {
-    const images = await call(() => docker.listImages({ filters: { dangling: ["true"] } }));
+  async function pruneDanglingImages(budgetBytes: number, options: { alsoLabelled?: string } = {}) {
+    // only images we built: a user's own dangling images on the same engine are not ours to remove
+    const label = [`${LABEL_MANAGED}=true`, ...(options.alsoLabelled ? [options.alsoLabelled] : [])];
+    const images = await call(() => docker.listImages({ filters: { dangling: ["true"], label } }));
     let total = images.reduce((sum, image) => sum + image.Size, 0);
     let removed = 0;
     let freedBytes = 0;

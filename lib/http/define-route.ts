@@ -3,6 +3,7 @@ import { AppError, ERROR_STATUS } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
 import type { RoleName } from "../auth/permissions";
 import { readJsonBody } from "./read-body";
+import { isDatabaseUnavailable } from "../db/database-errors";
 import { assertSameSiteMutation } from "./cross-site";
 
 export type RouteContext<P> = { request: Request; actor: Actor; params: P; url: URL };
@@ -15,6 +16,7 @@ export type GuardedHandler = ((request: Request, context?: { params?: Promise<un
 };
 
 export function errorResponse(error: unknown): Response {
+  if (isDatabaseUnavailable(error)) return errorResponse(new AppError("DATABASE_UNAVAILABLE", "The database is not answering right now (restarting or unreachable); try again in a few seconds"));
   if (error instanceof AppError) {
     return Response.json({ error: { code: error.code, message: error.message, details: error.details } }, { status: ERROR_STATUS[error.code] });
   }

@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { AppError } from "../errors/app-error";
 import type { Db, ImportFormat, PrismaClient } from "../db/client";
 import { parseRecordJson, type RawRecord } from "./read/json-records";
+import { describeInvalidRecord } from "./formats/record-errors";
 import { ImportStopped, type BatchTally, type ImportRun, type RecordOutcome } from "./import-run";
 
 // The shared loop for files of independent records: parse and validate each record on
@@ -31,12 +32,7 @@ const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const TRANSACTION_OPTIONS = { maxWait: 60_000, timeout: 300_000 };
 
 export function describeError(error: unknown): string {
-  if (error instanceof ZodError) {
-    return error.issues
-      .slice(0, 5)
-      .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-      .join("; ");
-  }
+  if (error instanceof ZodError) return describeInvalidRecord(error);
   if (error instanceof RecordRejected || error instanceof AppError) return error.message;
   const message = (error as Error)?.message ?? String(error);
   if (/22P05|unsupported Unicode escape|0x00/.test(message)) return "the record contains a NUL character (\\u0000), which the database cannot store";

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { JobName } from "./job-names";
 import { JOB_PAYLOAD_SCHEMAS, type JobPayload } from "./job-payloads";
 
-export type EnqueueOptions = { jobKey?: string; maxAttempts?: number; priority?: number };
+export type EnqueueOptions = { jobKey?: string; maxAttempts?: number; priority?: number; /** run no sooner than this, by the database's clock */ delayMs?: number };
 
 // Our processors record their own failures on the row and return; the queue retries only
 // when a processor throws (the database vanished mid-job), so a few attempts suffice.
@@ -20,6 +20,7 @@ export async function enqueueJob<N extends JobName>(db: Db, name: N, payload: Jo
       identifier => ${name}::text,
       payload => ${JSON.stringify(parsed)}::json,
       max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::smallint,
+      run_at => now() + ${options.delayMs ?? 0}::int * interval '1 millisecond',
       job_key => ${options.jobKey ?? null}::text,
       priority => ${options.priority ?? 0}::smallint
     )`;

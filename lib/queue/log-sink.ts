@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { isDatabaseUnavailable } from "../db/database-errors";
 import type { LeasedTable } from "./row-lease";
 
 export type LogSinkOptions = {
@@ -24,6 +25,13 @@ export type LogSink = {
 
 const MAX_CHUNK = 64 * 1024;
 
+const firstLine = (error: unknown) => {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  // Prisma puts its invocation first and the database's words last
+  return (lines.at(-1) ?? "unknown error").slice(0, 300);
+};
+
 /**
  * Collects a job's output: live LogChunk rows every flushMs (what the SSE endpoint
  * streams, inserted only while this worker still owns the row) and a capped copy for
@@ -45,6 +53,8 @@ export async function createLogSink(options: LogSinkOptions): Promise<LogSink> {
   let liveSent = 0;
   let liveCapped = false;
   let chain: Promise<void> = Promise.resolve();
+  /** why live chunks stopped being stored (the log store is full, …): the stored log says so */
+  let liveLost: string | undefined;
 
   const keep = (text: string) => {
     if (head.length < headCap) {
@@ -61,6 +71,7 @@ export async function createLogSink(options: LogSinkOptions): Promise<LogSink> {
   };
 
   const insertChunk = (content: string) => {
+    if (liveLost) return;
     const chunkSeq = seq++;
     chain = chain
       .then(() =>
@@ -76,7 +87,10 @@ export async function createLogSink(options: LogSinkOptions): Promise<LogSink> {
       )
       .then(
         () => undefined,
-        () => undefined, // a lost chunk only dents the live view; the stored log is complete
+        (error) => {
+          // a blip loses one chunk of the live view; a full log store stops it (the stored log is still complete)
+          if (!isDatabaseUnavailable(error)) liveLost ??= firstLine(error);
+        },
       );
   };
 
@@ -111,8 +125,9 @@ export async function createLogSink(options: LogSinkOptions): Promise<LogSink> {
       await chain;
     },
     finalLog() {
-      if (!elided) return { log: head + tail, truncated: false };
-      return { log: `${head}\n… [${elided} characters elided: the log exceeded ${options.capBytes} characters] …\n${tail}`, truncated: true };
+      const log = elided ? `${head}\n… [${elided} characters elided: the log exceeded ${options.capBytes} characters] …\n${tail}` : head + tail;
+      if (!liveLost) return { log, truncated: elided > 0 };
+      return { log: `${log}\n[swe-curator] log truncated: the live log stopped because it could not be stored (${liveLost}); this copy keeps ${elided ? "its start and its end" : "all of it"}\n`, truncated: true };
     },
   };
 }

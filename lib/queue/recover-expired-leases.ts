@@ -13,12 +13,17 @@ export type RecoveryHooks = {
 
 export type RecoveryReport = { requeued: string[]; failed: string[]; cancelled: string[]; reenqueued: string[] };
 
+// A lease has expired when its row has not been renewed for leaseMs while the database was
+// up: after a database restart every worker gets leaseMs to renew before its rows are taken.
+const leaseExpired = (leaseMsParam: string) =>
+  `greatest(coalesce(heartbeat_at, started_at, updated_at), pg_postmaster_start_time()) < now() - (${leaseMsParam}::int * interval '1 millisecond')`;
+
 const CANCEL_COLUMNS: Record<LeasedTable, string> = { validation_runs: "phase = null,", builds: "" };
 const FAIL_COLUMNS: Record<LeasedTable, string> = { validation_runs: "failure_class = 'INFRA_ERROR', phase = null,", builds: "" };
 
 async function recoverTable(db: PrismaClient, table: LeasedTable, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks, report: RecoveryReport) {
   const expired = await db.$queryRawUnsafe<Array<{ id: string }>>(
-    `select id from ${table} where status = 'RUNNING' and coalesce(heartbeat_at, started_at, updated_at) < now() - ($1::int * interval '1 millisecond') limit 200`,
+    `select id from ${table} where status = 'RUNNING' and ${leaseExpired("$1")} limit 200`,
     config.leaseMs,
   );
   const seconds = Math.round(config.leaseMs / 1000);
@@ -27,7 +32,7 @@ async function recoverTable(db: PrismaClient, table: LeasedTable, config: Pick<W
       // skip locked: another worker's recovery may be handling this very row
       const [row] = await tx.$queryRawUnsafe<ExpiredRow[]>(
         `select id, attempts, cancel_requested, worker_id from ${table}
-         where id = $1 and status = 'RUNNING' and coalesce(heartbeat_at, started_at, updated_at) < now() - ($2::int * interval '1 millisecond')
+         where id = $1 and status = 'RUNNING' and ${leaseExpired("$2")}
          for update skip locked`,
         id,
         config.leaseMs,
@@ -53,15 +58,16 @@ async function recoverTable(db: PrismaClient, table: LeasedTable, config: Pick<W
 }
 
 /**
- * A QUEUED row must always have its job. Should one ever go missing (a job deleted by a
- * worker that completed it after losing the row), put it back.
+ * A QUEUED row must always have a live job. Should one go missing (a job deleted by a
+ * worker that completed it after losing the row) or run out of queue attempts (its claim
+ * failed on every try while the database was away), put it back.
  */
 async function reenqueueOrphans(db: PrismaClient, config: Pick<WorkerConfig, "leaseMs">, report: RecoveryReport) {
   const orphans = async (table: LeasedTable, prefix: string) =>
     db.$queryRawUnsafe<Array<{ id: string }>>(
       `select r.id from ${table} r
        where r.status = 'QUEUED' and r.updated_at < now() - ($1::int * interval '1 millisecond')
-         and not exists (select 1 from graphile_worker.jobs j where j.key = $2 || r.id)
+         and not exists (select 1 from graphile_worker.jobs j where j.key = $2 || r.id and j.attempts < j.max_attempts)
        limit 200`,
       config.leaseMs,
       `${prefix}:`,

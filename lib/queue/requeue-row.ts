@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { auditLog } from "../audit/audit-log";
 import { enqueueJob, unlockJobOfDeadWorker } from "./enqueue-job";
 import { JOB_NAMES, jobKeyFor } from "./job-names";
 import type { LeasedTable } from "./row-lease";
@@ -8,32 +9,56 @@ const RESET_COLUMNS: Record<LeasedTable, string> = {
   builds: "",
 };
 
+/** The audit entity of each leased table: a row's requeues are its history. */
+export const LEASED_ENTITY: Record<LeasedTable, string> = { validation_runs: "validation_run", builds: "build" };
+
 export type RequeueGuard = { ownedBy: string } | { leaseOlderThanMs: number };
 
+export type RequeueOptions = {
+  /** the job runs again no sooner than this */
+  delayMs?: number;
+  /** a passing outage, not the job's fault: the attempt is given back (the retry budget is for crashes) */
+  refundAttempt?: boolean;
+};
+
+type RequeuedRow = { id: string; attempts: number; worker_id: string | null };
+
+async function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return "$transaction" in db ? db.$transaction((tx) => fn(tx)) : fn(db);
+}
+
 /**
- * Hands a RUNNING row back to the queue (its worker is shutting down, or died and its
- * lease expired) and re-enqueues its job in the same transaction. Returns false when the
- * guard no longer holds (someone else already moved the row on).
+ * Hands a RUNNING row back to the queue (its worker is shutting down, hit an outage, or
+ * died and its lease expired) and re-enqueues its job in the same transaction. The reason
+ * goes on the row and into its audit history, so the final record still tells why the run
+ * was retried. Returns false when the guard no longer holds (someone else moved the row on).
  */
-export async function requeueRow(tx: Db, table: LeasedTable, id: string, reason: string, guard: RequeueGuard): Promise<boolean> {
-  const condition = "ownedBy" in guard ? "worker_id = $3" : "heartbeat_at < now() - ($3::int * interval '1 millisecond')";
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `update ${table} set status = 'QUEUED', worker_id = null, heartbeat_at = null, started_at = null, ${RESET_COLUMNS[table]}
-       error_message = $2, updated_at = now()
-     where id = $1 and status = 'RUNNING' and ${condition} returning id`,
-    id,
-    reason,
-    "ownedBy" in guard ? guard.ownedBy : guard.leaseOlderThanMs,
-  );
-  if (rows.length !== 1) return false;
-  await enqueueJobForRow(tx, table, id, { unlockDeadWorker: true });
-  return true;
+export async function requeueRow(db: Db, table: LeasedTable, id: string, reason: string, guard: RequeueGuard, options: RequeueOptions = {}): Promise<boolean> {
+  const condition = "ownedBy" in guard ? "t.worker_id = $3" : "t.heartbeat_at < now() - ($3::int * interval '1 millisecond')";
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.$queryRawUnsafe<RequeuedRow[]>(
+      `with previous as (select id, worker_id from ${table} where id = $1 for update)
+       update ${table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, started_at = null, ${RESET_COLUMNS[table]}
+         attempts = t.attempts - $4::int, error_message = $2, updated_at = now()
+       from previous where t.id = previous.id and t.status = 'RUNNING' and ${condition}
+       returning t.id, t.attempts, previous.worker_id`,
+      id,
+      reason,
+      "ownedBy" in guard ? guard.ownedBy : guard.leaseOlderThanMs,
+      options.refundAttempt ? 1 : 0,
+    );
+    if (!row) return false;
+    await auditLog(tx, { actorId: null, entityType: LEASED_ENTITY[table], entityId: id, action: "requeued", after: { reason, workerId: row.worker_id, attemptsSpent: row.attempts, retryInMs: options.delayMs ?? 0 } });
+    // a live worker requeueing its own row must not unlock its job: the job it is running is completed (deleted) when it returns
+    await enqueueJobForRow(tx, table, id, { unlockDeadWorker: "leaseOlderThanMs" in guard, delayMs: options.delayMs });
+    return true;
+  });
 }
 
 /** The job that works a Build or ValidationRun row, keyed by the row. */
-export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean } = {}) {
+export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean; delayMs?: number } = {}) {
   const jobKey = table === "builds" ? jobKeyFor.build(id) : jobKeyFor.run(id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
-  if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey });
-  else await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey });
+  if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey, delayMs: options.delayMs });
+  else await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey, delayMs: options.delayMs });
 }

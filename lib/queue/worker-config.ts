@@ -12,6 +12,10 @@ export const WorkerConfigSchema = z.object({
   WORKER_LEASE_MS: int(30_000),
   /** how many times a row is retried after its worker died before it is marked FAILED */
   WORKER_MAX_RUN_ATTEMPTS: int(2),
+  /** a job that met an outage (database restarting, Docker engine away) runs again after this */
+  WORKER_OUTAGE_RETRY_MS: int(5_000),
+  /** a worker silent this long is removed from the list (it shows as gone after 30 s) */
+  WORKER_FORGET_AFTER_MS: int(10 * 60_000),
   WORKER_PRUNE_INTERVAL_MS: int(10 * 60_000),
   CONTAINER_MEMORY_MB: int(2048),
   CONTAINER_CPUS: z.coerce.number().positive().default(1),
@@ -36,6 +40,8 @@ export type WorkerConfig = {
   heartbeatMs: number;
   leaseMs: number;
   maxRunAttempts: number;
+  outageRetryMs: number;
+  forgetWorkerAfterMs: number;
   pruneIntervalMs: number;
   limits: { memoryMb: number; cpus: number; pids: number; timeoutSeconds: number; diskMb: number };
   buildTimeoutSeconds: number;
@@ -57,6 +63,8 @@ export function workerConfigFromEnv(env: Record<string, string | undefined> = pr
     heartbeatMs: e.WORKER_HEARTBEAT_MS,
     leaseMs: e.WORKER_LEASE_MS,
     maxRunAttempts: e.WORKER_MAX_RUN_ATTEMPTS,
+    outageRetryMs: e.WORKER_OUTAGE_RETRY_MS,
+    forgetWorkerAfterMs: e.WORKER_FORGET_AFTER_MS,
     pruneIntervalMs: e.WORKER_PRUNE_INTERVAL_MS,
     limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS, diskMb: e.CONTAINER_DISK_MB },
     buildTimeoutSeconds: e.BUILD_TIMEOUT_SECONDS,

@@ -22,6 +22,12 @@ export async function removeWorkerHeartbeat(db: PrismaClient, workerId: string) 
   await db.workerHeartbeat.deleteMany({ where: { id: workerId } });
 }
 
+/** Removes the rows of workers silent for longer than olderThanMs (listed as gone until then). */
+export async function forgetSilentWorkers(db: PrismaClient, olderThanMs: number): Promise<number> {
+  const { count } = await db.workerHeartbeat.deleteMany({ where: { lastSeenAt: { lt: new Date(Date.now() - olderThanMs) } } });
+  return count;
+}
+
 /** A worker whose heartbeat is older than this is shown as gone. */
 export const WORKER_STALE_MS = 30_000;
 

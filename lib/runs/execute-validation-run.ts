@@ -6,6 +6,7 @@ import { errorMessageOf } from "../queue/error-message";
 import { createLogSink, type LogSink } from "../queue/log-sink";
 import { claimRow, keepLease, LostLeaseError, type Lease } from "../queue/row-lease";
 import { requeueRow } from "../queue/requeue-row";
+import { retryAfterOutage } from "../queue/retry-after-outage";
 import type { WorkerContext } from "../queue/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
@@ -84,6 +85,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       memoryMb: environment.memoryMb ?? ctx.config.limits.memoryMb,
       cpus: environment.cpus ?? ctx.config.limits.cpus,
       pids: ctx.config.limits.pids,
+      diskMb: ctx.config.limits.diskMb,
       timeoutMs: (environment.timeoutSeconds ?? ctx.config.limits.timeoutSeconds) * 1000,
     };
     const result = await ctx.docker.runContainer({
@@ -126,6 +128,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     await sink?.close();
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
+    if (await retryAfterOutage(ctx, "validation_runs", runId, error)) return;
     const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
     const message = error instanceof ImageBuildError ? `The image did not build: ${error.message}` : errorMessageOf(error);
     await ctx.db

@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
+import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 
-// A reviewer agent's verdict is scored against executed ground truth: the candidate
-// patch's `resolved`, decided by a validation run, never by the verdict file itself.
+// A reviewer agent's verdict is scored against executed ground truth: whether the candidate
+// patch resolved the task, decided by a validation run, never by the verdict file itself.
 // "Positive" = the reviewer approved. A false positive is the costly miss: an approved
 // patch that does not resolve the task (a symptom fix, say).
 
@@ -58,16 +59,50 @@ export function scoreVerdicts(verdicts: Verdict[]): ReviewerScore[] {
     });
 }
 
+type CandidateFacts = {
+  resolved: boolean | null;
+  patch: string;
+  task: { testPatch: string; environment: { currentRevision: { evalScript: string } | null } };
+  validationRuns: Array<{ resolved: boolean | null; importBatchId: string | null }>;
+};
+
+/**
+ * The candidate's honest result: the latest run that decided it. A result imported from
+ * elsewhere (a harness report) is believed only when the patch leaves the tests alone —
+ * other harnesses restore the test patch's files but not, say, a conftest.py the
+ * candidate added — so such a candidate awaits a run of ours.
+ */
+export function honestResolved(candidate: CandidateFacts): boolean | null {
+  const latest = candidate.validationRuns[0];
+  if (latest && latest.importBatchId === null) return latest.resolved;
+  const resolved = latest ? latest.resolved : candidate.resolved;
+  if (resolved === null) return null;
+  const guard = guardCandidatePatch(candidate.patch, { testPatch: candidate.task.testPatch, evalScript: candidate.task.environment.currentRevision?.evalScript ?? "" });
+  return guard.protectedPaths.length || guard.runnerHooks.length ? null : resolved;
+}
+
 export async function scoreReviewers(db: Db): Promise<ReviewerScore[]> {
   const rows = await db.trajectory.findMany({
     where: { role: "REVIEWER", decision: { not: null } },
-    select: { model: true, decision: true, confidence: true, candidatePatch: { select: { resolved: true } } },
+    select: {
+      model: true,
+      decision: true,
+      confidence: true,
+      candidatePatch: {
+        select: {
+          resolved: true,
+          patch: true,
+          task: { select: { testPatch: true, environment: { select: { currentRevision: { select: { evalScript: true } } } } } },
+          validationRuns: { where: { status: "SUCCEEDED", resolved: { not: null } }, orderBy: { finishedAt: "desc" }, take: 1, select: { resolved: true, importBatchId: true } },
+        },
+      },
+    },
   });
   return scoreVerdicts(
     rows.map((row) => ({
       reviewer: row.model ?? "unknown reviewer",
       approved: row.decision === "APPROVE",
-      resolved: row.candidatePatch?.resolved ?? null,
+      resolved: row.candidatePatch ? honestResolved(row.candidatePatch) : null,
       confidence: row.confidence,
     })),
   );

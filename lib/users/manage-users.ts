@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { ROLES } from "../auth/permissions";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword, passwordPolicyProblem } from "../auth/passwords";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "../auth/actor";
 
@@ -33,7 +33,11 @@ export const CreateUserSchema = z.object({
   email: z.string().trim().toLowerCase().email(),
   name: z.string().trim().max(200).optional(),
   role: z.enum(ROLES),
-  password: z.string().min(10, "Use at least 10 characters"),
+  // the one password policy (lib/auth/passwords.ts), as for a change or a reset
+  password: z.string().superRefine((password, ctx) => {
+    const problem = passwordPolicyProblem(password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
 });
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 

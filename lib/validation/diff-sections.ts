@@ -42,16 +42,17 @@ function unquote(value: string): string {
 }
 
 /**
- * A repository-relative path as a tool would resolve it: no a/ b/ prefix, no timestamp,
- * no `.` or empty segments, `..` resolved. A path that leaves the repository or is
- * absolute is returned with a leading "/" so no rule mistakes it for a harmless file.
+ * A repository-relative path as `git apply` and `patch -p1` resolve it: the first
+ * component stripped (whatever it is, not only a/ and b/), no timestamp, no `.` or empty
+ * segments, `..` resolved. A path that leaves the repository or is absolute is returned
+ * with a leading "/" so no rule mistakes it for a harmless file.
  */
 export function normalizeDiffPath(raw: string, stripPrefix = true): string | null {
   let value = raw.split("\t")[0].trim();
   if (!value || value === "/dev/null") return null;
   value = unquote(value);
-  if (stripPrefix) value = value.replace(/^[ab]\//, "");
   const absolute = value.startsWith("/");
+  if (stripPrefix && !absolute) value = value.replace(/^[^/]*\//, "");
   const segments: string[] = [];
   let escaped = absolute;
   for (const segment of value.split("/")) {
@@ -103,7 +104,8 @@ export function splitDiffSections(patch: string): DiffSection[] {
     if (path !== null && !target.paths.includes(path)) target.paths.push(path);
   };
 
-  for (const line of patch.replace(/\r\n/g, "\n").split("\n")) {
+  // bytes are kept as given: a CRLF file's hunks carry their \r, which git apply needs
+  for (const line of patch.split("\n")) {
     const current = section as OpenSection | null;
     if (current && (oldLeft > 0 || newLeft > 0)) {
       const mark = line === "" ? " " : line[0];

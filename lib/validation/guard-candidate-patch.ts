@@ -55,14 +55,20 @@ export function protectedBecause(path: string, fixed: { testPatchPaths: Set<stri
 const newTopLevelModule = (section: DiffSection) =>
   section.created && section.paths.some((path) => /^[^/]+\.py$|^[^/]+\/__init__\.py$/.test(path));
 
-/** Files the eval script names (`tests/runtests.py`, `-c ci.ini`, `tests/x.py::test_y`): tokens with a file extension. */
+/**
+ * Files the eval script names (`tests/runtests.py`, `bin/test`, `-c ci.ini`,
+ * `tests/x.py::test_y`): relative tokens with a file extension or a slash, matched
+ * exactly, so naming a source folder (`--cov=src/calc`) protects nothing in it. `make`
+ * reads the Makefile.
+ */
 export function evalScriptPaths(evalScript: string): Set<string> {
   const paths = new Set<string>();
   for (const { text } of codeLines(evalScript)) {
+    if (/(^|[;&|]\s*)make\b/.test(text)) ["Makefile", "makefile", "GNUmakefile"].forEach((name) => paths.add(name));
     for (const word of text.split(/[\s;|&()<>=,"'`]+/)) {
       const token = word.replace(/::.*$/, "").replace(/^\.\//, "");
       if (!token || token.startsWith("-") || token.startsWith("/") || token.startsWith("$")) continue;
-      const path = /\.[A-Za-z]\w*$/.test(token.split("/").pop() ?? "") ? normalizeDiffPath(token, false) : null;
+      const path = token.includes("/") || /\.[A-Za-z]\w*$/.test(token) ? normalizeDiffPath(token, false) : null;
       if (path) paths.add(path);
     }
   }

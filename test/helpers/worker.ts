@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import type { PrismaClient } from "../../lib/db/client";
 import { startWorkerRunner, type WorkerRunner, type WorkerRunnerOptions } from "../../workers/runner";
 
@@ -30,4 +32,61 @@ export function waitForGroup(db: PrismaClient, groupId: string, timeoutMs = 90_0
     },
     timeoutMs,
   );
+}
+
+/** Waits until every run of the group was handed back to the queue with a reason (an outage: no Docker engine, the database away). */
+export function waitForHandBack(db: PrismaClient, groupId: string, timeoutMs = 60_000) {
+  return waitFor(
+    `validation group ${groupId} to be handed back to the queue`,
+    async () => {
+      const runs = await db.validationRun.findMany({ where: { groupId }, orderBy: { kind: "asc" } });
+      return runs.length && runs.every((run) => run.status === "QUEUED" && run.errorMessage) ? runs : null;
+    },
+    timeoutMs,
+  );
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** `npm run worker` as a real child process (its output collected in `output()`), with fast leases. */
+export function spawnWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): { child: ChildProcess; output(): string } {
+  const child = spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      WORKER_CONCURRENCY: "2",
+      WORKER_HEARTBEAT_MS: String(FAST_WORKER_CONFIG.heartbeatMs),
+      WORKER_LEASE_MS: String(FAST_WORKER_CONFIG.leaseMs),
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+/** Stops a child process and waits for it to exit. */
+export async function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM") {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** Makes demo/calc's eval script sleep first, so a fault can land while its tests run. */
+export async function slowDownDemoCalc(db: PrismaClient, seconds: number) {
+  const environment = await db.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
+  const slow = await db.environmentRevision.create({
+    data: {
+      environmentId: environment.id,
+      number: environment.currentRevision!.number + 1,
+      dockerfile: environment.currentRevision!.dockerfile,
+      evalScript: environment.currentRevision!.evalScript.replace("cd /testbed", `cd /testbed\nsleep ${seconds}`),
+      reason: "slow on purpose",
+    },
+  });
+  await db.environment.update({ where: { id: environment.id }, data: { currentRevisionId: slow.id } });
 }

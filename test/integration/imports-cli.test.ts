@@ -1,25 +1,13 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { cli } from "../helpers/swe-curator-cli";
 
 // The `swe-curator` command as a script would run it: piped output, exit codes.
 
-const BIN = path.join(import.meta.dirname, "../../bin/swe-curator.mjs");
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
-
-function cli(args: string[], env: Record<string, string | undefined>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("the swe-curator CLI", () => {
   let db: TestDatabase;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
-import { startTestWorker, waitForGroup } from "../helpers/worker";
+import { startTestWorker, waitForHandBack } from "../helpers/worker";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import type { DemoTask } from "@/lib/environments/load-demo-environments";
@@ -63,7 +63,7 @@ describe("validation over HTTP, with no Docker engine", () => {
     await worker?.stop();
   });
 
-  it("queues, refuses a second validation while one is queued, cancels, retries, and fails plainly without Docker", async () => {
+  it("queues, refuses a second validation while one is queued, cancels, retries, and waits for Docker with the reason", async () => {
     const taskId = tasks["demo__calc-1"].id;
     const queued = await call(runsRoute.POST, curator, "/api/v1/runs", { method: "POST", body: { taskId } });
     expect(queued.status).toBe(202);
@@ -89,19 +89,22 @@ describe("validation over HTTP, with no Docker engine", () => {
     expect(retried.status).toBe(202);
     const retry = await retried.json();
 
+    // without a Docker engine the runs wait for it, with the reason, instead of failing
     worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }) });
-    await waitForGroup(database.prisma, retry.groupId);
-    const events = await readEvents(await call(runLogRoute.GET, curator, `/api/v1/runs/${retry.runs[0].id}/log`, { params: { id: retry.runs[0].id } }));
-    expect(events.at(-1)).toEqual({ event: "end", data: { type: "end", status: "FAILED" } });
-
+    await waitForHandBack(database.prisma, retry.groupId);
     const history = await (await call(runsRoute.GET, curator, `/api/v1/runs?taskId=${taskId}`)).json();
     expect(history.groups.map((g: { groupId: string }) => g.groupId)).toEqual([retry.groupId, groupId]);
-    expect(history.groups[0].runs[0]).toMatchObject({ status: "FAILED", failureClass: "INFRA_ERROR", errorMessage: expect.stringContaining("Docker engine not reachable") });
+    expect(history.groups[0].runs[0]).toMatchObject({ status: "QUEUED", failureClass: null, errorMessage: expect.stringContaining("Docker engine not reachable") });
 
     const availability = await (await call(dockerRoute.GET, curator, "/api/v1/docker")).json();
     expect(availability).toMatchObject({ canRunJobs: false, problem: expect.stringContaining("Docker engine not reachable") });
     const overview = await (await call(jobsRoute.GET, curator, "/api/v1/jobs")).json();
-    expect(overview.failedRuns.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(retry.runs.map((r: { id: string }) => r.id)));
+    expect(overview.activeRuns.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(retry.runs.map((r: { id: string }) => r.id)));
+
+    // a curator who does not want to wait cancels; the live log ends with that
+    await call(runCancelRoute.POST, curator, `/api/v1/runs/${retry.runs[0].id}/cancel`, { method: "POST", params: { id: retry.runs[0].id } });
+    const events = await readEvents(await call(runLogRoute.GET, curator, `/api/v1/runs/${retry.runs[0].id}/log`, { params: { id: retry.runs[0].id } }));
+    expect(events.at(-1)).toEqual({ event: "end", data: { type: "end", status: "CANCELLED" } });
     expect(overview.workers).toHaveLength(1);
   });
 

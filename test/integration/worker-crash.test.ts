@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
-import { FAST_WORKER_CONFIG, startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { slowDownDemoCalc, spawnWorkerProcess, startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { LABEL_WORKER_ID } from "@/lib/docker/container-labels";
 import { requestValidation } from "@/lib/runs/request-validation";
@@ -14,21 +12,6 @@ import type { DemoTask } from "@/lib/environments/load-demo-environments";
 // Another worker must notice the expired lease, retry (or fail) the rows with a reason and
 // remove the dead worker's containers.
 const docker = await dockerForTests();
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function spawnWorkerProcess(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      WORKER_CONCURRENCY: "2",
-      WORKER_HEARTBEAT_MS: String(FAST_WORKER_CONFIG.heartbeatMs),
-      WORKER_LEASE_MS: String(FAST_WORKER_CONFIG.leaseMs),
-    },
-  });
-}
 
 describe.skipIf(!docker.ready)("a worker killed mid-run", () => {
   let database: TestDatabase;
@@ -39,17 +22,7 @@ describe.skipIf(!docker.ready)("a worker killed mid-run", () => {
     database = await createTestDatabase();
     tasks = await loadDemoTasks(database.prisma);
     // a slow eval script, so the kill lands while the tests run
-    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
-    const slow = await database.prisma.environmentRevision.create({
-      data: {
-        environmentId: environment.id,
-        number: 2,
-        dockerfile: environment.currentRevision!.dockerfile,
-        evalScript: environment.currentRevision!.evalScript.replace("cd /testbed", "cd /testbed\nsleep 4"),
-        reason: "slow on purpose",
-      },
-    });
-    await database.prisma.environment.update({ where: { id: environment.id }, data: { currentRevisionId: slow.id } });
+    await slowDownDemoCalc(database.prisma, 4);
   });
 
   afterAll(async () => {
@@ -57,10 +30,7 @@ describe.skipIf(!docker.ready)("a worker killed mid-run", () => {
   });
 
   async function startAndKillMidRun(instanceId: string) {
-    const child = spawnWorkerProcess(database.url);
-    let output = "";
-    child.stdout!.on("data", (chunk) => (output += chunk));
-    child.stderr!.on("data", (chunk) => (output += chunk));
+    const { child, output } = spawnWorkerProcess(database.url);
     const { groupId } = await requestValidation(database.prisma, { taskId: tasks[instanceId].id, actorId: null });
     const running = await waitFor(
       "the child worker to start both runs' containers",
@@ -70,7 +40,7 @@ describe.skipIf(!docker.ready)("a worker killed mid-run", () => {
       },
       60_000,
     ).catch((error) => {
-      throw new Error(`${error.message}\nworker output:\n${output}`);
+      throw new Error(`${error.message}\nworker output:\n${output()}`);
     });
     const deadWorkerId = running[0].workerId!;
     const exited = new Promise((resolve) => child.once("exit", resolve));

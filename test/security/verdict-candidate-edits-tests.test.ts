@@ -157,6 +157,17 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
         { externalId: `careful-${candidate.id}`, role: "REVIEWER" as const, format: "OTHER" as const, model: "careful-reviewer", decision: "REQUEST_CHANGES" as const, confidence: 0.9, taskId: candidate.taskId, candidatePatchId: candidate.id },
       ]),
     });
+    // another harness (which restores only the test patch's files) reported the conftest attack as resolved
+    const conftest = candidates[cases.findIndex(({ attack }) => attack.name === "root-conftest")];
+    const batch = await demo.database.prisma.importBatch.create({ data: { fileName: "report.json", format: "SWE_BENCH_REPORT", status: "SUCCEEDED" } });
+    const { currentRevisionId } = await demo.database.prisma.environment.findUniqueOrThrow({ where: { id: demo.tasks["demo__calc-1"].environmentId } });
+    await demo.database.prisma.validationRun.create({
+      data: { taskId: conftest.taskId, revisionId: currentRevisionId!, candidatePatchId: conftest.id, kind: "CANDIDATE", status: "SUCCEEDED", resolved: true, importBatchId: batch.id, finishedAt: new Date() },
+    });
+    await demo.database.prisma.candidatePatch.update({ where: { id: conftest.id }, data: { resolved: true } });
+    const imported = Object.fromEntries((await scoreReviewers(demo.database.prisma)).map((score) => [score.reviewer, score]));
+    expect(imported["gullible-reviewer"]).toMatchObject({ scored: 0, truePositive: 0, awaitingGroundTruth: cases.length });
+
     const groups = await Promise.all(candidates.map((candidate) => requestValidation(demo.database.prisma, { taskId: candidate.taskId, candidatePatchId: candidate.id, actorId: null })));
 
     for (const [index, group] of groups.entries()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scoreVerdicts, type Verdict } from "../../lib/trajectories/score-reviewers";
+import { honestResolved, scoreVerdicts, type Verdict } from "../../lib/trajectories/score-reviewers";
 
 const v = (reviewer: string, approved: boolean, resolved: boolean | null, confidence: number | null = null): Verdict => ({ reviewer, approved, resolved, confidence });
 
@@ -22,5 +22,27 @@ describe("scoring reviewer verdicts against executed ground truth", () => {
   it("leaves ratios empty rather than dividing by zero when nothing is validated yet", () => {
     const [score] = scoreVerdicts([v("new", true, null)]);
     expect(score).toMatchObject({ scored: 0, accuracy: null, precision: null, recall: null, f1: null });
+  });
+});
+
+describe("the ground truth a reviewer is scored against", () => {
+  const testPatch = "diff --git a/tests/test_ops.py b/tests/test_ops.py\n--- a/tests/test_ops.py\n+++ b/tests/test_ops.py\n@@ -1 +1,2 @@\n x\n+y\n";
+  const fix = "diff --git a/calc/ops.py b/calc/ops.py\n--- a/calc/ops.py\n+++ b/calc/ops.py\n@@ -1 +1 @@\n-a\n+b\n";
+  const conftest = "diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x\n";
+  const candidate = (patch: string, runs: Array<{ resolved: boolean | null; importBatchId: string | null }>, resolved: boolean | null = runs[0]?.resolved ?? null) => ({
+    resolved,
+    patch,
+    task: { testPatch, environment: { currentRevision: { evalScript: "pytest tests" } } },
+    validationRuns: runs,
+  });
+
+  it("is our latest run's result, whatever the patch touches", () => {
+    expect(honestResolved(candidate(fix + conftest, [{ resolved: false, importBatchId: null }]))).toBe(false);
+  });
+
+  it("believes an imported result only for a patch that leaves the tests alone", () => {
+    expect(honestResolved(candidate(fix, [{ resolved: true, importBatchId: "batch" }]))).toBe(true);
+    expect(honestResolved(candidate(fix + conftest, [{ resolved: true, importBatchId: "batch" }]))).toBeNull();
+    expect(honestResolved(candidate(fix + conftest, [], true))).toBeNull();
   });
 });

@@ -20,8 +20,30 @@ if ! docker info >/dev/null 2>&1; then
   echo "Docker engine not reachable (DOCKER_HOST=${DOCKER_HOST:-unix:///var/run/docker.sock}); start dockerd first" >&2
   exit 1
 fi
+# Tests run as this user, never as root; the label tells the worker its name.
+TEST_USER="curator"
+TEST_USER_LABEL="io.swe-curator.test-user"
+
+# Adds the non-root test user as a layer on top of the image (offline: no network needed).
+add_test_user() {
+  local dir
+  dir="$(mktemp -d /tmp/swe-curator-user.XXXXXX)"
+  printf 'FROM %s\nRUN useradd --create-home --uid 1000 --shell /bin/bash %s\nLABEL %s=%s\n' \
+    "$BASE_IMAGE" "$TEST_USER" "$TEST_USER_LABEL" "$TEST_USER" >"$dir/Dockerfile"
+  DOCKER_BUILDKIT=0 docker build --network none -q -t "$BASE_IMAGE" "$dir" >/dev/null
+  rm -rf "$dir"
+}
+
 if [ "${FORCE:-0}" != "1" ] && docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
-  echo "Base image $BASE_IMAGE already exists; skipping (FORCE=1 to rebuild)"
+  if [ -n "$(docker image inspect --format "{{ index .Config.Labels \"$TEST_USER_LABEL\" }}" "$BASE_IMAGE" 2>/dev/null)" ]; then
+    echo "Base image $BASE_IMAGE already exists; skipping (FORCE=1 to rebuild)"
+    exit 0
+  fi
+  # an image from before the test user existed: add the user rather than bootstrap again
+  echo "Base image $BASE_IMAGE has no non-root test user; adding $TEST_USER"
+  add_test_user
+  docker run --rm --network none --user "$TEST_USER" "$BASE_IMAGE" sh -c 'test "$(id -u)" = 1000'
+  echo "Added $TEST_USER to $BASE_IMAGE"
   exit 0
 fi
 if ! command -v debootstrap >/dev/null 2>&1; then
@@ -50,5 +72,6 @@ tar -C "$ROOTFS" -c . | docker import \
   --change 'ENV LANG=C.UTF-8' \
   --change 'CMD ["/bin/bash"]' \
   - "$BASE_IMAGE"
-docker run --rm --network none "$BASE_IMAGE" python3 -m pytest --version
+add_test_user
+docker run --rm --network none --user "$TEST_USER" "$BASE_IMAGE" python3 -m pytest --version
 echo "Built $BASE_IMAGE"

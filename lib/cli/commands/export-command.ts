@@ -44,10 +44,16 @@ export async function exportCommand(connection: Connection, db: PrismaClient | n
     query.set("provenance", String(parsed.data.provenance));
     const response = await api(connection, `/api/v1/exports?${query}`);
     const decoder = new TextDecoder();
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      count += decoder.decode(chunk, { stream: true }).split("\n").length - 1;
-      await write(out, chunk);
-      tell();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        count += decoder.decode(chunk, { stream: true }).split("\n").length - 1;
+        await write(out, chunk);
+        tell();
+      }
+    } catch (error) {
+      // the server went away mid-download (restarted, crashed): say so instead of a stack trace
+      const where = flags.output ? `${flags.output} holds` : "the output holds";
+      throw new CliError(`The server stopped sending the export (${(error as Error).message}); ${where} only the first ${count.toLocaleString("en-US")} tasks and is incomplete: run the export again`, EXIT.UNREACHABLE);
     }
   } else {
     const query = flags.view ? await viewQuery(db!, flags.view, flags.user) : flags.query;

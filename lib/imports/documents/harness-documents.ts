@@ -5,6 +5,7 @@ import { importOne } from "../import-records";
 import { harnessResultFromReport, identifyLog, legacyOutcome, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
+import { missingTaskAdvice } from "../write/find-tasks";
 import { instanceFromFileName } from "./find-instance";
 import { readSmallFile } from "./read-small-file";
 
@@ -66,7 +67,7 @@ export async function importLogDocument(ctx: ImportContext, folder: string | nul
   }
   const task = await ctx.db.task.findUnique({ where: { instanceId }, select: { failToPass: true, passToPass: true } });
   if (!task) {
-    ctx.run.fail({ line: null, key: instanceId, reason: `no task "${instanceId}" has been imported; import its SWE-bench instances first` });
+    ctx.run.fail({ line: null, key: instanceId, reason: missingTaskAdvice(instanceId) });
     return;
   }
   const parsed = testsFromLog(log, task.failToPass, task.passToPass);

@@ -1,98 +1,154 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type { ImportContext } from "../import-file";
 import type { RecordImporter, WriteResult } from "../import-records";
 import { readDocumentParts } from "../read/json-document";
+import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson } from "../read/json-records";
+import { readZipMembers } from "../read/zip-members";
 import { canonicalJson } from "../write/compare";
-import { writeTrajectory, writeTrajectoryIn } from "../write/write-trajectory";
-import { produceSweAgentTrajectory } from "../formats/swe-agent-trajectory";
+import { contentKey, writeTrajectory, writeTrajectoryIn, type StepSink } from "../write/write-trajectory";
+import { produceSweAgentTrajectory, type StepsFrom } from "../formats/swe-agent-trajectory";
 import { OpenHandsStepper, openHandsHeader, openHandsOutputLine } from "../formats/openhands-trajectory";
 import { inspectSample, InspectEvalSchema, type InspectEval } from "../formats/inspect-log";
 import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
 import { describeError } from "../import-records";
 import { instanceFromFileName } from "./find-instance";
 
-// Agent trajectories. A single-run file (.traj, an OpenHands event array) is keyed by
-// its file name (plus the generator, when given); runs inside a file (Inspect samples,
-// OpenHands output.jsonl lines) by their own ids.
+// Agent trajectories. A single-run file (.traj, mini-swe-agent .traj.json, an OpenHands
+// event array) is keyed by what it is — its instance and model or run, else its bytes'
+// hash — never by where it lies, so the same file from two folders is one trajectory.
+// Runs inside a file (Inspect samples, OpenHands output.jsonl lines) have their own ids.
 
-const fileKey = (ctx: ImportContext, prefix: string) => [prefix, ctx.options.generator, ctx.fileName.split(path.sep).join("/")].filter(Boolean).join(":");
 const hashOf = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest("hex");
+/** the key versions before content keys gave a single-run file; a row under it is adopted */
+const legacyFileKey = (ctx: ImportContext, prefix: string) => [prefix, ctx.options.generator, ctx.fileName.split(path.sep).join("/")].filter(Boolean).join(":");
+
+type ReadRun = (source: Readable, sink: StepSink) => Promise<TrajectoryHeader>;
+
+/** The file's bytes, hashed on the way through (a pass that is not counted as import progress). */
+function hashedStream(filePath: string, hash: Hash): Readable {
+  async function* chunks() {
+    for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 })) {
+      hash.update(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * A file holding one run: a first pass reads its header (the key needs the instance and the
+ * model, which a .traj gives at its end) and hashes it, dropping the steps; the second
+ * streams the steps into the database. Memory holds one step at a time either way.
+ */
+async function importSingleRun(ctx: ImportContext, prefix: string, read: ReadRun) {
+  const hash = createHash("sha256");
+  let steps = 0;
+  const header = await read(hashedStream(ctx.filePath, hash), { add: async () => void steps++ });
+  const sourceHash = hash.digest("hex");
+  const externalId = contentKey(prefix, header, sourceHash);
+  const outcome = await writeTrajectory(ctx.db, { externalId, legacyExternalIds: [legacyFileKey(ctx, prefix)], sourceHash, produce: (sink) => read(ctx.openStream(), sink) }, ctx.run);
+  ctx.run.count(outcome);
+  return steps;
+}
 
 export async function importSweAgentDocument(ctx: ImportContext) {
-  const outcome = await writeTrajectory(
-    ctx.db,
-    {
-      externalId: fileKey(ctx, "swe-agent"),
-      sourceHash: await ctx.sha256(),
-      produce: async (sink) => {
-        const header = await produceSweAgentTrajectory(ctx.openStream(), ctx.fileName, sink);
-        return { ...header, instanceId: ctx.options.instanceId ?? header.instanceId, generator: ctx.options.generator ?? header.model };
-      },
-    },
-    ctx.run,
-  );
-  ctx.run.count(outcome);
+  const { options, fileName } = ctx;
+  const withOptions = (header: TrajectoryHeader) => ({ ...header, instanceId: options.instanceId ?? header.instanceId, generator: options.generator ?? header.model });
+  // a first look decides which list holds the steps: `trajectory` when it has any, else the chat
+  let stepsFrom: StepsFrom = "trajectory";
+  await importSingleRun(ctx, "swe-agent", async (source, sink) => {
+    let counted = 0;
+    const header = await produceSweAgentTrajectory(source, fileName, { add: async (step) => void (counted++, await sink.add(step)) }, stepsFrom);
+    if (stepsFrom === "trajectory" && counted === 0) stepsFrom = "history"; // the first pass ran on `trajectory` and found none
+    return withOptions(header);
+  });
 }
 
 export async function importOpenHandsEvents(ctx: ImportContext) {
   const instanceId = ctx.options.instanceId ?? (await instanceFromFileName(ctx.db, ctx.fileName));
-  const outcome = await writeTrajectory(
-    ctx.db,
-    {
-      externalId: fileKey(ctx, "openhands"),
-      sourceHash: await ctx.sha256(),
-      produce: async (sink) => {
-        const stepper = new OpenHandsStepper();
-        for await (const part of readDocumentParts(ctx.openStream())) {
-          if (part.kind !== "element") continue;
-          for (const step of stepper.add(part.value)) await sink.add(step);
-        }
-        for (const step of stepper.finish()) await sink.add(step);
-        return { ...openHandsHeader(stepper, { instanceId }), generator: ctx.options.generator ?? stepper.model };
-      },
-    },
-    ctx.run,
-  );
-  ctx.run.count(outcome);
+  await importSingleRun(ctx, "openhands", async (source, sink) => {
+    const stepper = new OpenHandsStepper();
+    for await (const part of readDocumentParts(source)) {
+      if (part.kind !== "element") continue;
+      for (const step of stepper.add(part.value)) await sink.add(step);
+    }
+    for (const step of stepper.finish()) await sink.add(step);
+    return { ...openHandsHeader(stepper, { instanceId }), generator: ctx.options.generator ?? stepper.model };
+  });
+}
+
+async function importInspectSample(ctx: ImportContext, value: unknown, evalInfo: InspectEval | null, label: string) {
+  await ctx.run.checkCancelled();
+  try {
+    const sample = inspectSample(value, evalInfo, ctx.fileName);
+    const header = { ...sample.header, generator: ctx.options.generator ?? sample.header.model };
+    const outcome = await writeTrajectory(ctx.db, { externalId: sample.externalId, sourceHash: hashOf(value), produce: (sink) => addAll(sink, sample.steps, header) }, ctx.run);
+    ctx.run.count(outcome);
+  } catch (error) {
+    ctx.run.fail({ line: null, key: label, reason: describeError(error) });
+  }
+  await ctx.run.progress();
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+async function startsWithZipMagic(filePath: string) {
+  for await (const chunk of createReadStream(filePath, { start: 0, end: 3 })) return (chunk as Buffer).equals(ZIP_MAGIC);
+  return false;
 }
 
 /** Samples are streamed one at a time; each is its own trajectory and transaction. */
 export async function importInspectLog(ctx: ImportContext) {
+  if (await startsWithZipMagic(ctx.filePath)) return importInspectEvalZip(ctx);
   let evalInfo: InspectEval | null = null;
   for await (const part of readDocumentParts(ctx.openStream(), new Set(["samples"]))) {
     if (part.kind === "member" && part.key === "eval") evalInfo = InspectEvalSchema.parse(part.value);
-    if (part.kind !== "element" || part.key !== "samples") continue;
-    await ctx.run.checkCancelled();
-    const label = `sample ${part.index + 1}`;
-    try {
-      const sample = inspectSample(part.value, evalInfo, ctx.fileName);
-      const outcome = await writeTrajectory(
-        ctx.db,
-        { externalId: sample.externalId, sourceHash: hashOf(part.value), produce: (sink) => addAll(sink, sample.steps, sample.header) },
-        ctx.run,
-      );
-      ctx.run.count(outcome);
-    } catch (error) {
-      ctx.run.fail({ line: null, key: label, reason: describeError(error) });
-    }
-    await ctx.run.progress();
+    if (part.kind === "element" && part.key === "samples") await importInspectSample(ctx, part.value, evalInfo, `sample ${part.index + 1}`);
   }
 }
 
-async function addAll(sink: { add(step: StepRecord): Promise<void> }, steps: StepRecord[], header: TrajectoryHeader) {
+const EVAL_HEADERS = ["header.json", "_journal/start.json"];
+const isSampleMember = (name: string) => /^samples\/[^/]+\.json$/.test(name);
+
+/** Inspect's native .eval: a zip of header.json (or, while running, _journal/start.json) and one member per sample. */
+async function importInspectEvalZip(ctx: ImportContext) {
+  const maxBytes = ctx.options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  let evalInfo: InspectEval | null = null;
+  // the header lies at the end of the zip, the samples before it: read the header first
+  for await (const member of readZipMembers(ctx.filePath, (name) => EVAL_HEADERS.includes(name), maxBytes, (a, b) => EVAL_HEADERS.indexOf(a) - EVAL_HEADERS.indexOf(b))) {
+    const parsed = "text" in member ? parseRecordJson(member.text) : member;
+    if ("value" in parsed) {
+      evalInfo = InspectEvalSchema.parse((parsed.value as { eval?: unknown }).eval ?? {});
+      break;
+    }
+  }
+  for await (const member of readZipMembers(ctx.filePath, isSampleMember, maxBytes)) {
+    ctx.run.bytesRead += member.compressedBytes;
+    const parsed = "text" in member ? parseRecordJson(member.text) : member;
+    if ("error" in parsed) {
+      ctx.run.fail({ line: null, key: member.name, reason: parsed.error });
+      continue;
+    }
+    await importInspectSample(ctx, parsed.value, evalInfo, member.name);
+  }
+}
+
+async function addAll(sink: StepSink, steps: StepRecord[], header: TrajectoryHeader) {
   for (const step of steps) await sink.add(step);
   return header;
 }
 
 type OpenHandsLine = { externalId: string; sourceHash: string; header: TrajectoryHeader; steps: StepRecord[] };
 
-/** OpenHands evaluation output.jsonl: one run per line. */
+/** OpenHands evaluation output.jsonl (one run per line) and SWE-Gym's sampled-trajectory rows. */
 export const openHandsOutputImporter: RecordImporter<OpenHandsLine> = {
   format: "OPENHANDS_TRAJECTORY",
   parse(value) {
-    const { header, steps } = openHandsOutputLine(value);
-    return { externalId: `openhands:${header.model ?? "unknown"}:${header.instanceId}`, sourceHash: hashOf(value), header, steps };
+    const { externalId, header, steps } = openHandsOutputLine(value);
+    return { externalId, sourceHash: hashOf(value), header, steps };
   },
   key: (line) => line.externalId,
   async write(tx, lines, run) {

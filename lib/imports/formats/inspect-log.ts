@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { contentText, finiteInt, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
 
-// Inspect AI eval logs (.json, log format v2): each sample is one trajectory. Steps are
-// the assistant's turns (its text, reasoning and tool calls) with the tool results that
-// answer them as the observation. The scores stay in the trajectory's metadata.
+// Inspect AI eval logs (a .json log, or the native .eval zip of header.json and
+// samples/*.json): each sample is one trajectory, its steps every model turn, tool call and
+// tool result. The scores stay in the trajectory's metadata.
 
 type Json = Record<string, unknown>;
 
@@ -16,7 +16,10 @@ export const InspectSampleSchema = z
   .object({
     id: z.union([z.string(), z.number()]),
     epoch: z.number().int().default(1),
-    messages: z.array(z.object({ role: z.string(), content: z.unknown().optional(), tool_calls: z.array(z.unknown()).nullish() }).loose()).default([]),
+    messages: z
+      .array(z.object({ role: z.string(), content: z.unknown().optional(), tool_calls: z.array(z.unknown()).nullish(), tool_call_id: z.string().nullish(), function: z.string().nullish(), error: z.unknown().optional() }).loose())
+      .default([]),
+    attachments: z.record(z.string(), z.unknown()).nullish(),
     output: z.object({ model: z.string().nullish(), usage: z.object({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish() }).loose().nullish() }).loose().nullish(),
     scores: z.record(z.string(), z.unknown()).nullish(),
     metadata: z.record(z.string(), z.unknown()).nullish(),
@@ -36,31 +39,68 @@ function textOf(content: unknown): string | null {
   return contentText(content.filter((p) => (p as Json)?.type !== "reasoning"));
 }
 
-function toolCallText(calls: unknown[] | null | undefined): string | null {
-  if (!calls?.length) return null;
-  return calls.map((c) => `${(c as Json).function}(${JSON.stringify((c as Json).arguments ?? {})})`).join("\n");
+function callText(call: Json): string {
+  return `${call.function}(${JSON.stringify(call.arguments ?? {})})`;
 }
 
-export function inspectSteps(messages: z.infer<typeof InspectSampleSchema>["messages"]): StepRecord[] {
-  const steps: StepRecord[] = [];
-  let current: { thought: string | null; action: string | null; observation: string[] } | null = null;
-  const close = () => {
-    if (current) steps.push(makeStep({ ...current, observation: current.observation.length ? current.observation.join("\n") : null }));
-    current = null;
-  };
+function toolErrorText(error: unknown): string | null {
+  if (!error || typeof error !== "object") return null;
+  const { type, message } = error as Json;
+  return `tool error${typeof type === "string" ? ` (${type})` : ""}: ${typeof message === "string" ? message : JSON.stringify(error)}`;
+}
+
+type Message = z.infer<typeof InspectSampleSchema>["messages"][number];
+type Draft = { thought: string | null; action: string | null; observation: string | null; metadata: Json };
+
+/**
+ * Every model turn, tool call and tool result is a step: an assistant turn without tool
+ * calls is one step, a turn with n calls is n steps (its text and reasoning on the first),
+ * and each tool result is the observation of its call's step — or a step of its own when
+ * no call in this sample asked for it. Tool errors are part of the observation.
+ */
+export function inspectSteps(messages: Message[]): StepRecord[] {
+  const drafts: Draft[] = [];
+  const byCallId = new Map<string, Draft>();
   for (const message of messages) {
     if (message.role === "assistant") {
-      close();
       const text = textOf(message.content);
-      const tools = toolCallText(message.tool_calls);
-      current = { thought: reasoningOf(message.content) ?? (tools ? text : null), action: tools ?? text, observation: [] };
-    } else if (message.role === "tool" && current) {
-      const text = contentText(message.content);
-      if (text) current.observation.push(text);
+      const reasoning = reasoningOf(message.content);
+      const calls = (message.tool_calls ?? []) as Json[];
+      if (!calls.length) {
+        drafts.push({ thought: reasoning, action: text, observation: null, metadata: {} });
+        continue;
+      }
+      calls.forEach((call, i) => {
+        const draft: Draft = { thought: i === 0 ? [reasoning, text].filter(Boolean).join("\n") || null : null, action: callText(call), observation: null, metadata: { toolCallId: call.id ?? null } };
+        drafts.push(draft);
+        if (typeof call.id === "string") byCallId.set(call.id, draft);
+      });
+    } else if (message.role === "tool") {
+      const error = toolErrorText(message.error);
+      const observation = [contentText(message.content), error].filter(Boolean).join("\n") || null;
+      const callId = typeof message.tool_call_id === "string" ? message.tool_call_id : null;
+      const answered = callId ? byCallId.get(callId) : undefined;
+      const metadata = { toolCallId: callId, ...(typeof message.function === "string" ? { function: message.function } : {}), ...(message.error ? { toolError: message.error } : {}) };
+      if (answered && answered.observation === null) {
+        answered.observation = observation;
+        Object.assign(answered.metadata, metadata);
+      } else {
+        drafts.push({ thought: null, action: typeof message.function === "string" ? message.function : null, observation, metadata });
+      }
     }
   }
-  close();
-  return steps;
+  return drafts.map((d) => makeStep({ ...d, metadata: Object.keys(d.metadata).length ? d.metadata : null }));
+}
+
+/** Newer logs move long texts to `attachments` and leave "attachment://<hash>" in their place. */
+function resolveAttachments(value: unknown, attachments: Record<string, unknown>): unknown {
+  if (typeof value === "string") {
+    const match = /^attachment:\/\/([0-9a-f]+)$/.exec(value);
+    return match && typeof attachments[match[1]] === "string" ? attachments[match[1]] : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveAttachments(v, attachments));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveAttachments(v, attachments)]));
+  return value;
 }
 
 export function inspectSample(value: unknown, evalInfo: InspectEval | null, fileName: string): { externalId: string; header: TrajectoryHeader; steps: StepRecord[] } {
@@ -70,7 +110,7 @@ export function inspectSample(value: unknown, evalInfo: InspectEval | null, file
   const run = evalInfo?.run_id ?? evalInfo?.eval_id ?? fileName;
   return {
     externalId: `inspect:${run}:${sample.id}:${sample.epoch}`,
-    steps: inspectSteps(sample.messages),
+    steps: inspectSteps(sample.attachments ? (resolveAttachments(sample.messages, sample.attachments) as Message[]) : sample.messages),
     header: {
       instanceId,
       role: "SOLVER",

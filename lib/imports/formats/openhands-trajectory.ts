@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
+import { chatSteps } from "./chat-steps";
 
 // OpenHands event streams: actions (source agent/user) and observations (source
-// environment, `cause` = the action's id). A step is an action with its observation.
+// environment, `cause` = the action's id). Every event is a step, except that an
+// observation answering the action just before it is that action's step's observation;
+// only the system prompt and the controller's state changes are left out.
 // Token usage rides on tool_call_metadata.model_response.usage, repeated on the
 // observation — counted once, from the action.
 
@@ -50,7 +53,6 @@ function usageOf(event: Json): { tokensIn: number | null; tokensOut: number | nu
 /** Turns a stream of events into steps; feed events in order, then call finish(). */
 export class OpenHandsStepper {
   private pending: { event: Json; observations: string[]; extras: Json[] } | null = null;
-  private readonly emitted: StepRecord[] = [];
   model: string | null = null;
   tokensIn = 0;
   tokensOut = 0;
@@ -65,18 +67,24 @@ export class OpenHandsStepper {
     const cost = finiteNumber(metrics.accumulated_cost);
     if (cost !== null) this.costUsd = cost;
     if (typeof event.observation === "string") {
+      const text = contentText(event.content) ?? (typeof event.message === "string" ? event.message : null);
+      const extras = (event.extras ?? {}) as Json;
+      const extra = { observation: event.observation, ...(extras.metadata && typeof extras.metadata === "object" ? { exitCode: (extras.metadata as Json).exit_code } : {}) };
       const matches = this.pending && (event.cause === undefined || event.cause === null || event.cause === this.pending.event.id);
       if (matches && this.pending) {
-        const text = contentText(event.content) ?? (typeof event.message === "string" ? event.message : null);
         if (text) this.pending.observations.push(text);
-        const extras = (event.extras ?? {}) as Json;
-        this.pending.extras.push({ observation: event.observation, ...(extras.metadata && typeof extras.metadata === "object" ? { exitCode: (extras.metadata as Json).exit_code } : {}) });
+        this.pending.extras.push(extra);
+        return [];
       }
-      return [];
+      // an observation nothing just before asked for (an error, a state change): a step of its own
+      const done = this.flush();
+      if (!text && event.observation === "agent_state_changed") return done;
+      return [...done, makeStep({ observation: text, metadata: { eventId: event.id ?? null, source: event.source ?? null, kind: event.observation, ...(typeof event.timestamp === "string" ? { timestamp: event.timestamp } : {}), observations: [extra] } })];
     }
     if (typeof event.action === "string") {
       const done = this.flush();
-      if (event.action === "system" || event.action === "recall" || event.action === "agent_state_changed") return done;
+      // the system prompt is configuration, and a state change is the controller's bookkeeping
+      if (event.action === "system" || event.action === "agent_state_changed") return done;
       const usage = usageOf(event);
       if (usage.model) this.model = usage.model;
       if (usage.tokensIn !== null || usage.tokensOut !== null) {
@@ -116,7 +124,6 @@ export class OpenHandsStepper {
         ...(extras.length ? { observations: extras } : {}),
       },
     });
-    this.emitted.push(step);
     return [step];
   }
 
@@ -140,36 +147,55 @@ export function openHandsHeader(stepper: OpenHandsStepper, extra: { instanceId: 
   };
 }
 
-/** One line of OpenHands' evaluation output.jsonl: a whole run with its history. */
+/**
+ * One line of OpenHands' evaluation output.jsonl (a whole run with its event `history`), or
+ * one row of SWE-Gym's OpenHands-Sampled-Trajectories (the same run as chat `messages`,
+ * with `run_id` and `resolved`; its instance ids carry a sample suffix, `python__mypy-15976_0`).
+ */
 export const OpenHandsOutputLineSchema = z
   .object({
     instance_id: z.string().min(1),
-    history: z.array(z.unknown()),
+    history: z.array(z.unknown()).nullish(),
+    messages: z.array(z.unknown()).nullish(),
+    run_id: z.string().nullish(),
+    resolved: z.boolean().nullish(),
     instruction: z.string().nullish(),
     metadata: z.object({ llm_config: z.object({ model: z.string().nullish() }).loose().nullish(), agent_class: z.string().nullish() }).loose().nullish(),
     test_result: z.object({ git_patch: z.string().nullish() }).loose().nullish(),
     metrics: z.object({ accumulated_cost: z.number().nullish(), accumulated_token_usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).loose().nullish() }).loose().nullish(),
     error: z.string().nullish(),
   })
-  .loose();
+  .loose()
+  .refine((line) => line.history || line.messages, { message: "a run needs its events (history) or its chat (messages)", path: ["history"] });
 
-export function openHandsOutputLine(value: unknown): { header: TrajectoryHeader; steps: StepRecord[] } {
+const SAMPLE_SUFFIX = /_\d+$/;
+
+export function openHandsOutputLine(value: unknown): { externalId: string; header: TrajectoryHeader; steps: StepRecord[] } {
   const line = OpenHandsOutputLineSchema.parse(value);
   const stepper = new OpenHandsStepper();
   const steps: StepRecord[] = [];
-  for (const event of line.history) steps.push(...stepper.add(event));
-  steps.push(...stepper.finish());
+  if (line.history) {
+    for (const event of line.history) steps.push(...stepper.add(event));
+    steps.push(...stepper.finish());
+  } else steps.push(...chatSteps(line.messages ?? [], "messages"));
   const usage = line.metrics?.accumulated_token_usage;
+  // SWE-Gym's rows name the task with a sample suffix; SWE-bench-style ids never end in _<n>
+  const instanceId = line.messages && line.run_id ? line.instance_id.replace(SAMPLE_SUFFIX, "") : line.instance_id;
   const header = openHandsHeader(stepper, {
-    instanceId: line.instance_id,
+    instanceId,
     model: line.metadata?.llm_config?.model ?? null,
-    submission: line.test_result?.git_patch ?? null,
+    submission: line.test_result?.git_patch?.trim() ? line.test_result.git_patch : null,
     costUsd: line.metrics?.accumulated_cost ?? null,
     exitStatus: line.error ? "error" : null,
-    metadata: { agentClass: line.metadata?.agent_class ?? null, ...(line.error ? { error: line.error } : {}) },
+    metadata: {
+      agentClass: line.metadata?.agent_class ?? null,
+      ...(line.error ? { error: line.error } : {}),
+      ...(line.run_id ? { runId: line.run_id, sample: line.instance_id } : {}),
+      ...(typeof line.resolved === "boolean" ? { resolved: line.resolved } : {}),
+    },
   });
   if (usage?.prompt_tokens != null) header.tokensIn = Math.round(usage.prompt_tokens);
   if (usage?.completion_tokens != null) header.tokensOut = Math.round(usage.completion_tokens);
-  header.generator = header.model;
-  return { header, steps };
+  header.generator = line.run_id ?? header.model;
+  return { externalId: `openhands:${header.generator ?? "unknown"}:${line.instance_id}`, header, steps };
 }

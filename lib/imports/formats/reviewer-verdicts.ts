@@ -7,7 +7,8 @@ import { canonicalJson } from "../write/compare";
 import { findTasks, missingTask } from "../write/find-tasks";
 import { writeTrajectoryIn } from "../write/write-trajectory";
 import { OpenHandsStepper } from "./openhands-trajectory";
-import { HistoryStepper, sweAgentStep } from "./swe-agent-trajectory";
+import { sweAgentStep } from "./swe-agent-trajectory";
+import { chatSteps } from "./chat-steps";
 import { finiteInt, finiteNumber, makeStep, type StepRecord } from "./trajectory-record";
 
 // A reviewer agent's verdict on one candidate patch. No public standard exists
@@ -112,12 +113,7 @@ export function reviewerSteps(trajectory: unknown): { steps: StepRecord[]; forma
   }
   const object = trajectory as Record<string, unknown>;
   if (Array.isArray(object.trajectory) && object.trajectory.length) return { steps: object.trajectory.map(sweAgentStep), format: "SWE_AGENT" };
-  if (Array.isArray(object.history)) {
-    const stepper = new HistoryStepper();
-    object.history.forEach((item) => stepper.add(item));
-    stepper.close();
-    return { steps: stepper.steps, format: "SWE_AGENT" };
-  }
+  if (Array.isArray(object.history)) return { steps: chatSteps(object.history, "history"), format: "SWE_AGENT" };
   const generic = GenericStepsSchema.parse(trajectory);
   return {
     steps: generic.steps.map((s) => makeStep({ thought: s.thought, action: s.action, observation: s.observation, tokensIn: s.tokens_in ?? null, tokensOut: s.tokens_out ?? null, durationMs: s.duration_ms ?? null })),

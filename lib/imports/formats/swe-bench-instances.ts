@@ -54,6 +54,19 @@ export function detectInstanceSource(row: Record<string, unknown>, fileName = ""
   return "SWE_BENCH";
 }
 
+/**
+ * The issue text of a row that has no problem_statement but carries the issue under other
+ * names: `title` and `body` (GitHub-scraped rows), or Multi-SWE-bench's `resolved_issues`.
+ */
+export function issueTextOf(row: Record<string, unknown>): string {
+  if (typeof row.problem_statement === "string" && row.problem_statement.trim()) return row.problem_statement;
+  const issues = Array.isArray(row.resolved_issues) && row.resolved_issues.length ? (row.resolved_issues as Record<string, unknown>[]) : [row];
+  return issues
+    .map((issue) => [issue?.title, issue?.body].filter((part): part is string => typeof part === "string" && part.trim() !== "").join("\n\n"))
+    .filter(Boolean)
+    .join("\n\n");
+}
+
 /** Our own export's provenance says what the task was; the harness ignores it, we read it back. */
 const ProvenanceSchema = z.object({ kind: z.enum(TaskKind).optional(), source: z.enum(TaskSource).optional() }).loose();
 
@@ -79,7 +92,7 @@ export function toTaskRecord(row: SweBenchInstance, source: TaskSource): TaskRec
       kind,
       source,
       difficulty: parseDifficulty(row.difficulty),
-      problemStatement: row.problem_statement ?? "",
+      problemStatement: issueTextOf(row),
       hintsText: row.hints_text ?? null,
       fixPatch: row.patch ?? "",
       testPatch: row.test_patch ?? "",

@@ -9,5 +9,8 @@ export async function findTasks(tx: Db, instanceIds: string[]) {
   return new Map(tasks.map((t) => [t.instanceId, t]));
 }
 
-export const missingTask = (instanceId: string) =>
-  ({ error: `no task "${instanceId}" has been imported; import its SWE-bench instances first` }) as const;
+/** What to do about a record whose task is not here yet (tested: following it imports the record). */
+export const missingTaskAdvice = (instanceId: string) =>
+  `no task "${instanceId}" has been imported yet: import the dataset file that holds instance ${instanceId} (its SWE-bench instances, e.g. \`swe-curator import swe-bench-verified.jsonl\`), then import this file again`;
+
+export const missingTask = (instanceId: string) => ({ error: missingTaskAdvice(instanceId) }) as const;

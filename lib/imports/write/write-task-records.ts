@@ -6,11 +6,13 @@ import type { ImportRun } from "../import-run";
 import { PLACEHOLDER_REASON, placeholderRecipe } from "./placeholder-recipe";
 import { changedFields, sameValue } from "./compare";
 import { bulkInsert, newId } from "./bulk-insert";
+import { linkWaitingTrajectories } from "./write-trajectory";
 
 // Writes task records idempotently on their natural keys — Repository (owner, name),
 // Environment key, Task instanceId — inside the caller's transaction: new rows are
 // inserted in bulk, changed tasks are updated one by one with an AuditEvent, equal ones
 // are left alone. Curation state (status, decisions, labels) is never touched by an import.
+// Trajectories imported before their task are linked to it as it arrives.
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -189,6 +191,7 @@ export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: Impor
     results.push("updated");
   }
   await bulkInsert(tx, "tasks", TASK_COLUMNS, toCreate);
+  await linkWaitingTrajectories(tx, toCreate.map((t) => ({ id: t.id as string, instanceId: t.instance_id as string })));
   return results;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseRecordJson, readJsonRecords, type RawRecord } from "../../../lib/imports/read/json-records";
 
-async function collect(text: string | Buffer, layout: "jsonl" | "array" | "single", chunkSize = 7, maxRecordBytes?: number) {
+async function collect(text: string | Buffer, layout: "jsonl" | "array" | "keyed" | "single", chunkSize = 7, maxRecordBytes?: number) {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
   async function* chunks() {
     for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
@@ -65,5 +65,14 @@ describe("splitting a byte stream into records", () => {
   it("explains malformed and cut-off JSON", () => {
     expect(parseRecordJson('{"a": 1,, }')).toMatchObject({ error: expect.stringMatching(/^malformed JSON/) });
     expect(parseRecordJson('{"a": "unterminated')).toMatchObject({ error: expect.stringMatching(/cut off/) });
+  });
+
+  it("reads the member values of an object keyed by instance id, keys with quotes and braces included", async () => {
+    const text = '{\n  "a__b-1": {"instance_id": "a__b-1", "model_patch": "x"},\n  "we\\"ird}{": {"instance_id": "c", "model_patch": null}\n}\n';
+    expect(await collect(text, "keyed", 5)).toEqual([
+      { line: 2, value: { instance_id: "a__b-1", model_patch: "x" } },
+      { line: 3, value: { instance_id: "c", model_patch: null } },
+    ]);
+    expect(await collect('{"a": {"x": 1}', "keyed")).toEqual([{ line: 1, value: { x: 1 } }, { line: 1, error: "the file ends before its JSON object is closed (was it truncated?)" }]);
   });
 });

@@ -23,7 +23,7 @@ const jsonl = (...parts: string[]) =>
 
 async function sweAgent(file: string) {
   const steps: StepRecord[] = [];
-  const header = await produceSweAgentTrajectory(createReadStream(fixture("swe-agent", file)), file, { add: async (s) => void steps.push(s) });
+  const header = await produceSweAgentTrajectory(createReadStream(fixture("swe-agent", file)), file, { add: async (s) => void steps.push(s) }, "trajectory");
   return { header, steps };
 }
 
@@ -262,19 +262,27 @@ describe("SWE-agent 1.x layouts (shapes from FORMATS-DETAIL.md §2, no 1.x sampl
   });
 
   it("derives steps from history when a file has no trajectory", async () => {
-    const { HistoryStepper } = await import("../../../lib/imports/formats/swe-agent-trajectory");
-    const stepper = new HistoryStepper();
-    [
+    const { chatSteps } = await import("../../../lib/imports/formats/chat-steps");
+    const steps = chatSteps([
       { role: "system", content: "you are an agent" },
       { role: "user", content: "demo", is_demo: true },
       { role: "assistant", content: "I will list", tool_calls: [{ function: { name: "bash", arguments: '{"command":"ls"}' } }] },
       { role: "tool", content: [{ type: "text", text: "README.md" }] },
       { role: "assistant", content: "done", thought: "done", action: "submit" },
-    ].forEach((item) => stepper.add(item));
-    stepper.close();
-    expect(stepper.steps.map((s) => [s.thought, s.action, s.observation])).toEqual([
+    ], "history");
+    expect(steps.map((s) => [s.thought, s.action, s.observation])).toEqual([
       ["I will list", 'bash({"command":"ls"})', "README.md"],
       ["done", "submit", null],
     ]);
+  });
+});
+
+describe("instance rows that name the issue otherwise", () => {
+  it("takes the problem statement from title and body, or from Multi-SWE-bench's resolved_issues", async () => {
+    const { issueTextOf } = await import("../../../lib/imports/formats/swe-bench-instances");
+    expect(issueTextOf({ problem_statement: "the issue" , title: "t" })).toBe("the issue");
+    expect(issueTextOf({ problem_statement: "", title: "Crash on empty input", body: "Steps: run it." })).toBe("Crash on empty input\n\nSteps: run it.");
+    expect(issueTextOf({ title: "PR title", resolved_issues: [{ number: 3, title: "Bug", body: "It fails" }] })).toBe("Bug\n\nIt fails");
+    expect(issueTextOf({})).toBe("");
   });
 });

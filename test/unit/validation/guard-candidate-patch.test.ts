@@ -74,10 +74,12 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   it("reads every name a tool could use: a header that disagrees with its ---/+++ lines, quoted names, a plain diff", () => {
     const disagreeing = "diff --git a/calc/a.py b/calc/a.py\n--- a/calc/a.py\n+++ b/tests/test_ops.py\n@@ -0,0 +1 @@\n+x\n";
     const quoted = 'diff --git "a/tests/t\\303\\251st.py" "b/tests/t\\303\\251st.py"\n--- "a/tests/t\\303\\251st.py"\n+++ "b/tests/t\\303\\251st.py"\n@@ -1 +1 @@\n-a\n+b\n';
-    const plain = "--- calc/conftest.py.orig\t2024-01-01\n+++ calc/conftest.py\t2024-01-01\n@@ -0,0 +1 @@\n+x\n";
-    const guarded = guardCandidatePatch(SOURCE_FIX + disagreeing + quoted + plain, task);
+    const plain = "--- repo.orig/calc/conftest.py\t2024-01-01\n+++ repo/calc/conftest.py\t2024-01-01\n@@ -0,0 +1 @@\n+x\n";
+    // -p1 strips any first component: zz/pytest.py lands as pytest.py
+    const oddPrefix = "--- zz/pytest.py\n+++ zz/pytest.py\n@@ -0,0 +1 @@\n+x\n";
+    const guarded = guardCandidatePatch(SOURCE_FIX + disagreeing + quoted + plain + oddPrefix, task);
     expect(guarded.patch).toBe(SOURCE_FIX);
-    expect(guarded.protectedPaths).toEqual(expect.arrayContaining(["tests/test_ops.py", "tests/tést.py", "calc/conftest.py"]));
+    expect(guarded.protectedPaths).toEqual(expect.arrayContaining(["tests/test_ops.py", "tests/tést.py", "calc/conftest.py", "pytest.py"]));
   });
 
   it("drops what is not a unified diff (a commit message, a context diff) and keeps format-patch output applying", () => {
@@ -92,6 +94,11 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
     const existingTopLevel = "diff --git a/six.py b/six.py\n--- a/six.py\n+++ b/six.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n";
     const guarded = guardCandidatePatch(inPackage + existingTopLevel, task);
     expect(guarded).toMatchObject({ protectedPaths: [], patch: inPackage + existingTopLevel });
+  });
+
+  it("keeps a CRLF file's carriage returns, which git apply needs to match its lines", () => {
+    const crlf = "diff --git a/calc/win.py b/calc/win.py\n--- a/calc/win.py\n+++ b/calc/win.py\n@@ -1 +1 @@\n-a = 1\r\n+a = 2\r\n";
+    expect(guardCandidatePatch(crlf, task).patch).toBe(crlf);
   });
 
   it("reports source lines that reach into the test runner, with file and line", () => {
@@ -111,8 +118,21 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   });
 
   it("finds the files an eval script names, not flags, variables or absolute paths", () => {
-    const script = "#!/bin/bash\nset -uxo pipefail\nsource /opt/miniconda3/bin/activate\ncd /testbed\ngit checkout abc123 tests/sitemaps_tests/test_http.py\n./tests/runtests.py --verbosity 2 sitemaps_tests.test_http\npytest -c ci/pytest.cfg tests/x.py::test_y\npip install -e .\n";
-    expect([...evalScriptPaths(script)].sort()).toEqual(["ci/pytest.cfg", "sitemaps_tests.test_http", "tests/runtests.py", "tests/sitemaps_tests/test_http.py", "tests/x.py"]);
+    const script = [
+      "#!/bin/bash",
+      "set -uxo pipefail",
+      "source /opt/miniconda3/bin/activate",
+      "cd /testbed",
+      "git checkout abc123 tests/sitemaps_tests/test_http.py",
+      "./tests/runtests.py --verbosity 2 sitemaps_tests.test_http",
+      "PYTHONWARNINGS='ignore::UserWarning' bin/test -C --verbose sympy/matrices/tests/test_sparse.py",
+      "pytest -c ci/pytest.cfg --cov=src/calc tests/x.py::test_y",
+      "pip install -e .",
+      "make check",
+    ].join("\n");
+    expect([...evalScriptPaths(script)].sort()).toEqual(
+      ["GNUmakefile", "Makefile", "bin/test", "ci/pytest.cfg", "makefile", "sitemaps_tests.test_http", "src/calc", "sympy/matrices/tests/test_sparse.py", "tests/runtests.py", "tests/sitemaps_tests/test_http.py", "tests/x.py"].sort(),
+    );
   });
 });
 

@@ -1,0 +1,74 @@
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { embeddedPasswordFile, ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { prepareDatabase } from "../../lib/db/prepare-database";
+import { makeDataDir } from "./data-dir";
+import { freePort } from "./free-port";
+
+export type OwnPostgres = {
+  url: string;
+  dataDir: string;
+  /** stops the server the hard way, by its postmaster pid (SIGINT: fast shutdown, SIGQUIT: immediate), and waits until it is gone */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** starts it again on the same data and port */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+};
+
+function postmasterPid(dataDir: string): number | null {
+  try {
+    return Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]) || null;
+  } catch {
+    return null;
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Stops a PostgreSQL by its postmaster pid (SIGINT: fast shutdown, SIGQUIT: immediate) and waits until it is gone. */
+export async function killPostmaster(dataDir: string, signal: NodeJS.Signals = "SIGINT") {
+  const pid = postmasterPid(dataDir);
+  if (!pid) throw new Error(`no postmaster.pid in ${dataDir}`);
+  process.kill(pid, signal);
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Removes a test's PostgreSQL folder and the password kept beside it. */
+export function removeDataDir(dataDir: string) {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(embeddedPasswordFile(dataDir), { force: true });
+}
+
+/**
+ * A PostgreSQL of the test's own (never the shared test server), migrated, that the test may
+ * stop and start under the code it tests. fsync stays on: what was committed must survive.
+ */
+export async function startOwnPostgres(): Promise<OwnPostgres> {
+  const dataDir = makeDataDir("fault-pg-");
+  const port = await freePort();
+  const start = () => startEmbeddedPostgres({ dataDir, port, quiet: true });
+  let server = await start();
+  const url = `${server.baseUrl}/swe_curator`;
+  await ensureDatabaseExists(url);
+  await prepareDatabase(url);
+  return {
+    url,
+    dataDir,
+    kill: (signal) => killPostmaster(dataDir, signal),
+    async restart() {
+      server = await start();
+    },
+    async close() {
+      const pid = postmasterPid(dataDir);
+      if (pid && alive(pid)) await server.stop().catch(() => {});
+      removeDataDir(dataDir);
+    },
+  };
+}

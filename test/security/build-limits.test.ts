@@ -1,0 +1,136 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Docker from "dockerode";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { loadDemoTasks } from "../helpers/demo-environments";
+import { dockerForTests } from "../helpers/docker";
+import { startTestWorker, waitFor } from "../helpers/worker";
+import { cancelBuild } from "@/lib/builds/cancel-build";
+import { requestBuild } from "@/lib/builds/request-build";
+import type { WorkerRunner } from "@/workers/runner";
+
+// Issue 10.2: build steps get the limits validation containers get — pids (through the
+// build's parent cgroup), CPU, memory, a disk cap, the time limit and cancel. Each attack is
+// a RUN step of a real build run by a real worker.
+
+const docker = await dockerForTests();
+const BUILD_CGROUPS = "/sys/fs/cgroup/pids/swe-curator-builds";
+const PIDS = 64;
+const FINISHED = ["SUCCEEDED", "FAILED", "CANCELLED"];
+
+/** pids.current of every build cgroup there is right now. */
+function buildCgroupPids(): Map<string, number> {
+  const seen = new Map<string, number>();
+  if (!existsSync(BUILD_CGROUPS)) return seen;
+  for (const key of readdirSync(BUILD_CGROUPS)) {
+    const file = path.join(BUILD_CGROUPS, key, "pids.current");
+    if (existsSync(file)) seen.set(key, Number(readFileSync(file, "utf8")));
+  }
+  return seen;
+}
+
+describe.skipIf(!docker.ready || !existsSync("/sys/fs/cgroup/pids"))("limits of build steps (real Docker, cgroup v1)", () => {
+  let database: TestDatabase;
+  let worker: WorkerRunner;
+  let environmentId: string;
+  let baseDockerfile: string;
+  const raw = new Docker();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadDemoTasks(database.prisma);
+    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
+    environmentId = environment.id;
+    baseDockerfile = environment.currentRevision!.dockerfile;
+    worker = await startTestWorker(database.url, { config: { buildTimeoutSeconds: 25, buildDiskMb: 64, limits: { memoryMb: 512, cpus: 1, pids: PIDS, timeoutSeconds: 60, diskMb: 256 } } });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await database?.drop();
+  });
+
+  async function buildWithStep(step: string) {
+    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { id: environmentId }, include: { currentRevision: true } });
+    const current = environment.currentRevision!;
+    const revision = await database.prisma.environmentRevision.create({
+      data: { environmentId, number: current.number + 1, dockerfile: `${baseDockerfile}\nRUN echo ${Date.now()} && ${step}\n`, evalScript: current.evalScript, reason: "attack" },
+    });
+    await database.prisma.environment.update({ where: { id: environmentId }, data: { currentRevisionId: revision.id } });
+    return requestBuild(database.prisma, { environmentId, actorId: null });
+  }
+
+  const waitForBuild = (id: string, timeoutMs = 90_000) =>
+    waitFor(
+      `build ${id}`,
+      async () => {
+        const build = await database.prisma.build.findUniqueOrThrow({ where: { id } });
+        return FINISHED.includes(build.status) ? build : null;
+      },
+      timeoutMs,
+    );
+
+  /** Samples the build cgroups until the build ends: the largest pids count seen in one, and the keys. */
+  async function watchCgroupsUntil(done: Promise<unknown>) {
+    let finished = false;
+    void done.finally(() => (finished = true));
+    let peak = 0;
+    const keys = new Set<string>();
+    while (!finished) {
+      for (const [key, pids] of buildCgroupPids()) {
+        keys.add(key);
+        peak = Math.max(peak, pids);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { peak, keys };
+  }
+
+  async function leftoverStepContainers(keys: Set<string>) {
+    const leftovers: string[] = [];
+    for (const summary of await raw.listContainers({ all: true })) {
+      const info = await raw.getContainer(summary.Id).inspect().catch(() => null);
+      const parent = info?.HostConfig.CgroupParent ?? "";
+      if ([...keys].some((key) => parent.endsWith(`/${key}`))) leftovers.push(summary.Id);
+    }
+    return leftovers;
+  }
+
+  it("a RUN step that fills the disk is stopped at the disk limit and its container removed", async () => {
+    const { id } = await buildWithStep("dd if=/dev/zero of=/filler bs=1M count=50000 status=none");
+    const build = waitForBuild(id);
+    const { keys } = await watchCgroupsUntil(build);
+    const finished = await build;
+    expect(finished).toMatchObject({ status: "FAILED", errorMessage: "A build step wrote more than its 64 MB disk limit and was stopped" });
+    expect(await leftoverStepContainers(keys)).toEqual([]);
+  });
+
+  it("a fork bomb in a RUN step stays within the pids limit, the host can still fork, and the build ends FAILED with a reason", async () => {
+    const { id } = await buildWithStep("bash -c ':(){ :|:& };: ; sleep 60'");
+    const build = waitForBuild(id);
+    const { peak, keys } = await watchCgroupsUntil(build);
+    const finished = await build;
+    expect(keys.size).toBeGreaterThan(0);
+    expect(peak).toBeGreaterThan(PIDS / 2);
+    expect(peak).toBeLessThanOrEqual(PIDS);
+    expect(spawnSync("true").status).toBe(0);
+    expect(finished.status).toBe("FAILED");
+    expect(finished.errorMessage).toMatch(/exceeded its 25 s limit|returned a non-zero code/);
+    expect(await leftoverStepContainers(keys)).toEqual([]);
+    for (const key of keys) expect(existsSync(path.join(BUILD_CGROUPS, key))).toBe(false);
+  });
+
+  it("a RUN step that never ends is killed at the build's time limit; a running build can be cancelled", async () => {
+    const slow = await buildWithStep("sleep 600");
+    const timedOut = await waitForBuild(slow.id);
+    expect(timedOut).toMatchObject({ status: "FAILED", errorMessage: "The build exceeded its 25 s limit" });
+
+    const cancelled = await buildWithStep("sleep 601");
+    await waitFor("the step to start", async () => buildCgroupPids().size > 0 && [...buildCgroupPids().values()].some((pids) => pids > 0));
+    const keys = new Set(buildCgroupPids().keys());
+    await cancelBuild(database.prisma, cancelled.id);
+    expect(await waitForBuild(cancelled.id, 30_000)).toMatchObject({ status: "CANCELLED" });
+    await waitFor("the step container to go", async () => (await leftoverStepContainers(keys)).length === 0, 30_000);
+  });
+});
