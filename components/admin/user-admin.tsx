@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch } from "@/components/ui/api";
+import { apiFetch, apiFetchAll } from "@/components/ui/api";
 import { useActor } from "@/components/auth/actor-context";
 import { ResetPasswordButton } from "@/components/auth/reset-password-button";
 import { ROLES, type RoleName } from "@/lib/auth/permissions";
@@ -11,7 +11,7 @@ type UserRow = { id: string; email: string; name: string | null; role: RoleName;
 export function UserAdmin() {
   const me = useActor();
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ["users"], queryFn: () => apiFetch<UserRow[]>("/api/v1/users") });
+  const users = useQuery({ queryKey: ["users"], queryFn: () => apiFetchAll<UserRow>("/api/v1/users") });
   const [message, setMessage] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["users"] });
   const update = useMutation({

@@ -1,13 +1,13 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch } from "@/components/ui/api";
+import { apiFetchAll } from "@/components/ui/api";
 
 type SavedView = { id: string; name: string; scope: string; query: string };
 
 /** Downloads approved tasks, or a saved view, as SWE-bench JSONL (the browser streams the file). */
 export function ExportPanel() {
-  const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetch<SavedView[]>("/api/v1/views?scope=tasks") });
+  const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<SavedView>("/api/v1/views?scope=tasks") });
   const [view, setView] = useState("");
   const [testLists, setTestLists] = useState<"list" | "json-string">("list");
   const [provenance, setProvenance] = useState(true);

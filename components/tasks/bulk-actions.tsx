@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch } from "@/components/ui/api";
+import { apiFetch, apiFetchAll } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
@@ -23,7 +23,7 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
   const client = useQueryClient();
   const [label, setLabel] = useState("");
   const [message, setMessage] = useState<string | null>(null);
-  const assignees = useQuery({ queryKey: ["assignees"], queryFn: () => apiFetch<{ id: string; name: string }[]>("/api/v1/tasks/assignees"), enabled: selected.length > 0 });
+  const assignees = useQuery({ queryKey: ["assignees"], queryFn: () => apiFetchAll<{ id: string; name: string }>("/api/v1/tasks/assignees"), enabled: selected.length > 0 });
   const bulk = useMutation({
     mutationFn: (body: Record<string, unknown>) => apiFetch<BulkResult>("/api/v1/tasks/bulk", { method: "POST", json: { ...body, taskIds: selected } }),
     onSuccess: (result, body) => {

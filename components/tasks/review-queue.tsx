@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/components/ui/api";
+import { apiFetch, apiFetchAll } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
@@ -20,7 +20,7 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
   const [trail, setTrail] = useState<string[]>([]);
   const [position, setPosition] = useState(-1);
   const [exhausted, setExhausted] = useState(false);
-  const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetch<SavedView[]>("/api/v1/views?scope=tasks") });
+  const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<SavedView>("/api/v1/views?scope=tasks") });
 
   const claim = useMutation({
     mutationFn: (skip: string[]) => apiFetch<Claim>("/api/v1/review/next", { method: "POST", json: { filters: viewQuery, skip } }),

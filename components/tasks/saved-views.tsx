@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch } from "@/components/ui/api";
+import { apiFetch, apiFetchAll } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 
@@ -12,7 +12,7 @@ type SavedView = { id: string; name: string; scope: string; query: string };
 export function SavedViews({ scope, basePath, currentQuery }: { scope: "tasks" | "environments"; basePath: string; currentQuery: string }) {
   const client = useQueryClient();
   const key = ["views", scope];
-  const { data: views = [] } = useQuery({ queryKey: key, queryFn: () => apiFetch<SavedView[]>(`/api/v1/views?scope=${scope}`) });
+  const { data: views = [] } = useQuery({ queryKey: key, queryFn: () => apiFetchAll<SavedView>(`/api/v1/views?scope=${scope}`) });
   const [name, setName] = useState("");
   const save = useMutation({
     mutationFn: () => apiFetch<SavedView>("/api/v1/views", { method: "POST", json: { name, scope, query: currentQuery } }),

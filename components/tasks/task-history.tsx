@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { TaskHistoryEvent } from "@/lib/tasks/task-history";
-import { apiFetch } from "@/components/ui/api";
+import { apiFetchAll } from "@/components/ui/api";
 import { humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -25,7 +25,7 @@ function describeChange(before: unknown, after: unknown): string {
 export function TaskHistory({ taskId, version }: { taskId: string; version: number }) {
   const { data, error } = useQuery({
     queryKey: ["task-history", taskId, version],
-    queryFn: () => apiFetch<Jsonified<TaskHistoryEvent>[]>(`/api/v1/tasks/${taskId}/history`),
+    queryFn: () => apiFetchAll<Jsonified<TaskHistoryEvent>>(`/api/v1/tasks/${taskId}/history`),
   });
   if (error) return <ErrorText error={error} prefix="Could not load the history" />;
   if (!data) return <p className="text-sm text-slate-500">Loading history…</p>;

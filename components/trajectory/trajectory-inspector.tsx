@@ -52,11 +52,12 @@ export function TrajectoryInspector({ trajectoryId }: { trajectoryId: string }) 
   const trajectory = useQuery({ queryKey: ["trajectory", trajectoryId], queryFn: () => apiFetch<TrajectoryDetail>(`/api/v1/trajectories/${trajectoryId}`) });
   const steps = useInfiniteQuery({
     queryKey: ["trajectory-steps", trajectoryId],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => apiFetch<TrajectoryStepPreview[]>(`/api/v1/trajectories/${trajectoryId}/steps?from=${pageParam}&limit=${PAGE}`),
-    getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].index + 1 : undefined),
+    initialPageParam: "",
+    queryFn: ({ pageParam }) =>
+      apiFetch<{ items: TrajectoryStepPreview[]; nextCursor: string | null }>(`/api/v1/trajectories/${trajectoryId}/steps?limit=${PAGE}${pageParam ? `&cursor=${pageParam}` : ""}`),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
-  const rows = steps.data?.pages.flat() ?? [];
+  const rows = steps.data?.pages.flatMap((page) => page.items) ?? [];
   const [selected, setSelected] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => 64, overscan: 10 });

@@ -15,6 +15,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/jobs", label: "Jobs", permission: "tasks:read" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/settings/tokens", label: "API tokens", permission: "tokens:manage" },
+  { href: "/settings/api", label: "API reference", permission: "tasks:read" },
   { href: "/settings/account", label: "Account", permission: "tokens:manage" },
 ];
 

@@ -2,13 +2,12 @@ import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "./actor";
+import { TOKEN_FIELDS } from "./api-tokens";
+import { keysetPage, type PageQuery } from "../http/pagination";
 
-export function listOwnApiTokens(db: Db, actor: Actor) {
-  return db.apiToken.findMany({
-    where: { userId: actor.id },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
-    orderBy: { createdAt: "desc" },
-  });
+/** The caller's own tokens, newest first, a page at a time. */
+export async function listOwnApiTokens(db: Db, actor: Actor, page: PageQuery) {
+  return keysetPage(page, (args) => db.apiToken.findMany({ where: { userId: actor.id }, select: TOKEN_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args }));
 }
 
 /** Scoped to the caller: revoking someone else's token reads as "not found". */

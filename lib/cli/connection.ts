@@ -2,9 +2,10 @@ import net from "node:net";
 import { CliError, EXIT } from "./exit-codes";
 import { embeddedBaseUrl } from "../db/database-server";
 
-// The CLI talks either straight to the database (DATABASE_URL, or the embedded one
-// `npm start` runs on this machine) or to a running server (SWE_CURATOR_URL +
-// SWE_CURATOR_TOKEN, an API token from Settings → Tokens).
+// The CLI talks either to a running server over /api/v1 (--server URL --token TOKEN, or
+// SWE_CURATOR_URL + SWE_CURATOR_TOKEN: an API token from Settings → API tokens), so machines
+// without database access can import and export, or straight to the database
+// (DATABASE_URL, or the embedded one `npm start` runs on this machine).
 
 export type Connection =
   | { mode: "database"; url: string; describe: string }
@@ -21,17 +22,23 @@ function listening(port: number, host = "127.0.0.1"): Promise<boolean> {
   });
 }
 
-export async function resolveConnection(env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
-  if (env.SWE_CURATOR_URL) {
-    if (!env.SWE_CURATOR_TOKEN) throw new CliError("SWE_CURATOR_URL is set but SWE_CURATOR_TOKEN is not: create an API token in Settings → Tokens and export it", EXIT.USAGE);
-    const baseUrl = env.SWE_CURATOR_URL.replace(/\/+$/, "");
-    return { mode: "server", baseUrl, token: env.SWE_CURATOR_TOKEN, describe: `server ${baseUrl}` };
+/** Where to talk: --server/--token first, then SWE_CURATOR_URL/SWE_CURATOR_TOKEN, then DATABASE_URL, then the embedded database. */
+export async function resolveConnection(env: NodeJS.ProcessEnv = process.env, flags: { server?: string; token?: string } = {}): Promise<Connection> {
+  const server = flags.server ?? env.SWE_CURATOR_URL;
+  if (server) {
+    const token = flags.token ?? env.SWE_CURATOR_TOKEN;
+    const from = flags.server ? "--server" : "SWE_CURATOR_URL";
+    if (!token) throw new CliError(`${from} is given but no token: pass --token or set SWE_CURATOR_TOKEN (create an API token in Settings → API tokens)`, EXIT.USAGE);
+    if (!/^https?:\/\//.test(server)) throw new CliError(`${from} must be an http(s) URL such as http://curator.example:3000, not "${server}"`, EXIT.USAGE);
+    const baseUrl = server.replace(/\/+$/, "");
+    return { mode: "server", baseUrl, token, describe: `server ${baseUrl}` };
   }
+  if (flags.token) throw new CliError("--token needs --server (or SWE_CURATOR_URL): a token is for a server, not for the database", EXIT.USAGE);
   if (env.DATABASE_URL) return { mode: "database", url: env.DATABASE_URL, describe: "DATABASE_URL" };
   const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
   if (await listening(port)) return { mode: "database", url: `${embeddedBaseUrl(port)}/swe_curator`, describe: `the embedded database on port ${port}` };
   throw new CliError(
-    "Nothing to talk to: set DATABASE_URL, or SWE_CURATOR_URL and SWE_CURATOR_TOKEN, or run `npm start` on this machine (the CLI then uses its embedded database)",
+    "Nothing to talk to: pass --server URL --token TOKEN, set DATABASE_URL, or run `npm start` on this machine (the CLI then uses its embedded database)",
     EXIT.USAGE,
   );
 }
@@ -44,13 +51,10 @@ export async function api(connection: Extract<Connection, { mode: "server" }>, p
   } catch (error) {
     throw new CliError(`Cannot reach ${connection.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`, EXIT.UNREACHABLE);
   }
-  if (response.status === 401 || response.status === 403) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new CliError(`The server refused the token: ${body?.error?.message ?? response.statusText}`, EXIT.UNREACHABLE);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new CliError(`${init.method ?? "GET"} ${path} failed (${response.status}): ${body?.error?.message ?? response.statusText}`, response.status >= 500 ? EXIT.FAILED : EXIT.FAILED);
-  }
-  return response;
+  if (response.ok) return response;
+  // every /api/v1 error is a problem document: its detail is the sentence to show
+  const problem = (await response.json().catch(() => null)) as { detail?: string } | null;
+  const detail = problem?.detail ?? response.statusText;
+  if (response.status === 401 || response.status === 403) throw new CliError(`The server refused the token: ${detail}`, EXIT.UNREACHABLE);
+  throw new CliError(`${init.method ?? "GET"} ${path} failed (${response.status}): ${detail}`, EXIT.FAILED);
 }

@@ -26,7 +26,10 @@ Usage:
       The latest imports, queued jobs and workers; or one import's report with its errors.
 
 Connection (first that applies):
-  SWE_CURATOR_URL + SWE_CURATOR_TOKEN   a running server and an API token (Settings → Tokens)
+  --server URL --token TOKEN            a running server over its HTTP API and an API token
+                                        (Settings → API tokens; scopes: read to export and
+                                        check status, run to import and validate)
+  SWE_CURATOR_URL + SWE_CURATOR_TOKEN   the same, from the environment
   DATABASE_URL                          the database itself
   (neither)                             the embedded database of \`npm start\` on this machine
 
@@ -44,15 +47,15 @@ Exit codes:
 const SOURCES = Object.values(TaskSource) as string[];
 
 export async function main(argv: string[]): Promise<ExitCode> {
-  const [command, ...rest] = argv;
-  if (!command || command === "help" || command === "--help" || command === "-h") {
+  if (!argv.length || argv[0] === "help") {
     process.stdout.write(HELP);
-    return command ? EXIT.OK : EXIT.USAGE;
+    return argv.length ? EXIT.OK : EXIT.USAGE;
   }
   let parsed;
   try {
+    // options may come before the command too: swe-curator --server URL --token T import FILE
     parsed = parseArgs({
-      args: rest,
+      args: argv,
       allowPositionals: true,
       options: {
         source: { type: "string" },
@@ -69,21 +72,24 @@ export async function main(argv: string[]): Promise<ExitCode> {
         repeats: { type: "string" },
         wait: { type: "boolean", default: false },
         timeout: { type: "string" },
+        server: { type: "string" },
+        token: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n\n${HELP}`, EXIT.USAGE);
   }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const { values } = parsed;
+  const [command, ...positionals] = parsed.positionals;
+  if (values.help || !command) {
     process.stdout.write(HELP);
     return EXIT.OK;
   }
   if (values.source && !SOURCES.includes(values.source)) throw new CliError(`--source must be one of ${SOURCES.join(", ")}`, EXIT.USAGE);
   if (!["import", "export", "validate", "status"].includes(command)) throw new CliError(`Unknown command "${command}"\n\n${HELP}`, EXIT.USAGE);
 
-  const connection = await resolveConnection();
+  const connection = await resolveConnection(process.env, { server: values.server, token: values.token });
   let db: PrismaClient | null = null;
   if (connection.mode === "database") {
     db = createPrismaClient(connection.url, 4);

@@ -1,4 +1,5 @@
-// One error type for the domain; app/ maps its code to an HTTP status in one place.
+// One error type for the domain; lib/http/problem.ts maps its code to an HTTP status and an
+// RFC 9457 problem document in one place.
 export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -16,11 +17,15 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** One bad member of a request: where it is (body, query or path) and what is wrong, said plainly. */
+export type FieldError = { field: string; in: "body" | "query" | "path" | "header"; pointer: string; detail: string };
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    readonly errors?: FieldError[],
   ) {
     super(message);
     this.name = "AppError";

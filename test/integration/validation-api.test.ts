@@ -72,7 +72,7 @@ describe("validation over HTTP, with no Docker engine", () => {
 
     const again = await call(runsRoute.POST, curator, "/api/v1/runs", { method: "POST", body: { taskId } });
     expect(again.status).toBe(409);
-    expect((await again.json()).error.message).toMatch(/already queued or running/);
+    expect((await again.json()).detail).toMatch(/already queued or running/);
     const tooMany = await call(runsRoute.POST, curator, "/api/v1/runs", { method: "POST", body: { taskId, repeats: 9 } });
     expect(tooMany.status).toBe(400);
 

@@ -57,10 +57,10 @@ describe("changing your password", () => {
     const cookie = await cookieFor(user.id);
     const wrong = await changePassword(json("/api/v1/me/password", cookie, { currentPassword: "not-it", newPassword: NEW }));
     expect(wrong.status).toBe(403);
-    expect((await wrong.json()).error.message).toContain("current password");
+    expect((await wrong.json()).detail).toContain("current password");
     const short = await changePassword(json("/api/v1/me/password", cookie, { currentPassword: OLD, newPassword: "hunter2" }));
     expect(short.status).toBe(400);
-    expect((await short.json()).error.message).toContain("at least 12 characters");
+    expect((await short.json()).detail).toContain("at least 12 characters");
     const repeated = await changePassword(json("/api/v1/me/password", cookie, { currentPassword: OLD, newPassword: "aaaaaaaaaaaaaaaa" }));
     expect(repeated.status).toBe(400);
     expect(await authorizeWithPassword({ email: "weak@example.test", password: OLD })).not.toBeNull();

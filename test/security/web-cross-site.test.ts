@@ -46,7 +46,7 @@ describe("cross-site requests with a session cookie", () => {
     const before = await getCurationSettings(db.prisma);
     const response = await putSettings(crossSiteForm("/api/v1/settings", "PUT", adminCookie, JSON.stringify({ approvalsRequired: 7 })));
     expect(response.status).toBe(403);
-    expect((await response.json()).error.message).toContain("another site");
+    expect((await response.json()).detail).toContain("another site");
     expect(await getCurationSettings(db.prisma)).toEqual(before);
   });
 
@@ -76,7 +76,7 @@ describe("cross-site requests with a session cookie", () => {
       headers: { host: "localhost:3000", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json", cookie: curatorCookie },
     });
     const response = await postDecision(own);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201);
     expect(await db.prisma.curationDecision.count({ where: { taskId } })).toBe(1);
   });
 });

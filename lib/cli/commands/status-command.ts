@@ -26,7 +26,7 @@ export async function statusCommand(connection: Connection, db: PrismaClient | n
   const batches = await get<{ items: Batch[] }>("/api/v1/imports?limit=10", () => listImportBatches(db!, { limit: 10 }));
   process.stdout.write(`imports (latest ${batches.items.length})\n`);
   for (const b of batches.items) process.stdout.write(`  ${line(b)}\n`);
-  const workers = await get<Worker[]>("/api/v1/workers", () => listWorkers(db!));
+  const workers = (await get<{ items: Worker[] }>("/api/v1/workers?limit=200", async () => ({ items: await listWorkers(db!) }))).items;
   process.stdout.write(`workers (${workers.filter((w) => w.alive).length} alive of ${workers.length})\n`);
   for (const w of workers) process.stdout.write(`  ${w.id}\t${w.hostname}\t${w.alive ? "alive" : "gone"}\tjobs=${w.runningJobs}/${w.concurrency}\tdocker=${w.dockerOk ? "ok" : "unavailable"}\tlast seen ${when(w.lastSeenAt)}\n`);
   if (connection.mode === "database") {

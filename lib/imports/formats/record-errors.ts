@@ -31,6 +31,13 @@ function issueText(issue: Issue): string {
     if (received === "undefined") return `${field} is missing`;
     return `${field} must be ${kindName(String(issue.expected))}${received ? `, not ${kindName(received)}` : ""}`;
   }
+  if (issue.code === "invalid_union") {
+    // the kinds every alternative expected, e.g. "FAIL_TO_PASS must be a list, text or null, not a number"
+    const branches = issue.errors.flat().filter((inner) => inner.code === "invalid_type" && inner.path.length === 0);
+    const expected = [...new Set(branches.map((inner) => kindName(String((inner as { expected: unknown }).expected))))];
+    const received = branches.map((inner) => /received (\w+)/.exec(inner.message)?.[1]).find(Boolean);
+    if (expected.length) return `${field} must be ${expected.slice(0, -1).join(", ")}${expected.length > 1 ? " or " : ""}${expected.at(-1)}${received ? `, not ${kindName(received)}` : ""}`;
+  }
   if (issue.code === "invalid_value") return `${field} must be one of ${issue.values.map(String).join(", ")}`;
   if (issue.code === "unrecognized_keys") return `${field} has unknown fields ${issue.keys.join(", ")}`;
   // our own messages ("expected owner/name", "instance_id is empty") are already plain

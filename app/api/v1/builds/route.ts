@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { defineRoute, parseBody, parseQuery } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { RequestBuildSchema, requestBuild } from "@/lib/builds/request-build";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
+import { BuildSchema, EnvironmentBuildsSchema } from "@/lib/http/api-schemas";
 
 const ListBuildsQuerySchema = z.object({ environmentId: z.string().min(1), take: z.coerce.number().int().min(1).max(100).optional() });
 
-export const GET = defineRoute(PERMISSIONS["tasks:read"], async ({ url }) => {
-  const query = parseQuery(url, ListBuildsQuerySchema);
-  return listEnvironmentBuilds(prisma, query.environmentId, { take: query.take });
-});
+export const GET = defineRoute(
+  { permission: "tasks:read", summary: "An environment's builds, newest first", query: ListBuildsQuerySchema, response: EnvironmentBuildsSchema },
+  ({ query }) => listEnvironmentBuilds(prisma, query.environmentId, { take: query.take }),
+);
 
-export const POST = defineRoute(PERMISSIONS["jobs:run"], async ({ request, actor }) => {
-  const build = await requestBuild(prisma, { ...(await parseBody(request, RequestBuildSchema)), actorId: actor.id });
-  return Response.json(build, { status: 202 });
-});
+export const POST = defineRoute(
+  { permission: "jobs:run", summary: "Queue a build of an environment revision", body: RequestBuildSchema, response: BuildSchema, status: 202, idempotent: true },
+  ({ actor, body }) => requestBuild(prisma, { ...body, actorId: actor.id }),
+);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { DecisionInputSchema, recordDecision } from "@/lib/curation/record-decision";
+import { DecisionResultSchema } from "@/lib/http/api-schemas";
 
 const DecisionRequestSchema = DecisionInputSchema.extend({ taskId: z.string().min(1) });
 
-export const POST = defineRoute(PERMISSIONS["tasks:decide"], async ({ request, actor }) => {
-  const { taskId, ...input } = await parseBody(request, DecisionRequestSchema);
-  return recordDecision(prisma, actor, taskId, input);
-});
+export const POST = defineRoute(
+  { permission: "tasks:decide", summary: "Approve, reject or send back a task (audited)", body: DecisionRequestSchema, response: DecisionResultSchema, status: 201, idempotent: true },
+  ({ actor, body: { taskId, ...input } }) => recordDecision(prisma, actor, taskId, input),
+);

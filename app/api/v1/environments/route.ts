@@ -1,6 +1,9 @@
-import { defineRoute, parseQuery } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { EnvironmentListQuerySchema, listEnvironments } from "@/lib/environments/list-environments";
+import { EnvironmentPageSchema } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute(PERMISSIONS["tasks:read"], ({ url }) => listEnvironments(prisma, parseQuery(url, EnvironmentListQuerySchema)));
+export const GET = defineRoute(
+  { permission: "tasks:read", summary: "Environments, a page at a time", query: EnvironmentListQuerySchema, response: EnvironmentPageSchema },
+  ({ query }) => listEnvironments(prisma, query),
+);

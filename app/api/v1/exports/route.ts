@@ -1,6 +1,5 @@
-import { defineRoute, parseQuery } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { ExportRequestSchema } from "@/lib/exports/export-tasks";
 import { exportResponse } from "@/lib/exports/export-response";
 
@@ -9,4 +8,7 @@ import { exportResponse } from "@/lib/exports/export-response";
  * (?query=status%3DAPPROVED%26source%3DSWE_GYM) as SWE-bench JSONL, streamed.
  * ?testLists=json-string writes FAIL_TO_PASS/PASS_TO_PASS as JSON strings; ?provenance=false drops ours.
  */
-export const GET = defineRoute(PERMISSIONS["exports:run"], async ({ url, actor }) => exportResponse(prisma, actor.id, parseQuery(url, ExportRequestSchema)));
+export const GET = defineRoute(
+  { permission: "exports:run", summary: "Export tasks as SWE-bench-compatible JSONL (streamed)", query: ExportRequestSchema, produces: "application/x-ndjson" },
+  ({ query, actor }) => exportResponse(prisma, actor.id, query),
+);

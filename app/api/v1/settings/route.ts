@@ -1,10 +1,10 @@
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { CurationSettingsUpdateSchema, getCurationSettings, updateCurationSettings } from "@/lib/curation/settings";
+import { SettingsSchema } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute(PERMISSIONS["tasks:read"], () => getCurationSettings(prisma));
+export const GET = defineRoute({ permission: "tasks:read", summary: "Curation settings", response: SettingsSchema }, () => getCurationSettings(prisma));
 
-export const PUT = defineRoute(PERMISSIONS["settings:manage"], async ({ request, actor }) =>
-  updateCurationSettings(prisma, actor.id, await parseBody(request, CurationSettingsUpdateSchema)),
+export const PUT = defineRoute({ permission: "settings:manage", summary: "Change curation settings", body: CurationSettingsUpdateSchema, response: SettingsSchema }, ({ actor, body }) =>
+  updateCurationSettings(prisma, actor.id, body),
 );

@@ -1,6 +1,9 @@
-import { defineRoute, parseQuery } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { ListTasksQuerySchema, listTasks } from "@/lib/tasks/list-tasks";
+import { TaskPageSchema } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute(PERMISSIONS["tasks:read"], ({ url, actor }) => listTasks(prisma, parseQuery(url, ListTasksQuerySchema), { actorId: actor.id }));
+export const GET = defineRoute(
+  { permission: "tasks:read", summary: "Tasks matching the filters and search, a page at a time", query: ListTasksQuerySchema, response: TaskPageSchema },
+  ({ query, actor }) => listTasks(prisma, query, { actorId: actor.id }),
+);

@@ -1,7 +1,13 @@
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
 import { CreateUserSchema, createUser, listUsers } from "@/lib/users/manage-users";
+import { UserPageSchema, UserSchema } from "@/lib/http/api-schemas";
+import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
 
-export const GET = defineRoute("ADMIN", () => listUsers(prisma));
+export const GET = defineRoute({ permission: "users:manage", summary: "Every user, oldest first", query: PageQuerySchema, response: UserPageSchema }, async ({ query }) =>
+  pageOf(await listUsers(prisma), query, (user) => user.id),
+);
 
-export const POST = defineRoute("ADMIN", async ({ request, actor }) => createUser(prisma, actor, await parseBody(request, CreateUserSchema)));
+export const POST = defineRoute({ permission: "users:manage", summary: "Create a user with a password", body: CreateUserSchema, response: UserSchema, status: 201, idempotent: true }, ({ actor, body }) =>
+  createUser(prisma, actor, body),
+);

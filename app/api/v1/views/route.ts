@@ -1,11 +1,16 @@
 import { z } from "zod";
-import { defineRoute, parseBody, parseQuery } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { listSavedViews, saveView, SavedViewInputSchema, VIEW_SCOPES } from "@/lib/views/saved-views";
+import { SavedViewPageSchema, SavedViewSchema } from "@/lib/http/api-schemas";
+import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
 
-const ListViewsQuerySchema = z.object({ scope: z.enum(VIEW_SCOPES).optional() });
+const ListViewsQuerySchema = PageQuerySchema.extend({ scope: z.enum(VIEW_SCOPES).optional() });
 
-export const GET = defineRoute(PERMISSIONS["views:save"], ({ url, actor }) => listSavedViews(prisma, actor.id, parseQuery(url, ListViewsQuerySchema).scope));
+export const GET = defineRoute({ permission: "views:save", summary: "Your saved views, by name", query: ListViewsQuerySchema, response: SavedViewPageSchema }, async ({ actor, query }) =>
+  pageOf(await listSavedViews(prisma, actor.id, query.scope), query, (view) => view.id),
+);
 
-export const POST = defineRoute(PERMISSIONS["views:save"], async ({ request, actor }) => saveView(prisma, actor.id, await parseBody(request, SavedViewInputSchema)));
+export const POST = defineRoute({ permission: "views:save", summary: "Save (or replace, by name) one of your views", body: SavedViewInputSchema, response: SavedViewSchema, status: 201, idempotent: true }, ({ actor, body }) =>
+  saveView(prisma, actor.id, body),
+);

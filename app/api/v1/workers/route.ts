@@ -1,8 +1,11 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { listWorkers } from "@/lib/queue/worker-heartbeat";
+import { WorkerPageSchema } from "@/lib/http/api-schemas";
+import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute(PERMISSIONS["tasks:read"], () => listWorkers(prisma));
+export const GET = defineRoute({ permission: "tasks:read", summary: "Workers and their heartbeats", query: PageQuerySchema, response: WorkerPageSchema }, async ({ query }) =>
+  pageOf(await listWorkers(prisma), query, (worker) => worker.id),
+);

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { getBuild } from "@/lib/builds/list-environment-builds";
+import { BuildSchema, IdParams } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ params }) => getBuild(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One build with its log", params: IdParams, response: BuildSchema }, ({ params }) => getBuild(prisma, params.id));

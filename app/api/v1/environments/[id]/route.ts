@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { getEnvironment } from "@/lib/environments/get-environment";
+import { EnvironmentSchema, IdParams } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ params }) => getEnvironment(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One environment with its revisions", params: IdParams, response: EnvironmentSchema }, ({ params }) => getEnvironment(prisma, params.id));

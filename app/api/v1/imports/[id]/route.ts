@@ -1,7 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { getImportBatch } from "@/lib/imports/import-batches";
+import { IdParams, ImportBatchSchema } from "@/lib/http/api-schemas";
 
 /** One import: progress (bytes, counts) while it runs, then its report with the per-record errors. */
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ params }) => getImportBatch(prisma, params.id));
+export const GET = defineRoute(
+  { permission: "tasks:read", summary: "One import: progress while it runs, then its report with per-record errors", params: IdParams, response: ImportBatchSchema },
+  ({ params }) => getImportBatch(prisma, params.id),
+);

@@ -1,6 +1,8 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { requestPrune } from "@/lib/queue/request-prune";
+import { AnyObject } from "@/lib/http/api-schemas";
 
-export const POST = defineRoute(PERMISSIONS["settings:manage"], async ({ actor }) => Response.json(await requestPrune(prisma, actor.id), { status: 202 }));
+export const POST = defineRoute({ permission: "settings:manage", summary: "Queue a prune of stopped containers and dangling images", response: AnyObject, status: 202 }, ({ actor }) =>
+  requestPrune(prisma, actor.id),
+);

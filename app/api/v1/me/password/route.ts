@@ -1,12 +1,21 @@
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
 import { ChangePasswordSchema, changeOwnPassword } from "@/lib/auth/password-change";
 import { freshSessionCookie } from "@/lib/auth/session-cookie";
 
 /** Change your own password; your other sessions end, this one gets a fresh cookie. */
-export const POST = defineRoute("VIEWER", async ({ request, actor }) => {
-  const user = await changeOwnPassword(prisma, actor, await parseBody(request, ChangePasswordSchema));
-  const headers = new Headers({ "content-type": "application/json" });
-  if (!request.headers.get("authorization")) headers.append("set-cookie", await freshSessionCookie(request, user));
-  return new Response(JSON.stringify({ changed: true, otherSessionsEnded: true }), { headers });
-});
+export const POST = defineRoute(
+  {
+    permission: "account:manage",
+    summary: "Change your own password (your other sessions end)",
+    body: ChangePasswordSchema,
+    response: z.object({ changed: z.literal(true), otherSessionsEnded: z.literal(true) }),
+  },
+  async ({ request, actor, body }) => {
+    const user = await changeOwnPassword(prisma, actor, body);
+    const headers = new Headers({ "content-type": "application/json" });
+    if (!request.headers.get("authorization")) headers.append("set-cookie", await freshSessionCookie(request, user));
+    return new Response(JSON.stringify({ changed: true, otherSessionsEnded: true }), { headers });
+  },
+);

@@ -1,8 +1,9 @@
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { ClaimNextInputSchema, claimNextTask } from "@/lib/curation/claim-next-task";
+import { z } from "zod";
 
-export const POST = defineRoute(PERMISSIONS["tasks:decide"], async ({ request, actor }) => ({
-  claimed: await claimNextTask(prisma, actor, await parseBody(request, ClaimNextInputSchema)),
-}));
+export const POST = defineRoute(
+  { permission: "tasks:decide", summary: "Lease the next task of the review queue", body: ClaimNextInputSchema, response: z.object({ claimed: z.unknown() }) },
+  async ({ actor, body }) => ({ claimed: await claimNextTask(prisma, actor, body) }),
+);

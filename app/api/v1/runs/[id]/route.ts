@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { getValidationRun } from "@/lib/runs/list-task-validations";
+import { IdParams, RunSchema } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ params }) => getValidationRun(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One validation run with its per-test results", params: IdParams, response: RunSchema }, ({ params }) => getValidationRun(prisma, params.id));

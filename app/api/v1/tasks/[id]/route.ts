@@ -1,11 +1,12 @@
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { getTask } from "@/lib/tasks/get-task";
 import { TaskUpdateSchema, updateTask } from "@/lib/tasks/update-task";
+import { IdParams, TaskSchema } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ params }) => getTask(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One task with its patches, environment and runs", params: IdParams, response: TaskSchema }, ({ params }) => getTask(prisma, params.id));
 
-export const PATCH = defineRoute<{ id: string }>(PERMISSIONS["tasks:edit"], async ({ request, actor, params }) =>
-  updateTask(prisma, actor, params.id, await parseBody(request, TaskUpdateSchema)),
+export const PATCH = defineRoute(
+  { permission: "tasks:edit", summary: "Edit a task (labels, assignee, difficulty …) at a known version", params: IdParams, body: TaskUpdateSchema, response: TaskSchema },
+  ({ actor, params, body }) => updateTask(prisma, actor, params.id, body),
 );

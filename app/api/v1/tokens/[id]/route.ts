@@ -1,5 +1,8 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
 import { revokeApiToken } from "@/lib/auth/manage-api-tokens";
+import { IdParams, RevokedTokenSchema } from "@/lib/http/api-schemas";
 
-export const DELETE = defineRoute<{ id: string }>("VIEWER", ({ actor, params }) => revokeApiToken(prisma, actor, params.id));
+export const DELETE = defineRoute({ permission: "tokens:manage", summary: "Revoke one of your API tokens", params: IdParams, response: RevokedTokenSchema }, ({ actor, params }) =>
+  revokeApiToken(prisma, actor, params.id),
+);

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { deleteView, renameView } from "@/lib/views/saved-views";
+import { IdParams, SavedViewSchema } from "@/lib/http/api-schemas";
 
 const RenameViewSchema = z.object({ name: z.string().trim().min(1).max(100) });
 
-export const PATCH = defineRoute<{ id: string }>(PERMISSIONS["views:save"], async ({ request, actor, params }) =>
-  renameView(prisma, actor.id, params.id, (await parseBody(request, RenameViewSchema)).name),
+export const PATCH = defineRoute({ permission: "views:save", summary: "Rename one of your saved views", params: IdParams, body: RenameViewSchema, response: SavedViewSchema }, ({ actor, params, body }) =>
+  renameView(prisma, actor.id, params.id, body.name),
 );
 
-export const DELETE = defineRoute<{ id: string }>(PERMISSIONS["views:save"], async ({ actor, params }) => {
+export const DELETE = defineRoute({ permission: "views:save", summary: "Delete one of your saved views", params: IdParams, response: z.object({ deleted: z.literal(true) }) }, async ({ actor, params }) => {
   await deleteView(prisma, actor.id, params.id);
   return { deleted: true };
 });

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { cancelBuild } from "@/lib/builds/cancel-build";
+import { AnyObject, IdParams } from "@/lib/http/api-schemas";
 
-export const POST = defineRoute<{ id: string }>(PERMISSIONS["jobs:run"], ({ params }) => cancelBuild(prisma, params.id));
+export const POST = defineRoute({ permission: "jobs:run", summary: "Cancel a queued or running build", params: IdParams, response: AnyObject }, ({ params }) => cancelBuild(prisma, params.id));

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { retryBuild } from "@/lib/builds/retry-build";
+import { BuildSchema, IdParams } from "@/lib/http/api-schemas";
 
 const RetryBuildSchema = z.object({ noCache: z.boolean().optional() });
 
-export const POST = defineRoute<{ id: string }>(PERMISSIONS["jobs:run"], async ({ request, actor, params }) => {
-  const { noCache } = await parseBody(request, RetryBuildSchema);
-  return Response.json(await retryBuild(prisma, { buildId: params.id, actorId: actor.id, noCache }), { status: 202 });
-});
+export const POST = defineRoute(
+  { permission: "jobs:run", summary: "Build the same revision again (a new build)", params: IdParams, body: RetryBuildSchema, response: BuildSchema, status: 202, idempotent: true },
+  ({ actor, params, body }) => retryBuild(prisma, { buildId: params.id, actorId: actor.id, noCache: body.noCache }),
+);

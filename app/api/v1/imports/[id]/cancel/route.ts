@@ -1,7 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { cancelImport } from "@/lib/imports/import-batches";
+import { IdParams, ImportBatchSchema } from "@/lib/http/api-schemas";
 
 /** Stops a running import at its next write batch; what was written stays. */
-export const POST = defineRoute<{ id: string }>(PERMISSIONS["imports:run"], ({ params, actor }) => cancelImport(prisma, params.id, actor.id));
+export const POST = defineRoute(
+  { permission: "imports:run", summary: "Stop a running import at its next write batch (what was written stays)", params: IdParams, response: ImportBatchSchema },
+  ({ params, actor }) => cancelImport(prisma, params.id, actor.id),
+);

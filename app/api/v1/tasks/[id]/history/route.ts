@@ -1,6 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { taskHistory } from "@/lib/tasks/task-history";
+import { HistoryEventSchema, IdParams } from "@/lib/http/api-schemas";
+import { PageQuerySchema, pageOf, pageSchema } from "@/lib/http/pagination";
 
-export const GET = defineRoute<{ id: string }>(PERMISSIONS["tasks:read"], ({ params }) => taskHistory(prisma, params.id));
+export const GET = defineRoute(
+  { permission: "tasks:read", summary: "The task's audit trail, newest first", params: IdParams, query: PageQuerySchema, response: pageSchema(HistoryEventSchema) },
+  async ({ params, query }) => pageOf(await taskHistory(prisma, params.id), query, (event) => event.id),
+);

@@ -1,9 +1,10 @@
-import { defineRoute, parseBody } from "@/lib/http/define-route";
+import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { ResetPasswordSchema, resetPassword } from "@/lib/auth/password-change";
+import { AnyObject, IdParams } from "@/lib/http/api-schemas";
 
 /** An admin resets a user's password (generated and returned once when none is given); their sessions end. */
-export const POST = defineRoute<{ id: string }>(PERMISSIONS["users:manage"], async ({ request, actor, params }) =>
-  resetPassword(prisma, actor, params.id, await parseBody(request, ResetPasswordSchema)),
+export const POST = defineRoute(
+  { permission: "users:manage", summary: "Reset a user's password (generated and shown once when none is given); their sessions end", params: IdParams, body: ResetPasswordSchema, response: AnyObject },
+  ({ actor, params, body }) => resetPassword(prisma, actor, params.id, body),
 );

@@ -1,0 +1,62 @@
+// Every /api/v1 route module by its OpenAPI path. The OpenAPI document is built from this
+// table; test/integration/api-openapi.test.ts fails when a route file on disk is missing here.
+// (Imports are lazy: the document's own route is in the table too.)
+import type { ApiRouteTable } from "@/lib/http/openapi";
+
+type Loader = () => Promise<ApiRouteTable[string]>;
+
+export const API_ROUTE_MODULES: Record<string, Loader> = {
+  "/agreement": () => import("./agreement/route"),
+  "/builds/{id}/cancel": () => import("./builds/[id]/cancel/route"),
+  "/builds/{id}/log": () => import("./builds/[id]/log/route"),
+  "/builds/{id}/retry": () => import("./builds/[id]/retry/route"),
+  "/builds/{id}": () => import("./builds/[id]/route"),
+  "/builds": () => import("./builds/route"),
+  "/decisions": () => import("./decisions/route"),
+  "/docker": () => import("./docker/route"),
+  "/environments/{id}/revisions": () => import("./environments/[id]/revisions/route"),
+  "/environments/{id}": () => import("./environments/[id]/route"),
+  "/environments": () => import("./environments/route"),
+  "/exports": () => import("./exports/route"),
+  "/imports/{id}/cancel": () => import("./imports/[id]/cancel/route"),
+  "/imports/{id}": () => import("./imports/[id]/route"),
+  "/imports": () => import("./imports/route"),
+  "/jobs/prune": () => import("./jobs/prune/route"),
+  "/jobs": () => import("./jobs/route"),
+  "/me": () => import("./me/route"),
+  "/me/oidc-link": () => import("./me/oidc-link/route"),
+  "/me/password": () => import("./me/password/route"),
+  "/openapi.json": () => import("./openapi.json/route"),
+  "/review/lease": () => import("./review/lease/route"),
+  "/review/next": () => import("./review/next/route"),
+  "/reviewers/scores": () => import("./reviewers/scores/route"),
+  "/runs/{id}/cancel": () => import("./runs/[id]/cancel/route"),
+  "/runs/{id}/log": () => import("./runs/[id]/log/route"),
+  "/runs/{id}/retry": () => import("./runs/[id]/retry/route"),
+  "/runs/{id}": () => import("./runs/[id]/route"),
+  "/runs": () => import("./runs/route"),
+  "/settings": () => import("./settings/route"),
+  "/tasks/{id}/history": () => import("./tasks/[id]/history/route"),
+  "/tasks/{id}/override": () => import("./tasks/[id]/override/route"),
+  "/tasks/{id}": () => import("./tasks/[id]/route"),
+  "/tasks/assignees": () => import("./tasks/assignees/route"),
+  "/tasks/bulk": () => import("./tasks/bulk/route"),
+  "/tasks/facets": () => import("./tasks/facets/route"),
+  "/tasks": () => import("./tasks/route"),
+  "/tokens/{id}": () => import("./tokens/[id]/route"),
+  "/tokens": () => import("./tokens/route"),
+  "/trajectories/{id}": () => import("./trajectories/[id]/route"),
+  "/trajectories/{id}/steps/{index}": () => import("./trajectories/[id]/steps/[index]/route"),
+  "/trajectories/{id}/steps": () => import("./trajectories/[id]/steps/route"),
+  "/users/{id}": () => import("./users/[id]/route"),
+  "/users/{id}/password": () => import("./users/[id]/password/route"),
+  "/users": () => import("./users/route"),
+  "/views/{id}": () => import("./views/[id]/route"),
+  "/views": () => import("./views/route"),
+  "/workers": () => import("./workers/route"),
+};
+
+export async function loadApiRoutes(): Promise<ApiRouteTable> {
+  const entries = await Promise.all(Object.entries(API_ROUTE_MODULES).map(async ([path, load]) => [path, await load()] as const));
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,272 @@
+// npm run bench:load — the production build under 50 concurrent clients for 60 s, from a
+// separate process (this one; the server is `next start`), while a worker runs validations.
+//
+// Seeds the demo data plus DECISION_TASKS generated SWE-bench tasks (through the real
+// importer), starts the web server and a worker on its own embedded PostgreSQL, queues
+// validations, then runs autocannon with five kinds of clients at once: the task list with
+// filters, task pages, trajectory pages, API reads and decisions (each decision on its own
+// task, with an Idempotency-Key). Reports requests/s, p50/p95/p99 and errors per kind;
+// afterwards checks every accepted decision is in the database exactly once with exactly one
+// audit entry, and that the web server's memory is back within 10 % of its start.
+// Usage: npm run bench:load [-- --seconds 60 --clients 50]   (BENCH_SKIP_BUILD=1 reuses .next)
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { encode } from "next-auth/jwt";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { prepareDatabase } from "../../lib/db/prepare-database";
+import { createPrismaClient } from "../../lib/db/client";
+import { createApiToken } from "../../lib/auth/api-tokens";
+import { importFile } from "../../lib/imports/import-file";
+import { loadDemoEnvironments } from "../../lib/environments/load-demo-environments";
+import { PROJECT_ROOT } from "../../lib/db/schema-engine";
+import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
+import { freePort } from "../helpers/free-port";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
+const SECONDS = option("seconds", 60);
+const CLIENTS = option("clients", 50);
+const DECISION_TASKS = option("decision-tasks", 6_000);
+const SECRET = "bench-load-secret";
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+/** Resident memory of the web server: every process in its process group (next start may fork). */
+function serverRssMb(pgid: number): number {
+  let kb = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      kb += rss ? Number(rss[1]) : 0;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return kb / 1024;
+}
+
+function startProcess(name: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
+  return child;
+}
+
+async function waitForHttp(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    if (exited || Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Generated SWE-bench instances, imported through the real importer: the tasks the decision clients decide. */
+function writeDecisionTasks(dir: string): string {
+  const file = path.join(dir, "load-tasks.jsonl");
+  const lines: string[] = [];
+  for (let i = 0; i < DECISION_TASKS; i++) {
+    lines.push(
+      JSON.stringify({
+        repo: `load/repo${i % 20}`,
+        instance_id: `load__repo${i % 20}-${i}`,
+        base_commit: "0".repeat(40),
+        patch: `diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1 +1 @@\n-x = ${i}\n+x = ${i + 1}\n`,
+        test_patch: `diff --git a/test_m.py b/test_m.py\n--- a/test_m.py\n+++ b/test_m.py\n@@ -1 +1 @@\n-assert True\n+assert m.x == ${i + 1}\n`,
+        problem_statement: `Load task ${i}: the counter is off by one when the serializer reads a cached value`,
+        hints_text: "",
+        created_at: "2024-01-01T00:00:00Z",
+        version: "1.0",
+        FAIL_TO_PASS: JSON.stringify(["test_m.py::test_x"]),
+        PASS_TO_PASS: JSON.stringify([]),
+        environment_setup_commit: "0".repeat(40),
+      }),
+    );
+  }
+  writeFileSync(file, lines.join("\n") + "\n");
+  return file;
+}
+
+type Kind = { name: string; connections: number; amount?: number; requests: autocannon.Request[] };
+type KindResult = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+function runKind(baseUrl: string, kind: Kind): Promise<KindResult> {
+  const times: number[] = [];
+  let errors = 0;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: baseUrl, connections: kind.connections, duration: SECONDS, amount: kind.amount, requests: kind.requests, timeout: 30 },
+      (error, result) => {
+        if (error) return reject(error);
+        const sorted = times.sort((a, b) => a - b);
+        resolve({
+          name: kind.name,
+          requests: result.requests.total,
+          rps: result.requests.total / (result.duration || SECONDS),
+          p50: percentile(sorted, 50),
+          p95: percentile(sorted, 95),
+          p99: percentile(sorted, 99),
+          errors: errors + result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    instance.on("reqError", () => errors++);
+  });
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) console.log("[load] reusing the existing production build");
+  else await ensureProductionBuild();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "swe-curator-bench-load-"));
+  process.env.EMBEDDED_PG_FSYNC = "off";
+  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), port: await freePort(), quiet: true });
+  const url = `${pgServer.baseUrl}/swe_curator_load`;
+  const children: ChildProcess[] = [];
+  try {
+    await ensureDatabaseExists(url);
+    await prepareDatabase(url);
+    const prisma = createPrismaClient(url, 4);
+    const curator = await prisma.user.create({ data: { email: "load-curator@bench.local", name: "Load curator", role: "CURATOR" } });
+    await loadDemoEnvironments(prisma, path.join(PROJECT_ROOT, "prisma/seed/demo"));
+    await importFile(prisma, path.join(PROJECT_ROOT, "test/fixtures/swe-agent/pydicom__pydicom-1458.traj"));
+    const started = performance.now();
+    await importFile(prisma, writeDecisionTasks(dataDir), { source: "SWE_BENCH" });
+    console.log(`[load] imported ${DECISION_TASKS.toLocaleString()} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const { token } = await createApiToken(prisma, curator.id, { name: "load" });
+    const cookie = `next-auth.session-token=${await encode({ token: { sub: curator.id }, secret: SECRET })}`;
+    const targets = await prisma.task.findMany({ where: { instanceId: { startsWith: "load__" } }, select: { id: true, version: true }, orderBy: { id: "asc" } });
+    const pages = await prisma.task.findMany({ where: { NOT: { instanceId: { startsWith: "load__" } } }, select: { id: true } });
+    const trajectories = await prisma.trajectory.findMany({ select: { id: true } });
+    const environments = await prisma.environment.findMany({ select: { id: true }, take: 20 });
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = { DATABASE_URL: url, NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+    const next = startProcess("next", [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], env);
+    children.push(next);
+    await waitForHttp(`${baseUrl}/signin`, next);
+    children.push(startProcess("worker", ["--import", "tsx", "workers/main.ts"], { ...env, WORKER_CONCURRENCY: "1" }));
+
+    const bearer = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    // validations for the worker to run during the load (each demo task, both controls)
+    for (const task of pages.slice(0, 6)) await fetch(`${baseUrl}/api/v1/runs`, { method: "POST", headers: bearer, body: JSON.stringify({ taskId: task.id }) });
+
+    // warm up every kind once, then take the memory baseline
+    const rotate = <T>(items: T[]) => {
+      let i = 0;
+      return () => items[i++ % items.length];
+    };
+    const filters = rotate(["", "status=PENDING", "q=serializer", "source=SWE_BENCH&sort=updated_desc", "verdict=INVALID", "q=load__repo3-33", "decided=yes", "kind=ISSUE_FIX&sort=instance_asc"]);
+    const taskPage = rotate(pages.map((t) => `/tasks/${t.id}`));
+    const trajectoryPage = rotate(trajectories.map((t) => `/trajectories/${t.id}`));
+    const reads = rotate([
+      ...pages.slice(0, 10).map((t) => `/api/v1/tasks/${t.id}`),
+      ...pages.slice(0, 5).map((t) => `/api/v1/runs?taskId=${t.id}`),
+      ...environments.slice(0, 5).map((e) => `/api/v1/environments/${e.id}`),
+      "/api/v1/tasks/facets?status=PENDING",
+      "/api/v1/environments?limit=20",
+      "/api/v1/workers",
+      "/api/v1/me",
+    ]);
+    for (let i = 0; i < 20; i++) {
+      await (await fetch(`${baseUrl}/api/v1/tasks?${filters()}`, { headers: bearer })).arrayBuffer();
+      await (await fetch(`${baseUrl}${taskPage()}`, { headers: { cookie } })).arrayBuffer();
+      await (await fetch(`${baseUrl}${reads()}`, { headers: bearer })).arrayBuffer();
+    }
+    const rssStart = serverRssMb(next.pid!);
+
+    let nextTarget = 0;
+    const accepted = new Set<string>();
+    const share = (weight: number) => Math.max(1, Math.round((CLIENTS * weight) / 10));
+    const kinds: Kind[] = [
+      { name: "task list (filters)", connections: share(3), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: `/api/v1/tasks?${filters()}`, headers: bearer }) }] },
+      { name: "task pages", connections: share(2), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: taskPage(), headers: { cookie } }) }] },
+      { name: "trajectory pages", connections: share(1), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: trajectoryPage(), headers: { cookie } }) }] },
+      { name: "API reads", connections: share(2), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: reads(), headers: bearer }) }] },
+      {
+        name: "decisions",
+        connections: share(2),
+        requests: [
+          {
+            method: "POST",
+            path: "/api/v1/decisions",
+            setupRequest: (r) => {
+              // one task per decision; past the last task a repeat is refused (409) and counted as an error
+              const target = targets[nextTarget++ % targets.length];
+              return {
+                ...r,
+                headers: { ...bearer, "idempotency-key": randomUUID() },
+                body: JSON.stringify({ taskId: target.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "load test", version: target.version }),
+              };
+            },
+            onResponse: (status, body) => {
+              if (status === 201) accepted.add((JSON.parse(body) as { decision: { taskId: string } }).decision.taskId);
+            },
+          },
+        ],
+      },
+    ];
+    let rssPeak = rssStart;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, serverRssMb(next.pid!))), 1000);
+    console.log(`[load] ${CLIENTS} clients for ${SECONDS} s against ${baseUrl} (web server ${rssStart.toFixed(0)} MB)`);
+    const results = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind)));
+    clearInterval(sampler);
+
+    console.log(`\n${"kind".padEnd(22)} ${"clients".padStart(7)} ${"requests".padStart(9)} ${"req/s".padStart(7)} | ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ms | errors non-2xx`);
+    for (const [i, r] of results.entries()) {
+      console.log(`${r.name.padEnd(22)} ${String(kinds[i].connections).padStart(7)} ${String(r.requests).padStart(9)} ${r.rps.toFixed(1).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}    | ${String(r.errors).padStart(6)} ${String(r.non2xx).padStart(7)}`);
+    }
+
+    // every decision the clients sent: each task decided exactly once, each with one audit entry
+    const sent = Math.min(nextTarget, targets.length);
+    const sentIds = targets.slice(0, sent).map((t) => t.id);
+    const perTask = await prisma.curationDecision.groupBy({ by: ["taskId"], where: { taskId: { in: sentIds } }, _count: { _all: true } });
+    const audits = await prisma.auditEvent.groupBy({ by: ["entityId"], where: { entityType: "task", entityId: { in: sentIds }, action: { startsWith: "task.decided" } }, _count: { _all: true } });
+    const decisionsResult = results[results.length - 1];
+    const ok201 = decisionsResult.requests - decisionsResult.non2xx - decisionsResult.errors;
+    const stored = new Set(perTask.map((p) => p.taskId));
+    const lost = [...accepted].filter((id) => !stored.has(id)).length;
+    const storedUnanswered = perTask.filter((p) => !accepted.has(p.taskId)).length;
+    const duplicated = perTask.filter((p) => p._count._all !== 1).length;
+    const auditMismatch = sent - audits.filter((a) => a._count._all === 1).length;
+    console.log(`\ndecisions sent ${sent}, answered 201 ${ok201} (${accepted.size} read back); in the database ${perTask.length} tasks decided: accepted but lost ${lost}, stored with the answer still in flight when the run stopped ${storedUnanswered}, duplicated ${duplicated}; audit entries not exactly one: ${auditMismatch - (sent - perTask.length)}`);
+
+    // memory: give the server 20 s without load, then compare with its start
+    await new Promise((r) => setTimeout(r, 20_000));
+    const rssAfter = serverRssMb(next.pid!);
+    const growth = rssAfter / rssStart - 1;
+    console.log(`web server memory: start ${rssStart.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB, 20 s after ${rssAfter.toFixed(0)} MB (${(growth * 100).toFixed(1)} % of start; target within 10 %: ${growth <= 0.1 ? "met" : "NOT met"})`);
+    const list = results[0];
+    const totalErrors = results.reduce((s, r) => s + r.errors + r.non2xx, 0);
+    console.log(`list p99 ${list.p99.toFixed(1)} ms (target < 200 ms): ${list.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`);
+    await prisma.$disconnect();
+  } finally {
+    for (const child of children) {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGTERM");
+      } catch {}
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    await pgServer.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
