@@ -138,7 +138,7 @@ describe("caps on uploads, archives, bodies and live logs", () => {
     const before = await db.prisma.importBatch.count();
     const declared = await upload("big.jsonl", Buffer.alloc(UPLOAD_CAP + 1, "x"), { "content-length": String(UPLOAD_CAP + 1) });
     expect(declared.status).toBe(413);
-    expect((await declared.json()).error.message).toMatch(/larger than the 8\.0 MB limit/);
+    expect((await declared.json()).detail).toMatch(/larger than the 8\.0 MB limit/);
     expect(await db.prisma.importBatch.count()).toBe(before);
 
     const streamed = await upload("big.jsonl", Readable.toWeb(zeros(UPLOAD_CAP + MB)) as ReadableStream);
@@ -158,7 +158,7 @@ describe("caps on uploads, archives, bodies and live logs", () => {
     expect(streams.map((s) => s.status)).toEqual(Array(8).fill(200));
     const refused = await open();
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.message).toMatch(/already have 8 live logs open/);
+    expect((await refused.json()).detail).toMatch(/already have 8 live logs open/);
     await streams[0].body!.cancel();
     const again = await open();
     expect(again.status).toBe(200);
