@@ -14,7 +14,9 @@ import { workerConfigFromEnv, type WorkerConfig } from "../lib/queue/worker-conf
 import type { WorkerContext } from "../lib/queue/worker-context";
 import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/queue/worker-heartbeat";
 import { settleValidationGroup } from "../lib/runs/settle-validation-group";
+import { recoverImportLeases } from "../lib/imports/import-lease";
 import { buildEnvironment } from "./processors/build-environment";
+import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
 import { validateTask } from "./processors/validate-task";
 
@@ -66,6 +68,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       log(`lease recovery failed: ${error.message}`);
       return null;
     });
+    await recoverImportLeases(db, config).catch((error) => log(`import lease recovery failed: ${error.message}`));
     const forgotten = await forgetSilentWorkers(db, config.forgetWorkerAfterMs).catch(() => 0);
     if (forgotten) log(`removed ${forgotten} workers silent for over ${Math.round(config.forgetWorkerAfterMs / 1000)} s from the list`);
     if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
@@ -97,6 +100,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
         [JOB_NAMES.buildEnvironment]: buildEnvironment(ctx),
         [JOB_NAMES.validateTask]: validateTask(ctx),
         [JOB_NAMES.pruneDocker]: pruneDockerProcessor(ctx),
+        [JOB_NAMES.importFile]: importFile(ctx),
       },
     });
   } catch (error) {

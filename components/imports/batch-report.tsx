@@ -5,10 +5,10 @@ import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { useCan } from "@/components/auth/actor-context";
 import { useCancelImport, useImportBatch } from "./use-import-batch";
-import { formatBytes, recordsOf, recordsPerSecond, type ImportBatchView } from "./types";
+import { formatBytes, isActive, recordsOf, recordsPerSecond, type ImportBatchView } from "./types";
 
 function ProgressBar({ batch }: { batch: ImportBatchView }) {
-  const percent = batch.bytesTotal ? Math.min(100, Math.round((batch.bytesRead / batch.bytesTotal) * 100)) : batch.status === "RUNNING" ? null : 100;
+  const percent = batch.bytesTotal ? Math.min(100, Math.round((batch.bytesRead / batch.bytesTotal) * 100)) : isActive(batch) ? null : 100;
   return (
     <div className="mt-3">
       <div className="mb-1 flex flex-wrap justify-between gap-2 text-sm">
@@ -29,7 +29,7 @@ function ProgressBar({ batch }: { batch: ImportBatchView }) {
         aria-valuetext={percent === null ? "working" : `${percent}%`}
         className="h-2 overflow-hidden rounded bg-slate-200"
       >
-        <div className={`h-full ${batch.status === "RUNNING" ? "bg-blue-600" : batch.failed ? "bg-amber-500" : "bg-green-600"} transition-all`} style={{ width: `${percent ?? 30}%` }} />
+        <div className={`h-full ${isActive(batch) ? "bg-blue-600" : batch.failed ? "bg-amber-500" : "bg-green-600"} transition-all`} style={{ width: `${percent ?? 30}%` }} />
       </div>
     </div>
   );
@@ -105,7 +105,7 @@ export function BatchReport({ batchId }: { batchId: string }) {
         <div className="flex items-center gap-2">
           <Badge>{batch.status}</Badge>
           <Badge tone="purple">{humanize(batch.format)}</Badge>
-          {batch.status === "RUNNING" && mayImport ? (
+          {isActive(batch) && mayImport ? (
             <Button size="sm" variant="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending || batch.cancelRequested}>
               {batch.cancelRequested ? "Cancelling…" : "Cancel import"}
             </Button>
@@ -121,6 +121,12 @@ export function BatchReport({ batchId }: { batchId: string }) {
           </>
         ) : null}
       </p>
+      {batch.status === "QUEUED" ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="import-queued">
+          {batch.attempts ? "Waiting for a worker to resume it from its last checkpoint…" : "Stored; waiting for a worker to import it…"}
+        </p>
+      ) : null}
+      {batch.status === "RUNNING" && batch.attempts > 1 ? <p className="mt-2 text-sm text-slate-700">Resumed by another worker (attempt {batch.attempts}).</p> : null}
       <ProgressBar batch={batch} />
       <Counts batch={batch} />
       {batch.errorMessage ? <p className={`mt-3 rounded px-3 py-2 text-sm ${batch.status === "CANCELLED" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800"}`}>{batch.errorMessage}</p> : null}

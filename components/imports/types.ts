@@ -5,7 +5,7 @@ export type ImportBatchView = {
   id: string;
   fileName: string;
   format: string;
-  status: "RUNNING" | "SUCCEEDED" | "PARTIAL" | "FAILED" | "CANCELLED";
+  status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "PARTIAL" | "FAILED" | "CANCELLED";
   bytesTotal: number | null;
   bytesRead: number;
   created: number;
@@ -17,9 +17,14 @@ export type ImportBatchView = {
   startedAt: string;
   finishedAt: string | null;
   updatedAt: string;
+  /** how many workers have taken it (more than one: an earlier worker stopped and it resumed) */
+  attempts: number;
   user: { name: string | null; email: string } | null;
   errors?: ImportError[];
 };
+
+/** Still in the queue or importing: the page keeps polling it. */
+export const isActive = (b: Pick<ImportBatchView, "status">) => b.status === "QUEUED" || b.status === "RUNNING";
 
 export const recordsOf = (b: Pick<ImportBatchView, "created" | "updated" | "unchanged" | "failed">) => b.created + b.updated + b.unchanged + b.failed;
 

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/ui/api";
-import type { ImportBatchView } from "./types";
+import { isActive, type ImportBatchView } from "./types";
 
 export const importKeys = { all: ["imports"] as const, one: (id: string) => ["imports", id] as const };
 
@@ -11,7 +11,7 @@ export function useImportBatch(id: string | null) {
     queryKey: importKeys.one(id ?? "none"),
     queryFn: () => apiFetch<ImportBatchView>(`/api/v1/imports/${id}`),
     enabled: !!id,
-    refetchInterval: (query) => (query.state.data?.status === "RUNNING" ? 700 : false),
+    refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? 700 : false),
   });
 }
 
@@ -19,7 +19,7 @@ export function useImportHistory() {
   return useQuery({
     queryKey: importKeys.all,
     queryFn: () => apiFetch<{ items: ImportBatchView[]; nextCursor: string | null }>("/api/v1/imports?limit=25"),
-    refetchInterval: (query) => (query.state.data?.items.some((b) => b.status === "RUNNING") ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.items.some(isActive) ? 2000 : false),
   });
 }
 

@@ -18,6 +18,8 @@ export type Detection =
   | { kind: "log"; format: "SWE_BENCH_REPORT" }
   /** a .zip / .tar / .tar.gz whose entries decide (environment folders, harness run folders) */
   | { kind: "archive"; archive: "zip" | "tar" | "tar.gz" | "directory" }
+  /** a Parquet file: its columns (in the footer, at the end) decide the format */
+  | { kind: "parquet" }
   /** `incomplete`: the first bytes ended inside a JSON value, so the whole file may still decide */
   | { kind: "unknown"; reason: string; incomplete?: boolean };
 
@@ -128,6 +130,7 @@ export function classifyShape(shape: JsonShape, fileName: string, truncated: boo
 
 export function detectFormat(fileName: string, head: Buffer): Detection {
   const name = fileName.toLowerCase();
+  if (head.subarray(0, 4).toString("latin1") === "PAR1" || (name.endsWith(".parquet") && head.length > 0)) return { kind: "parquet" };
   if (head.length >= 4 && head.subarray(0, 4).equals(ZIP_LOCAL_HEADER)) {
     if (name.endsWith(".eval") || zipMemberNames(head).some(isInspectEvalMember)) return { kind: "document", format: "INSPECT_LOG" };
     return { kind: "archive", archive: "zip" };

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Db } from "../db/client";
+import type { PrismaClient } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
+import { removeQueuedJob } from "../queue/enqueue-job";
+import { importJobKey } from "./import-lease";
 
-// Reading and cancelling ImportBatches for the Imports page, the API and the CLI.
-
-/** A RUNNING batch that has not moved for this long lost its process (a restart, a crash). */
-export const STALE_AFTER_MS = 5 * 60_000;
+// Reading and cancelling ImportBatches for the Imports page, the API and the CLI. A batch
+// whose importer died is settled by the workers' lease recovery (import-lease.ts).
 
 export const ListImportBatchesSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -29,22 +29,13 @@ const summary = {
   startedAt: true,
   finishedAt: true,
   updatedAt: true,
+  attempts: true,
+  heartbeatAt: true,
   user: { select: { name: true, email: true } },
 } as const;
 
-/** Marks batches whose importer died as failed, so nothing shows "running" forever. */
-async function settleStale(db: Db) {
-  const stale = await db.importBatch.findMany({ where: { status: "RUNNING", updatedAt: { lt: new Date(Date.now() - STALE_AFTER_MS) } }, select: { id: true } });
-  if (!stale.length) return;
-  await db.importBatch.updateMany({
-    where: { id: { in: stale.map((b) => b.id) }, status: "RUNNING" },
-    data: { status: "FAILED", errorMessage: "The import stopped making progress (the server restarted or crashed); the records written before are kept — import the file again to finish it", finishedAt: new Date() },
-  });
-}
-
-export async function listImportBatches(db: Db, input: z.input<typeof ListImportBatchesSchema> = {}) {
+export async function listImportBatches(db: PrismaClient, input: z.input<typeof ListImportBatchesSchema> = {}) {
   const { limit, cursor } = ListImportBatchesSchema.parse(input);
-  await settleStale(db);
   const rows = await db.importBatch.findMany({
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
@@ -55,19 +46,27 @@ export async function listImportBatches(db: Db, input: z.input<typeof ListImport
 }
 
 /** One batch with its errors (the first 1,000, each with its line and reason). */
-export async function getImportBatch(db: Db, id: string) {
-  await settleStale(db);
+export async function getImportBatch(db: PrismaClient, id: string) {
   const batch = await db.importBatch.findUnique({ where: { id }, select: { ...summary, errors: true } });
   if (!batch) throw notFound("The import");
   return batch;
 }
 
-/** Asks a running import to stop at its next write batch; records already written stay. */
-export async function cancelImport(db: Db, id: string, actorId: string | null) {
+/**
+ * Cancels an import: a queued one at once (its stored upload is dropped), a running one at
+ * its next write batch; records already written stay.
+ */
+export async function cancelImport(db: PrismaClient, id: string, actorId: string | null) {
   const batch = await db.importBatch.findUnique({ where: { id }, select: { status: true } });
   if (!batch) throw notFound("The import");
-  if (batch.status !== "RUNNING") return getImportBatch(db, id);
-  await db.importBatch.update({ where: { id }, data: { cancelRequested: true } });
-  await auditLog(db, { actorId, entityType: "import_batch", entityId: id, action: "import.cancel" });
+  if (batch.status !== "RUNNING" && batch.status !== "QUEUED") return getImportBatch(db, id);
+  await db.$transaction(async (tx) => {
+    const queued = await tx.importBatch.updateMany({ where: { id, status: "QUEUED" }, data: { status: "CANCELLED", cancelRequested: true, errorMessage: "Cancelled before it started; nothing was imported", finishedAt: new Date() } });
+    if (queued.count) {
+      await removeQueuedJob(tx, importJobKey(id));
+      await tx.importUploadChunk.deleteMany({ where: { batchId: id } });
+    } else await tx.importBatch.updateMany({ where: { id, status: "RUNNING" }, data: { cancelRequested: true } });
+    await auditLog(tx, { actorId, entityType: "import_batch", entityId: id, action: "import.cancel" });
+  });
   return getImportBatch(db, id);
 }

@@ -5,10 +5,12 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { PrismaClient, TaskSource } from "../db/client";
 import type { ImportBatch } from "../db/generated/client";
-import { detectFile, type Detection } from "./detect-format";
-import { ImportCancelled, ImportRun } from "./import-run";
+import { classifyRecordKeys, detectFile, type Detection } from "./detect-format";
+import type { ImportLease } from "./import-lease";
+import { ImportRun, ImportStopped } from "./import-run";
 import { describeError, importRecords } from "./import-records";
 import { readJsonRecords } from "./read/json-records";
+import { openParquet, readParquetRecords } from "./read/parquet-records";
 import { recordImporterFor, documentImporterFor } from "./importers";
 
 // The one entry point for importing a file from disk (the CLI, the seed, and uploads
@@ -30,6 +32,8 @@ export type ImportOptions = {
   /** the task of a trajectory, report or log that does not name it */
   instanceId?: string;
   onProgress?: (run: ImportRun) => void;
+  /** the lease a worker holds on the batch (a queued upload); without one this process leases the batch itself */
+  lease?: ImportLease;
 };
 
 export type ImportContext = {
@@ -43,6 +47,8 @@ export type ImportContext = {
   sha256(): Promise<string>;
   /** imports another file (inside a folder or archive) into the same batch */
   importNested(filePath: string, fileName: string): Promise<void>;
+  /** a file inside a folder or archive: no checkpoints (the folder restarts as a whole) */
+  nested: boolean;
 };
 
 export async function sha256File(filePath: string): Promise<string> {
@@ -71,18 +77,39 @@ async function runDetected(ctx: ImportContext, detection: Detection) {
     if (run.format === "UNKNOWN") await run.setFormat(detection.format);
     const importer = recordImporterFor(detection.format, ctx);
     const raws = readJsonRecords(ctx.openStream(), { layout: detection.layout, maxRecordBytes: ctx.options.maxRecordBytes });
-    await importRecords(ctx.db, raws, importer, run);
+    await importRecords(ctx.db, raws, importer, run, { resumable: !ctx.nested });
     return {};
   }
+  if (detection.kind === "parquet") return runParquet(ctx);
   const importer = documentImporterFor(detection);
   if (run.format === "UNKNOWN") await run.setFormat(importer.format);
   await importer.run(ctx);
   return {};
 }
 
-function makeContext(db: PrismaClient, filePath: string, fileName: string, options: ImportOptions, run: ImportRun): ImportContext {
+/** Parquet rows go through the same record importers as JSONL; the columns decide which. */
+async function runParquet(ctx: ImportContext) {
+  const source = await openParquet(ctx.filePath);
+  const format = classifyRecordKeys(new Set(source.columns));
+  if (!format) return { errorMessage: `Unrecognised file: a Parquet file whose columns match no known format (its columns: ${source.columns.slice(0, 12).join(", ") || "none"})` };
+  if (ctx.run.format === "UNKNOWN") await ctx.run.setFormat(format);
+  const startRow = ctx.nested ? 0 : ctx.run.resumeAfter;
+  const run = ctx.run;
+  // row groups are read by offset, not streamed: progress is the share of rows done
+  async function* counted() {
+    for await (const row of readParquetRecords(source, startRow)) {
+      run.bytesRead = Math.round((source.file.byteLength * row.through) / Math.max(source.rows, 1));
+      yield row;
+    }
+  }
+  await importRecords(ctx.db, counted(), recordImporterFor(format, ctx), run, { resumable: !ctx.nested });
+  return {};
+}
+
+function makeContext(db: PrismaClient, filePath: string, fileName: string, options: ImportOptions, run: ImportRun, nested = false): ImportContext {
   return {
     db,
+    nested,
     filePath,
     fileName,
     options,
@@ -90,7 +117,7 @@ function makeContext(db: PrismaClient, filePath: string, fileName: string, optio
     openStream: () => countingStream(filePath, run),
     sha256: () => sha256File(filePath),
     async importNested(nestedPath, nestedName) {
-      const nested = makeContext(db, nestedPath, nestedName, options, run);
+      const nested = makeContext(db, nestedPath, nestedName, options, run, true);
       try {
         const detection = await detectFile(nestedPath, nestedName);
         if (detection.kind === "unknown") return run.fail({ line: null, key: nestedName, reason: `Unrecognised file: ${detection.reason}` });
@@ -98,7 +125,7 @@ function makeContext(db: PrismaClient, filePath: string, fileName: string, optio
         const outcome = detection.kind === "records" ? await runRecords(nested, detection) : await runDetected(nested, detection);
         if (outcome.errorMessage) run.fail({ line: null, key: nestedName, reason: outcome.errorMessage });
       } catch (error) {
-        if (error instanceof ImportCancelled) throw error;
+        if (error instanceof ImportStopped) throw error;
         run.fail({ line: null, key: nestedName, reason: describeError(error) });
       }
     },
@@ -113,10 +140,14 @@ async function runRecords(ctx: ImportContext, detection: Extract<Detection, { ki
   return outcome;
 }
 
+/**
+ * Imports a file into a batch and returns the finished batch. Throws ImportStopped when the
+ * process lost the batch's lease or is shutting down: the batch is then someone else's to finish.
+ */
 export async function importFile(db: PrismaClient, filePath: string, options: ImportOptions = {}): Promise<ImportBatch> {
   const info = await stat(filePath);
   const fileName = options.fileName ?? path.basename(filePath);
-  const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress });
+  const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress, lease: options.lease });
   const ctx = makeContext(db, filePath, fileName, options, run);
   try {
     const detection: Detection = info.isDirectory() ? { kind: "archive", archive: "directory" } : await detectFile(filePath, fileName);
@@ -124,7 +155,11 @@ export async function importFile(db: PrismaClient, filePath: string, options: Im
     run.bytesRead = info.isFile() ? info.size : run.bytesRead;
     return await run.finish(outcome);
   } catch (error) {
-    if (error instanceof ImportCancelled) return run.finish({ status: "CANCELLED", errorMessage: "Cancelled; the records written before the cancel are kept" });
+    if (error instanceof ImportStopped && error.why !== "cancelled") {
+      run.release();
+      throw error;
+    }
+    if (error instanceof ImportStopped) return run.finish({ status: "CANCELLED", errorMessage: "Cancelled; the records written before the cancel are kept" });
     return run.finish({ errorMessage: describeError(error) });
   }
 }

@@ -3,7 +3,7 @@ import { AppError } from "../errors/app-error";
 import type { Db, ImportFormat, PrismaClient } from "../db/client";
 import { parseRecordJson, type RawRecord } from "./read/json-records";
 import { describeInvalidRecord } from "./formats/record-errors";
-import type { ImportRun, RecordOutcome } from "./import-run";
+import { ImportStopped, type BatchTally, type ImportRun, type RecordOutcome } from "./import-run";
 
 // The shared loop for files of independent records: parse and validate each record on
 // its own, write them in batches (one transaction each, so memory stays bounded and a
@@ -42,59 +42,96 @@ export function describeError(error: unknown): string {
 
 type Pending<T> = { line: number; record: T; key: string };
 
-export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<RawRecord>, importer: RecordImporter<T>, run: ImportRun) {
+/**
+ * A record from a file: JSON text (JSONL, arrays) or a value already decoded (Parquet rows).
+ * `through` says how many records of the file are accounted for with this one, when a
+ * source counts them itself (it may skip ahead on resume, or report many rows at once).
+ */
+export type SourceRecord = (RawRecord | { line: number; value: unknown; bytes: number }) & { through?: number };
+
+export type ImportRecordsOptions = {
+  /** leave a checkpoint with every write batch and skip what an earlier attempt accounted for (top-level files only) */
+  resumable?: boolean;
+};
+
+function tallyOf<T>(items: Pending<T>[], results: WriteResult[]): BatchTally {
+  const tally: BatchTally = { counts: { created: 0, updated: 0, unchanged: 0, failed: 0 }, errors: [] };
+  items.forEach((item, i) => {
+    const result = results[i];
+    if (typeof result === "string") tally.counts[result]++;
+    else {
+      tally.counts.failed++;
+      tally.errors.push({ line: item.line, key: item.key, reason: result?.error ?? "the writer returned no result" });
+    }
+  });
+  return tally;
+}
+
+function decode(raw: SourceRecord): { value: unknown } | { error: string } {
+  if ("error" in raw) return { error: raw.error };
+  if ("value" in raw) return { value: raw.value };
+  return parseRecordJson(raw.text);
+}
+
+export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<SourceRecord>, importer: RecordImporter<T>, run: ImportRun, options: ImportRecordsOptions = {}) {
   const batchSize = importer.batchSize ?? DEFAULT_BATCH_SIZE;
+  const skip = options.resumable ? run.resumeAfter : 0;
   let pending: Pending<T>[] = [];
   let pendingKeys = new Set<string>();
   let pendingBytes = 0;
+  /** records of the file read so far, and how many of them are accounted for (failed, or in a write batch) */
+  let seen = 0;
+  let accounted = 0;
 
-  const tally = (items: Pending<T>[], results: WriteResult[]) => {
-    items.forEach((item, i) => {
-      const result = results[i];
-      if (typeof result === "string") run.count(result);
-      else run.fail({ line: item.line, key: item.key, reason: result?.error ?? "the writer returned no result" });
-    });
-  };
+  const writeBatch = (items: Pending<T>[], through: number) =>
+    db.$transaction(async (tx) => {
+      const results = await importer.write(tx, items.map((i) => i.record), run);
+      const tally = tallyOf(items, results);
+      if (options.resumable) await run.checkpoint(tx, through, tally);
+      return tally;
+    }, TRANSACTION_OPTIONS);
 
   const flush = async () => {
     if (!pending.length) return;
     const items = pending;
+    const through = accounted;
     pending = [];
     pendingKeys = new Set();
     pendingBytes = 0;
     await run.checkCancelled();
     try {
-      const results = await db.$transaction((tx) => importer.write(tx, items.map((i) => i.record), run), TRANSACTION_OPTIONS);
-      tally(items, results);
-    } catch {
+      run.apply(await writeBatch(items, through));
+    } catch (error) {
+      if (error instanceof ImportStopped) throw error;
       // something in the batch broke the transaction: isolate it record by record
       for (const item of items) {
         try {
           const [result] = await db.$transaction((tx) => importer.write(tx, [item.record], run), TRANSACTION_OPTIONS);
-          tally([item], [result]);
+          run.apply(tallyOf([item], [result]));
         } catch (error) {
           run.fail({ line: item.line, key: item.key, reason: describeError(error) });
         }
       }
+      if (options.resumable) await run.checkpoint(db, through);
     }
     await run.progress();
   };
 
   for await (const raw of raws) {
-    if ("error" in raw) {
-      run.fail({ line: raw.line, reason: raw.error });
-      continue;
-    }
-    const parsed = parseRecordJson(raw.text);
-    if ("error" in parsed) {
-      run.fail({ line: raw.line, reason: parsed.error });
+    seen = raw.through ?? seen + 1;
+    if (seen <= skip) continue;
+    const decoded = decode(raw);
+    if ("error" in decoded) {
+      run.fail({ line: raw.line, reason: decoded.error });
+      accounted = seen;
       continue;
     }
     let record: T;
     try {
-      record = importer.parse(parsed.value);
+      record = importer.parse(decoded.value);
     } catch (error) {
-      run.fail({ line: raw.line, key: keyOf(parsed.value), reason: describeError(error) });
+      run.fail({ line: raw.line, key: keyOf(decoded.value), reason: describeError(error) });
+      accounted = seen;
       continue;
     }
     const key = importer.key(record);
@@ -102,6 +139,7 @@ export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<Raw
     pending.push({ line: raw.line, record, key });
     pendingKeys.add(key);
     pendingBytes += raw.bytes;
+    accounted = seen;
     if (pending.length >= batchSize || pendingBytes >= MAX_BATCH_BYTES) await flush();
   }
   await flush();

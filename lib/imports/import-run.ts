@@ -1,8 +1,13 @@
-import type { ImportFormat, ImportStatus, PrismaClient } from "../db/client";
+import type { Db, ImportFormat, ImportStatus, PrismaClient } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import { auditLog } from "../audit/audit-log";
+import { workerConfigFromEnv } from "../queue/worker-config";
+import { holdImportLease, inProcessOwner, type ImportLease } from "./import-lease";
 
 // One ImportBatch row per import: counts, the first errors (line + reason), progress in
-// bytes, and the cancel flag a curator sets from the browser or the CLI.
+// bytes, the cancel flag a curator sets from the browser or the CLI, and the lease of the
+// process importing it. Record files also leave a checkpoint with every write batch, so an
+// import whose worker died resumes where it stopped instead of starting over.
 
 export type RecordOutcome = "created" | "updated" | "unchanged";
 export type RecordError = { line: number | null; reason: string; key?: string };
@@ -10,23 +15,45 @@ export type RecordError = { line: number | null; reason: string; key?: string };
 /** Only the first errors are kept on the row; the count of failures is always exact. */
 export const MAX_STORED_ERRORS = 1000;
 const PROGRESS_EVERY_MS = 500;
-const CANCEL_CHECK_EVERY_MS = 1000;
 
-export class ImportCancelled extends Error {
-  constructor() {
-    super("the import was cancelled");
+/** Why an import stopped before its end: a curator cancelled it, or its process lost the batch or is shutting down. */
+export class ImportStopped extends Error {
+  constructor(readonly why: "cancelled" | "lost" | "shutdown") {
+    super(why === "cancelled" ? "the import was cancelled" : why === "lost" ? "this process no longer owns the import (its lease expired)" : "the worker is shutting down");
   }
 }
 
 export type ImportCounts = { created: number; updated: number; unchanged: number; failed: number };
 
+/** What a checkpoint holds: how many records of the file are accounted for, and the counts and errors they gave. */
+export type ImportCheckpoint = { records: number; counts: ImportCounts; errors: RecordError[] };
+
+/** The outcome of one write batch, applied to the run only once its transaction committed. */
+export type BatchTally = { counts: ImportCounts; errors: RecordError[] };
+
+const noCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, failed: 0 });
+// jsonb cannot hold NUL characters, and an error must never fail the batch row itself
+const clean = (text: string | undefined) => text?.replace(/\u0000/g, "\\u0000").slice(0, 1000);
+const cleanError = (error: RecordError): RecordError => ({ line: error.line, reason: clean(error.reason)!, ...(error.key ? { key: clean(error.key) } : {}) });
+
+export type ImportRunStart = {
+  fileName: string;
+  bytesTotal?: number | null;
+  actorId?: string | null;
+  batchId?: string;
+  onProgress?: (run: ImportRun) => void;
+  /** the lease a worker already holds on the batch; without one, this process takes the batch and leases it itself */
+  lease?: ImportLease;
+};
+
 export class ImportRun {
-  readonly counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  readonly errors: RecordError[] = [];
+  counts: ImportCounts = noCounts();
+  errors: RecordError[] = [];
   bytesRead = 0;
   format: ImportFormat = "UNKNOWN";
+  /** records of a record file already accounted for by an earlier attempt (skipped on resume) */
+  resumeAfter = 0;
   private lastProgressAt = 0;
-  private lastCancelCheckAt = 0;
   private cancelled = false;
 
   constructor(
@@ -34,14 +61,30 @@ export class ImportRun {
     readonly batchId: string,
     readonly actorId: string | null,
     readonly fileName: string,
+    readonly lease: ImportLease,
+    private readonly ownsLease: boolean,
     private readonly onProgress?: (run: ImportRun) => void,
   ) {}
 
-  static async start(db: PrismaClient, input: { fileName: string; bytesTotal?: number | null; actorId?: string | null; batchId?: string; onProgress?: (run: ImportRun) => void }) {
+  static async start(db: PrismaClient, input: ImportRunStart) {
+    const owner = input.lease?.workerId ?? inProcessOwner();
+    const taken = { workerId: owner, heartbeatAt: new Date() };
     const batch = input.batchId
-      ? await db.importBatch.findUniqueOrThrow({ where: { id: input.batchId } })
-      : await db.importBatch.create({ data: { fileName: input.fileName, bytesTotal: input.bytesTotal ?? null, userId: input.actorId ?? null } });
-    return new ImportRun(db, batch.id, input.actorId ?? null, input.fileName, input.onProgress);
+      ? input.lease
+        ? await db.importBatch.findUniqueOrThrow({ where: { id: input.batchId } })
+        : await db.importBatch.update({ where: { id: input.batchId }, data: { ...taken, status: "RUNNING", attempts: { increment: 1 } } })
+      : await db.importBatch.create({ data: { fileName: input.fileName, bytesTotal: input.bytesTotal ?? null, userId: input.actorId ?? null, ...taken, attempts: 1 } });
+    const lease = input.lease ?? holdImportLease(db, batch.id, owner, workerConfigFromEnv());
+    const run = new ImportRun(db, batch.id, input.actorId ?? null, input.fileName, lease, !input.lease, input.onProgress);
+    run.cancelled = batch.cancelRequested;
+    run.format = batch.format;
+    const checkpoint = batch.checkpoint as ImportCheckpoint | null;
+    if (checkpoint) {
+      run.resumeAfter = checkpoint.records;
+      run.counts = { ...checkpoint.counts };
+      run.errors = [...checkpoint.errors];
+    }
+    return run;
   }
 
   get total() {
@@ -54,14 +97,22 @@ export class ImportRun {
 
   fail(error: RecordError) {
     this.counts.failed++;
-    // jsonb cannot hold NUL characters, and an error must never fail the batch row itself
-    const clean = (text: string | undefined) => text?.replace(/\u0000/g, "\\u0000").slice(0, 1000);
-    if (this.errors.length < MAX_STORED_ERRORS) this.errors.push({ line: error.line, reason: clean(error.reason)!, ...(error.key ? { key: clean(error.key) } : {}) });
+    if (this.errors.length < MAX_STORED_ERRORS) this.errors.push(cleanError(error));
+  }
+
+  /** Applies a committed write batch's outcome. */
+  apply(tally: BatchTally) {
+    for (const key of Object.keys(tally.counts) as (keyof ImportCounts)[]) this.counts[key] += tally.counts[key];
+    for (const error of tally.errors) if (this.errors.length < MAX_STORED_ERRORS) this.errors.push(cleanError(error));
   }
 
   async setFormat(format: ImportFormat) {
     this.format = format;
     await this.db.importBatch.update({ where: { id: this.batchId }, data: { format } });
+  }
+
+  private owned(data: Prisma.ImportBatchUpdateManyMutationInput) {
+    return { where: { id: this.batchId, workerId: this.lease.workerId }, data };
   }
 
   /** Writes counts and bytes to the row, at most every half second unless forced. */
@@ -70,48 +121,60 @@ export class ImportRun {
     this.onProgress?.(this);
     if (!force && now - this.lastProgressAt < PROGRESS_EVERY_MS) return;
     this.lastProgressAt = now;
-    await this.db.importBatch.update({
-      where: { id: this.batchId },
-      data: { ...this.counts, bytesRead: BigInt(this.bytesRead), errors: this.errors },
-    });
+    await this.db.importBatch.updateMany(this.owned({ ...this.counts, bytesRead: BigInt(this.bytesRead), errors: this.errors }));
   }
 
-  /** Throws ImportCancelled once someone asked to cancel; checked between write batches. */
+  /**
+   * Records, inside a write batch's transaction, that the first `records` records of the
+   * file are accounted for (with the batch's outcome). Throws when this process lost the
+   * batch, which rolls the write back: a stale worker never writes beside the new one.
+   */
+  async checkpoint(tx: Db, records: number, pending: BatchTally = { counts: noCounts(), errors: [] }) {
+    const counts = noCounts();
+    for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] = this.counts[key] + pending.counts[key];
+    const errors = [...this.errors, ...pending.errors.map(cleanError)].slice(0, MAX_STORED_ERRORS);
+    const checkpoint: ImportCheckpoint = { records, counts, errors };
+    const { count } = await tx.importBatch.updateMany(this.owned({ ...counts, errors, checkpoint, heartbeatAt: new Date(), bytesRead: BigInt(this.bytesRead) }));
+    if (count !== 1) throw new ImportStopped("lost");
+  }
+
+  /** Throws ImportStopped once someone asked to cancel, the lease was lost or the worker is stopping; checked between write batches. */
   async checkCancelled() {
-    const now = Date.now();
-    if (!this.cancelled && now - this.lastCancelCheckAt >= CANCEL_CHECK_EVERY_MS) {
-      this.lastCancelCheckAt = now;
-      const row = await this.db.importBatch.findUnique({ where: { id: this.batchId }, select: { cancelRequested: true } });
-      this.cancelled = !!row?.cancelRequested;
-    }
-    if (this.cancelled) throw new ImportCancelled();
+    const state = this.lease.state();
+    if (this.cancelled || state === "cancelRequested") throw new ImportStopped("cancelled");
+    if (state === "lost" || state === "shutdown") throw new ImportStopped(state);
+  }
+
+  /** Ends this process's part: releases a lease it took itself. */
+  release() {
+    if (this.ownsLease) this.lease.stop();
   }
 
   async finish(outcome: { status?: ImportStatus; errorMessage?: string | null } = {}) {
+    this.release();
     // write errors are found batch by batch, after later lines' parse errors: report in file order
     this.errors.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
     const status: ImportStatus =
       outcome.status ?? (outcome.errorMessage ? "FAILED" : this.counts.failed === 0 ? "SUCCEEDED" : this.total > this.counts.failed ? "PARTIAL" : "FAILED");
-    const batch = await this.db.importBatch.update({
-      where: { id: this.batchId },
-      data: {
-        ...this.counts,
-        status,
-        format: this.format,
-        bytesRead: BigInt(this.bytesRead),
-        errors: this.errors,
-        errorMessage: outcome.errorMessage ?? null,
-        finishedAt: new Date(),
-      },
-    });
-    await auditLog(this.db, {
-      actorId: this.actorId,
-      entityType: "import_batch",
-      entityId: this.batchId,
-      action: "import.finish",
-      after: { fileName: batch.fileName, format: batch.format, status, ...this.counts },
+    const finished = await this.db.$transaction(async (tx) => {
+      const { count } = await tx.importBatch.updateMany(
+        this.owned({ ...this.counts, status, format: this.format, bytesRead: BigInt(this.bytesRead), errors: this.errors, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date(), checkpoint: Prisma.DbNull }),
+      );
+      if (count !== 1) return false;
+      // the stored upload has served its purpose
+      await tx.importUploadChunk.deleteMany({ where: { batchId: this.batchId } });
+      await auditLog(tx, {
+        actorId: this.actorId,
+        entityType: "import_batch",
+        entityId: this.batchId,
+        action: "import.finish",
+        after: { fileName: this.fileName, format: this.format, status, ...this.counts },
+      });
+      return true;
     });
     this.onProgress?.(this);
+    const batch = await this.db.importBatch.findUniqueOrThrow({ where: { id: this.batchId } });
+    if (!finished) throw new ImportStopped("lost");
     return batch;
   }
 }

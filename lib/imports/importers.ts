@@ -38,7 +38,7 @@ const DOCUMENTS: Partial<Record<ImportFormat, DocumentImporter["run"]>> = {
   SWE_BENCH_REPORT: importReportDocument,
 };
 
-export function documentImporterFor(detection: Exclude<Detection, { kind: "records" } | { kind: "unknown" }>): DocumentImporter {
+export function documentImporterFor(detection: Exclude<Detection, { kind: "records" } | { kind: "unknown" } | { kind: "parquet" }>): DocumentImporter {
   if (detection.kind === "log") return { format: "SWE_BENCH_REPORT", run: (ctx) => importLogDocument(ctx) };
   if (detection.kind === "archive") return { format: "OPENSWE_ENVIRONMENT", run: (ctx) => importArchive(ctx, detection.archive) };
   const run = DOCUMENTS[detection.format];

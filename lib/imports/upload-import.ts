@@ -1,20 +1,26 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { once } from "node:events";
+import { Readable } from "node:stream";
 import { z } from "zod";
-import type { PrismaClient } from "../db/client";
+import type { Db, PrismaClient } from "../db/client";
 import { TaskSource } from "../db/enums";
 import { AppError } from "../errors/app-error";
-import { importFile } from "./import-file";
+import { formatBytes } from "./read/json-records";
+import { enqueueImportJob } from "./import-lease";
 
-// An upload from the browser or the CLI: the request body is streamed to a temporary
-// file (never held in memory — archives need random access and a re-read for hashing),
-// then imported in the background while the caller polls the ImportBatch.
+// An upload from the browser or the CLI: the web process only stores the bytes — in the
+// database, in chunks, so a worker on any machine can read them — and enqueues the import.
+// The worker's progress and outcome live on the ImportBatch row the caller polls.
 
-export const MAX_UPLOAD_BYTES = Number(process.env.SWE_CURATOR_MAX_UPLOAD_BYTES ?? 20 * 1024 ** 3);
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const UploadLimitsSchema = z.object({
+  /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
+  SWE_CURATOR_MAX_UPLOAD_BYTES: int(20 * 1024 ** 3),
+});
+export const maxUploadBytes = (env: Record<string, string | undefined> = process.env) => UploadLimitsSchema.parse(env).SWE_CURATOR_MAX_UPLOAD_BYTES;
+
+/** bytes per stored chunk: large enough to be quick, small enough to hold one in memory */
+const CHUNK_BYTES = 4 * 1024 * 1024;
 
 export const UploadOptionsSchema = z.object({
   fileName: z
@@ -29,35 +35,80 @@ export const UploadOptionsSchema = z.object({
 });
 export type UploadOptions = z.input<typeof UploadOptionsSchema>;
 
-function limitBytes(max: number) {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > max) done(new AppError("UNPROCESSABLE", `The upload is larger than the ${Math.round(max / 1024 ** 3)} GB limit`));
-      else done(null, chunk);
-    },
-  });
+export const uploadTooLarge = (max: number) => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${formatBytes(max)} limit (SWE_CURATOR_MAX_UPLOAD_BYTES); nothing was stored`);
+
+/** Stores the body as chunks of the batch; throws 413 as soon as it passes `max` bytes. */
+async function storeChunks(db: PrismaClient, batchId: string, body: ReadableStream<Uint8Array>, max: number) {
+  let seq = 0;
+  let total = 0;
+  let parts: Buffer[] = [];
+  let size = 0;
+  const store = async () => {
+    if (!size) return;
+    const data = parts.length === 1 ? parts[0] : Buffer.concat(parts, size);
+    parts = [];
+    size = 0;
+    await db.importUploadChunk.create({ data: { batchId, seq: seq++, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer> } });
+    // the heartbeat tells recovery the upload is still arriving
+    await db.importBatch.update({ where: { id: batchId }, data: { heartbeatAt: new Date() } });
+  };
+  for await (const piece of Readable.fromWeb(body as import("node:stream/web").ReadableStream)) {
+    const chunk = piece as Buffer;
+    total += chunk.length;
+    if (total > max) throw uploadTooLarge(max);
+    parts.push(chunk);
+    size += chunk.length;
+    if (size >= CHUNK_BYTES) await store();
+  }
+  await store();
+  return total;
 }
 
-/** Spools the body and starts the import; resolves with the batch once every byte has arrived. */
-export async function startUploadImport(db: PrismaClient, body: ReadableStream<Uint8Array> | null, input: UploadOptions & { actorId: string | null; bytesTotal?: number | null }) {
+/** Writes a stored upload back to a file, one chunk in memory at a time (archives and Parquet need random access). */
+export async function restoreUpload(db: Db, batchId: string, filePath: string) {
+  const out = createWriteStream(filePath);
+  try {
+    for (let seq = 0; ; seq++) {
+      const chunk = await db.importUploadChunk.findUnique({ where: { batchId_seq: { batchId, seq } }, select: { data: true } });
+      if (!chunk) break;
+      if (!out.write(chunk.data)) await once(out, "drain");
+    }
+  } finally {
+    out.end();
+    await once(out, "close");
+  }
+}
+
+/**
+ * Stores the body and enqueues its import; resolves with the QUEUED batch once every byte
+ * is stored. Over the size cap (declared or counted) it answers 413 and keeps nothing but
+ * the failed batch's reason.
+ */
+export async function startUploadImport(db: PrismaClient, body: ReadableStream<Uint8Array> | null, input: UploadOptions & { actorId: string | null; bytesTotal?: number | null; maxBytes?: number }) {
   if (!body) throw new AppError("BAD_REQUEST", "The request has no body: send the file's bytes as the body");
   const options = UploadOptionsSchema.parse(input);
-  const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-upload-"));
-  const filePath = path.join(dir, options.fileName);
-  const batch = await db.importBatch.create({ data: { fileName: options.fileName, bytesTotal: input.bytesTotal ?? null, userId: input.actorId } });
+  const max = input.maxBytes ?? maxUploadBytes();
+  if (input.bytesTotal && input.bytesTotal > max) throw uploadTooLarge(max);
+  const { source, generator, instanceId } = options;
+  const batch = await db.importBatch.create({
+    data: { fileName: options.fileName, status: "QUEUED", bytesTotal: input.bytesTotal ?? null, userId: input.actorId, options: { source, generator, instanceId }, heartbeatAt: new Date() },
+  });
+  let stored: number;
   try {
-    await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), limitBytes(MAX_UPLOAD_BYTES), createWriteStream(filePath));
+    stored = await storeChunks(db, batch.id, body, max);
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    const message = error instanceof AppError ? error.message : `The upload was interrupted: ${(error as Error).message}`;
-    await db.importBatch.update({ where: { id: batch.id }, data: { status: "FAILED", errorMessage: message, finishedAt: new Date() } });
-    throw error instanceof AppError ? error : new AppError("BAD_REQUEST", message);
+    const refused = error instanceof AppError ? error : new AppError("BAD_REQUEST", `The upload was interrupted: ${(error as Error).message}; nothing was stored`);
+    await db.$transaction([
+      db.importUploadChunk.deleteMany({ where: { batchId: batch.id } }),
+      db.importBatch.update({ where: { id: batch.id }, data: { status: "FAILED", errorMessage: refused.message, finishedAt: new Date() } }),
+    ]);
+    throw refused;
   }
-  // the import outlives the request; its progress and outcome live on the batch row
-  void importFile(db, filePath, { batchId: batch.id, fileName: options.fileName, actorId: input.actorId, source: options.source, generator: options.generator, instanceId: options.instanceId })
-    .catch((error) => console.error("[imports] background import failed", batch.id, error))
-    .finally(() => rm(dir, { recursive: true, force: true }));
-  return db.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.importBatch.updateMany({ where: { id: batch.id, status: "QUEUED" }, data: { bytesTotal: stored, heartbeatAt: null } });
+    // cancelled while the bytes arrived: keep nothing
+    if (count) await enqueueImportJob(tx, batch.id);
+    else await tx.importUploadChunk.deleteMany({ where: { batchId: batch.id } });
+    return tx.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
+  });
 }

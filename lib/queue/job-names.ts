@@ -3,6 +3,7 @@ export const JOB_NAMES = {
   buildEnvironment: "build-environment",
   validateTask: "validate-task",
   pruneDocker: "prune-docker",
+  importFile: "import-file",
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];

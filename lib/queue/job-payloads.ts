@@ -15,10 +15,15 @@ export type ValidateTaskPayload = z.infer<typeof ValidateTaskPayloadSchema>;
 export const PruneDockerPayloadSchema = z.object({ requestedById: z.string().nullish() });
 export type PruneDockerPayload = z.infer<typeof PruneDockerPayloadSchema>;
 
+/** an uploaded file stored in import_upload_chunks, imported into its ImportBatch */
+export const ImportFilePayloadSchema = z.object({ batchId: z.string().min(1) });
+export type ImportFilePayload = z.infer<typeof ImportFilePayloadSchema>;
+
 export const JOB_PAYLOAD_SCHEMAS = {
   [JOB_NAMES.buildEnvironment]: BuildEnvironmentPayloadSchema,
   [JOB_NAMES.validateTask]: ValidateTaskPayloadSchema,
   [JOB_NAMES.pruneDocker]: PruneDockerPayloadSchema,
+  [JOB_NAMES.importFile]: ImportFilePayloadSchema,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]>;

@@ -1,13 +1,33 @@
 import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
 import { jobLogEvents, type JobLogEvent, type LogTarget } from "./job-log-events";
 
 const KEEPALIVE_MS = 15_000;
+
+/** Live-log streams one user may hold open on this web process (each holds a database poll). */
+export const LIVE_LOG_STREAMS_PER_USER = Number(process.env.LIVE_LOG_STREAMS_PER_USER ?? 8);
+const openStreams = new Map<string, number>();
+
+/** Counts a user's new stream; refuses (429) past the cap. Returns the release, safe to call twice. */
+export function admitLiveStream(userId: string, max = LIVE_LOG_STREAMS_PER_USER): () => void {
+  const open = openStreams.get(userId) ?? 0;
+  if (open >= max) throw new AppError("TOO_MANY_REQUESTS", `You already have ${open} live logs open (the limit is ${max}); close a tab with a live log and try again`);
+  openStreams.set(userId, open + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (openStreams.get(userId) ?? 1) - 1;
+    if (left > 0) openStreams.set(userId, left);
+    else openStreams.delete(userId);
+  };
+}
 
 /**
  * Turns job log events into a text/event-stream response. Log events carry their seq as
  * the SSE id, so a reconnecting EventSource resumes after the last chunk it saw.
  */
-export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: AbortSignal): Response {
+export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: AbortSignal, onClose: () => void = () => {}): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -29,6 +49,7 @@ export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: Ab
         send(`event: failure\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : "the log stream failed" })}\n\n`);
       } finally {
         clearInterval(keepalive);
+        onClose();
         try {
           controller.close();
         } catch {
@@ -37,6 +58,7 @@ export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: Ab
       }
     },
     cancel() {
+      onClose();
       void events.return(undefined);
     },
   });
@@ -52,13 +74,22 @@ export function resumeAfter(request: Request, url: URL): number | undefined {
   return Number.isInteger(value) ? value : undefined;
 }
 
-/** The SSE response for a run's or a build's live log; an unknown id is a 404 before the stream starts. */
-export async function jobLogResponse(db: Db, target: LogTarget, request: Request, url: URL): Promise<Response> {
-  const events = jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal });
-  const first = await events.next();
-  async function* all() {
-    if (!first.done) yield first.value;
-    yield* events;
+/**
+ * The SSE response for a run's or a build's live log; an unknown id is a 404 before the
+ * stream starts, and a user past LIVE_LOG_STREAMS_PER_USER open streams gets a 429.
+ */
+export async function jobLogResponse(db: Db, target: LogTarget, request: Request, url: URL, userId: string): Promise<Response> {
+  const release = admitLiveStream(userId);
+  try {
+    const events = jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal });
+    const first = await events.next();
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* events;
+    }
+    return serverSentEvents(all(), request.signal, release);
+  } catch (error) {
+    release();
+    throw error;
   }
-  return serverSentEvents(all(), request.signal);
 }

@@ -8,9 +8,13 @@
 //      migrated database with COPY FROM STDIN, after the same one pass over the JSONL.
 // Prints records/s, MB/s, our time ÷ COPY time (target ≤ 3×) and peak RSS (target < 400 MB).
 // Usage: npm run bench:import [-- --records 50000]
+//        npm run bench:import -- --size-mb 1024                     (the 1 GB JSONL case)
+//        npm run bench:import -- --format parquet --size-mb 500     (the 500 MB Parquet case)
+// --size-mb generates rows until the imported file reaches that size. For Parquet (Hugging Face
+// layout, snappy, row groups of 2,000 rows) the COPY baseline loads the same rows from JSONL.
 
 import { randomBytes, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -23,13 +27,19 @@ import { from as copyFrom } from "pg-copy-streams";
 import { startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createPrismaClient } from "../../lib/db/client";
+import { ParquetWriter, fileWriter } from "hyparquet-writer";
 import { importFile } from "../../lib/imports/import-file";
 import { placeholderRecipe, PLACEHOLDER_REASON } from "../../lib/imports/write/placeholder-recipe";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
-const RECORDS = Number(args[args.indexOf("--records") + 1] || 0) || 50_000;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const SIZE_BYTES = Number(option("--size-mb") ?? 0) * 1024 * 1024;
+const FORMAT = option("--format") === "parquet" ? "parquet" : "jsonl";
+/** with --size-mb, the count is found while generating and handed from the setup process in a file */
+let RECORDS = Number(option("--records") ?? 0) || 50_000;
 const REPOS = 60;
+const PARQUET_GROUP_ROWS = 2_000;
 
 // ── a deterministic generator of SWE-bench-sized rows ──
 let seed = 42;
@@ -73,14 +83,34 @@ function makeRow(i: number) {
   };
 }
 
-async function generate(file: string) {
-  const out = createWriteStream(file);
-  for (let i = 0; i < RECORDS; i++) {
-    if (!out.write(JSON.stringify(makeRow(i)) + "\n")) await once(out, "drain");
+/** Writes the JSONL (and, for the Parquet case, the same rows as Parquet); returns how many rows. */
+async function generate(jsonlFile: string, parquetFile: string | null) {
+  const out = createWriteStream(jsonlFile);
+  const parquet = parquetFile ? new ParquetWriter({ writer: fileWriter(parquetFile), schema: PARQUET_SCHEMA }) : null;
+  const sizeOf = () => (parquet ? (parquet.writer as unknown as { offset: number }).offset : out.bytesWritten + out.writableLength);
+  let group: ReturnType<typeof makeRow>[] = [];
+  let i = 0;
+  for (; SIZE_BYTES ? sizeOf() < SIZE_BYTES : i < RECORDS; i++) {
+    const row = makeRow(i);
+    if (!out.write(JSON.stringify(row) + "\n")) await once(out, "drain");
+    if (parquet) group.push(row);
+    if (parquet && group.length === PARQUET_GROUP_ROWS) {
+      await parquet.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: group.map((r) => r[name]) })), rowGroupSize: PARQUET_GROUP_ROWS });
+      group = [];
+    }
   }
+  if (parquet && group.length) await parquet.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: group.map((r) => r[name]) })), rowGroupSize: PARQUET_GROUP_ROWS });
+  parquet?.finish();
   out.end();
   await once(out, "finish");
+  return i;
 }
+
+const PARQUET_COLUMNS = Object.keys(makeRow(0)) as (keyof ReturnType<typeof makeRow>)[];
+const PARQUET_SCHEMA = [
+  { name: "root", num_children: PARQUET_COLUMNS.length },
+  ...PARQUET_COLUMNS.map((name) => ({ name, type: "BYTE_ARRAY" as const, converted_type: "UTF8" as const, repetition_type: "OPTIONAL" as const })),
+];
 
 // ── the COPY baseline ──
 const copyText = (value: unknown): string => {
@@ -202,14 +232,15 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
  * child process, so the peak RSS measured here is the importer's alone, as in the CLI.
  */
 async function setup(baseUrl: string, file: string) {
-  await generate(file);
+  const rows = await generate(file, FORMAT === "parquet" ? file.replace(/\.jsonl$/, ".parquet") : null);
+  writeFileSync(`${file}.rows`, String(rows));
   await createDatabase(baseUrl, "bench_ours");
   await createDatabase(baseUrl, "bench_copy");
 }
 
 function runSetupChild(baseUrl: string, file: string) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--setup", baseUrl, file, "--records", String(RECORDS)], { stdio: "inherit" });
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--setup", baseUrl, file, ...args.filter((a) => a !== "--setup")], { stdio: "inherit" });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the setup process exited with ${code}`))));
   });
 }
@@ -220,10 +251,13 @@ async function main() {
   process.env.EMBEDDED_PG_FSYNC = process.env.EMBEDDED_PG_FSYNC ?? "off";
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, "pg"), port: await freePort(), quiet: true });
   try {
-    console.log(`[bench] generating ${RECORDS.toLocaleString()} SWE-bench-like records and migrating two databases (in a child process)…`);
+    const wanted = SIZE_BYTES ? `${mb(SIZE_BYTES).toFixed(0)} MB of ${FORMAT}` : `${RECORDS.toLocaleString()} records as ${FORMAT}`;
+    console.log(`[bench] generating ${wanted} of SWE-bench-like records and migrating two databases (in a child process)…`);
     await runSetupChild(server.baseUrl, file);
-    const size = statSync(file).size;
-    console.log(`[bench] ${mb(size).toFixed(1)} MB of JSONL (${(size / RECORDS / 1024).toFixed(1)} KB per record)`);
+    RECORDS = Number(readFileSync(`${file}.rows`, "utf8"));
+    const imported = FORMAT === "parquet" ? file.replace(/\.jsonl$/, ".parquet") : file;
+    const size = statSync(imported).size;
+    console.log(`[bench] ${RECORDS.toLocaleString()} records: ${mb(size).toFixed(1)} MB of ${FORMAT} (${(size / RECORDS / 1024).toFixed(1)} KB per record)`);
     const oursUrl = `${server.baseUrl}/bench_ours`;
     const copyUrl = `${server.baseUrl}/bench_copy`;
     const db = createPrismaClient(oursUrl, 5);
@@ -231,13 +265,13 @@ async function main() {
 
     const rss = watchRss();
     let started = performance.now();
-    const batch = await importFile(db, file);
+    const batch = await importFile(db, imported);
     const ours = performance.now() - started;
     const peakRss = rss.stop();
     if (batch.created !== RECORDS || batch.failed) throw new Error(`the import did not create every record: ${JSON.stringify({ ...batch, errors: undefined, bytesRead: undefined, bytesTotal: undefined })}`);
 
     started = performance.now();
-    const again = await importFile(db, file);
+    const again = await importFile(db, imported);
     const reimport = performance.now() - started;
     if (again.unchanged !== RECORDS) throw new Error(`the re-import changed something: ${again.created} created, ${again.updated} updated`);
     await db.$disconnect();
@@ -252,8 +286,8 @@ async function main() {
     const line = (label: string, ms: number) =>
       `${label.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${Math.round(RECORDS / (ms / 1000)).toLocaleString().padStart(8)} records/s   ${(mb(size) / (ms / 1000)).toFixed(1).padStart(6)} MB/s`;
     console.log("");
-    console.log(line("importFile (first import)", ours));
-    console.log(line("importFile (re-import)", reimport));
+    console.log(line(`importFile ${FORMAT} (first)`, ours));
+    console.log(line(`importFile ${FORMAT} (re-import)`, reimport));
     console.log(line("raw COPY FROM STDIN", copy));
     console.log("");
     console.log(`ours ÷ COPY                  ${(ours / copy).toFixed(2)}×   (target ≤ 3×)`);

@@ -3,6 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { startTestWorker } from "../helpers/worker";
+import type { WorkerRunner } from "../../workers/runner";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import * as imports from "../../app/api/v1/imports/route";
 import * as oneImport from "../../app/api/v1/imports/[id]/route";
@@ -10,7 +12,7 @@ import * as cancel from "../../app/api/v1/imports/[id]/cancel/route";
 import * as exportsRoute from "../../app/api/v1/exports/route";
 
 // The imports/exports API as the browser and the CLI use it: the upload is a streamed
-// body (never buffered whole), the import runs after the bytes are in, and its batch is polled.
+// body (never buffered whole) stored for a worker, which imports it; the batch is polled.
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 const BASE = "http://localhost/api/v1";
@@ -19,14 +21,19 @@ describe("the imports and exports API", () => {
   let db: TestDatabase;
   let curator: string;
   let viewer: string;
+  let worker: WorkerRunner;
   beforeAll(async () => {
     db = await createTestDatabase();
+    worker = await startTestWorker(db.url);
     const c = await db.prisma.user.create({ data: { email: "c@example.com", role: "CURATOR" } });
     const v = await db.prisma.user.create({ data: { email: "v@example.com", role: "VIEWER" } });
     curator = (await createApiToken(db.prisma, c.id, { name: "t" })).token;
     viewer = (await createApiToken(db.prisma, v.id, { name: "t" })).token;
   });
-  afterAll(async () => db?.drop());
+  afterAll(async () => {
+    await worker?.stop();
+    await db?.drop();
+  });
 
   const upload = (file: string, token: string, query = "") =>
     imports.POST(
@@ -41,19 +48,20 @@ describe("the imports and exports API", () => {
   async function settled(id: string) {
     for (let i = 0; i < 200; i++) {
       const batch = await get(id);
-      if (batch.status !== "RUNNING") return batch;
+      if (batch.status !== "RUNNING" && batch.status !== "QUEUED") return batch;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error("the import did not finish");
   }
 
-  it("takes a streamed upload, answers 202 with the batch, and imports it in the background", async () => {
+  it("takes a streamed upload, answers 202 with the queued batch, and a worker imports it", async () => {
     const response = await upload(fixture("swe-bench/swe-bench-lite-test.json"), curator);
     expect(response.status).toBe(202);
     const batch = await response.json();
-    expect(batch).toMatchObject({ fileName: "swe-bench-lite-test.json", bytesTotal: null });
+    expect(batch).toMatchObject({ fileName: "swe-bench-lite-test.json", status: "QUEUED", bytesTotal: readFileSync(fixture("swe-bench/swe-bench-lite-test.json")).length });
     const done = await settled(batch.id);
-    expect(done).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 5, errors: [], user: { email: "c@example.com" } });
+    expect(done).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 5, errors: [], user: { email: "c@example.com" }, attempts: 1 });
+    expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
     expect(done.bytesRead).toBe(readFileSync(fixture("swe-bench/swe-bench-lite-test.json")).length);
   });
 
@@ -72,7 +80,7 @@ describe("the imports and exports API", () => {
   });
 
   it("cancels a running import and leaves a finished one alone", async () => {
-    const running = await db.prisma.importBatch.create({ data: { fileName: "slow.jsonl" } });
+    const running = await db.prisma.importBatch.create({ data: { fileName: "slow.jsonl", workerId: "elsewhere", heartbeatAt: new Date() } });
     const call = (id: string, token: string) => cancel.POST(new Request(`${BASE}/imports/${id}/cancel`, { method: "POST", headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id }) });
     expect((await call(running.id, viewer)).status).toBe(403);
     expect(await (await call(running.id, curator)).json()).toMatchObject({ id: running.id, cancelRequested: true });

@@ -11,7 +11,7 @@ export type ImportFlags = { source?: TaskSource; generator?: string; instance?: 
 
 type BatchView = { id: string; fileName: string; format: string; status: string; created: number; updated: number; unchanged: number; failed: number; bytesRead: number | bigint; bytesTotal: number | bigint | null; errors?: unknown; errorMessage: string | null };
 
-const EXIT_BY_STATUS: Record<string, ExitCode> = { SUCCEEDED: EXIT.OK, PARTIAL: EXIT.PARTIAL, FAILED: EXIT.FAILED, CANCELLED: EXIT.INTERRUPTED, RUNNING: EXIT.FAILED };
+const EXIT_BY_STATUS: Record<string, ExitCode> = { SUCCEEDED: EXIT.OK, PARTIAL: EXIT.PARTIAL, FAILED: EXIT.FAILED, CANCELLED: EXIT.INTERRUPTED, RUNNING: EXIT.FAILED, QUEUED: EXIT.FAILED };
 
 function report(batch: BatchView, flags: ImportFlags) {
   const counts = { created: batch.created, updated: batch.updated, unchanged: batch.unchanged, failed: batch.failed };
@@ -95,7 +95,7 @@ async function importViaServer(connection: Extract<Connection, { mode: "server" 
   let batch = (await response.json()) as BatchView;
   const stop = onInterrupt(() => api(connection, `/api/v1/imports/${batch.id}/cancel`, { method: "POST" }));
   try {
-    while (batch.status === "RUNNING") {
+    while (batch.status === "RUNNING" || batch.status === "QUEUED") {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       batch = (await (await api(connection, `/api/v1/imports/${batch.id}`)).json()) as BatchView;
       progress.update({ label, bytesRead: Number(batch.bytesRead), bytesTotal: batch.bytesTotal === null ? null : Number(batch.bytesTotal), records: batch.created + batch.updated + batch.unchanged + batch.failed, failed: batch.failed, startedAt });

@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 /** The build's live log as server-sent events (log, status, end). */
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The build's live log as server-sent events (log, status, end)", params: IdParams, produces: "text/event-stream" },
-  ({ request, url, params }) => jobLogResponse(prisma, { buildId: params.id }, request, url),
+  ({ request, url, params, actor }) => jobLogResponse(prisma, { buildId: params.id }, request, url, actor.id),
 );

@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 /** The run's live log as server-sent events (log, status with phase, end). */
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The run's live log as server-sent events (log, status with phase, end)", params: IdParams, produces: "text/event-stream" },
-  ({ request, url, params }) => jobLogResponse(prisma, { runId: params.id }, request, url),
+  ({ request, url, params, actor }) => jobLogResponse(prisma, { runId: params.id }, request, url, actor.id),
 );
