@@ -24,7 +24,7 @@ const PRECEDENCE: FailureClass[] = [
 ];
 
 /**
- * The task's automated verdict from one validation group (shared/ARCHITECTURE.md):
+ * The task's automated verdict from one validation group (docs/architecture.md):
  * VALID only when the negative control fails as it should, the positive control passes,
  * every legitimacy check holds and repeated attempts agree. Returns null while the group
  * is unfinished or was cancelled: the previous verdict stands.
