@@ -5,6 +5,8 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { cliImport } from "../helpers/swe-curator-cli";
+import { startTestWorker } from "../helpers/worker";
+import type { WorkerRunner } from "../../workers/runner";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import * as imports from "../../app/api/v1/imports/route";
 import * as oneImport from "../../app/api/v1/imports/[id]/route";
@@ -21,14 +23,18 @@ describe("importing the trajectory formats in use today", () => {
   let env: Record<string, string>;
   let dir: string;
   let token: string;
+  // an upload is stored and enqueued; a worker imports it, as on a running product
+  let worker: WorkerRunner;
   beforeAll(async () => {
     db = await createTestDatabase();
+    worker = await startTestWorker(db.url);
     env = { DATABASE_URL: db.url };
     dir = mkdtempSync(path.join(tmpdir(), "real-traj-"));
     const curator = await db.prisma.user.create({ data: { email: "c@example.com", role: "CURATOR" } });
     token = (await createApiToken(db.prisma, curator.id, { name: "t" })).token;
   });
   afterAll(async () => {
+    await worker?.stop();
     rmSync(dir, { recursive: true, force: true });
     await db?.drop();
   });
