@@ -6,6 +6,8 @@ import { startApiServer } from "../helpers/api-http-server";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import { freePort } from "../helpers/free-port";
 import { ROOT } from "../helpers/api-routes";
+import { startTestWorker } from "../helpers/worker";
+import type { WorkerRunner } from "../../workers/runner";
 
 // `swe-curator --server URL --token T …` from a separate process with no database to reach:
 // every command goes through /api/v1 over HTTP.
@@ -15,16 +17,20 @@ let server: Awaited<ReturnType<typeof startApiServer>>;
 let runToken: string;
 let readToken: string;
 let noDatabasePort: number;
+// the server stores an upload and enqueues it; a worker imports it, as on a running product
+let worker: WorkerRunner;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   server = await startApiServer();
+  worker = await startTestWorker(db.url);
   const curator = await db.prisma.user.create({ data: { email: "cli@example.test", role: "CURATOR" } });
   runToken = (await createApiToken(db.prisma, curator.id, { name: "cli", scopes: ["read", "run"] })).token;
   readToken = (await createApiToken(db.prisma, curator.id, { name: "cli-read", scopes: ["read"] })).token;
   noDatabasePort = await freePort();
 });
 afterAll(async () => {
+  await worker?.stop();
   await server?.close();
   await db.drop();
 });

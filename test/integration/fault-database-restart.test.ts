@@ -64,7 +64,7 @@ describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and w
       method: "POST",
       body: { taskId: decidedTask, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "decided before the outage", version },
     });
-    expect(decision.status).toBe(200);
+    expect(decision.status).toBe(201);
 
     const requested = await callRoute(routes.runs.POST, curator.token, "/api/v1/runs", { method: "POST", body: { taskId: tasks["demo__calc-1"].id } });
     expect(requested.status).toBe(202);
