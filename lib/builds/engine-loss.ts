@@ -17,6 +17,9 @@ export const ENGINE_LOSS_ATTEMPT_LIMIT = 5;
  * The engine went away under the job — or is still away when a job it interrupted comes
  * back (a first attempt that finds no engine fails at once, as the dashboard's banner says).
  */
+/** A Docker-side failure; only then is the row's attempt count worth reading (the database may be the part that is away). */
+export const isEngineError = (error: unknown): boolean => error instanceof EngineStoppedError || error instanceof DockerUnavailableError;
+
 export function isEngineStopped(error: unknown, attempts: number): error is DockerUnavailableError {
   return error instanceof EngineStoppedError || (error instanceof DockerUnavailableError && attempts > 1);
 }

@@ -4,7 +4,7 @@ import { requeueRow } from "../queue/requeue-row";
 import { retryAfterOutage } from "../queue/retry-after-outage";
 import type { WorkerContext } from "../queue/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
-import { isEngineStopped, retryAfterEngineStopped } from "./engine-loss";
+import { isEngineError, isEngineStopped, retryAfterEngineStopped } from "./engine-loss";
 import { revisionBuildContext } from "./revision-build-context";
 
 /** The build-environment job: claim the Build row, build (or reuse) its image, record the outcome. */
@@ -23,8 +23,10 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
     await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
   } catch (error) {
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
-    const { attempts } = await ctx.db.build.findUniqueOrThrow({ where: { id: buildId }, select: { attempts: true } });
-    if (isEngineStopped(error, attempts) && (await retryAfterEngineStopped(ctx, lease, "builds", buildId, error, attempts))) return;
+    if (isEngineError(error)) {
+      const { attempts } = await ctx.db.build.findUniqueOrThrow({ where: { id: buildId }, select: { attempts: true } });
+      if (isEngineStopped(error, attempts) && (await retryAfterEngineStopped(ctx, lease, "builds", buildId, error, attempts))) return;
+    }
     if (lease.state() === "shutdown") {
       await requeueRow(ctx.db, "builds", buildId, `Worker ${ctx.workerId} stopped; the build was handed back to the queue`, { ownedBy: ctx.workerId });
       return;

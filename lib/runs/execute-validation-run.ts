@@ -1,6 +1,6 @@
 import type { FailureClass, Prisma, RunPhase } from "../db/client";
 import { ensureImage } from "../builds/ensure-image";
-import { isEngineStopped, retryAfterEngineStopped } from "../builds/engine-loss";
+import { isEngineError, isEngineStopped, retryAfterEngineStopped } from "../builds/engine-loss";
 import { ImageBuildError } from "../docker/docker-errors";
 import { runContainerLabels } from "../docker/container-labels";
 import { errorMessageOf } from "../queue/error-message";
@@ -129,8 +129,10 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     await sink?.close();
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     // the engine stopped under the run: never judged, retried once the engine is back
-    const attempts = await attemptsOf(ctx, runId);
-    if (isEngineStopped(error, attempts) && (await retryAfterEngineStopped(ctx, lease, "validation_runs", runId, error, attempts))) return;
+    if (isEngineError(error)) {
+      const attempts = await attemptsOf(ctx, runId);
+      if (isEngineStopped(error, attempts) && (await retryAfterEngineStopped(ctx, lease, "validation_runs", runId, error, attempts))) return;
+    }
     if (lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
     if (await retryAfterOutage(ctx, "validation_runs", runId, error)) return;
     const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
