@@ -78,7 +78,7 @@ beforeAll(async () => {
   const decided = await context.request.post(appUrl("/api/v1/decisions"), {
     data: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: payloads("COMMENT"), version: task.version },
   });
-  expect(decided.status(), await decided.text()).toBe(200);
+  expect(decided.status(), await decided.text()).toBe(201);
   await context.close();
 });
 afterAll(async () => browser?.cleanup());

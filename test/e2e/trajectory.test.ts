@@ -43,7 +43,7 @@ describe("reading a trajectory", () => {
 
       const steps = page.getByRole("listbox", { name: /Steps/ });
       await expect.poll(() => steps.getByRole("option").count()).toBe(12);
-      const detail = page.locator("[aria-live=polite]");
+      const detail = page.locator("[aria-live=polite]:not(.monaco-status)");
       await detail.getByRole("heading", { name: "Step 1" }).waitFor();
       expect(await detail.textContent()).toContain("create reproduce_bug.py");
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   // a target of its own, so the lock below cannot disturb other e2e files' sign-ins
   const { context } = await signedInPage(browser, "admin");
   const created = await context.request.post(appUrl("/api/v1/users"), { data: { email: "guessing-target@example.test", role: "CURATOR", password: PASSWORD } });
-  expect(created.status()).toBe(200);
+  expect(created.status()).toBe(201);
   await context.close();
 });
 afterAll(async () => browser?.cleanup());
