@@ -1,24 +1,13 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { demoTaskId } from "../helpers/e2e-database";
 
 // A viewer follows a task's trajectory link and reads the agent's run step by step with
 // the keyboard. The demo seed imports a real SWE-agent trajectory (pydicom__pydicom-1458.traj,
 // 12 steps) through the importer users use.
 
-async function taskId(instanceId: string): Promise<string> {
-  const client = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>("select id from tasks where instance_id = $1", [instanceId]);
-    if (!rows[0]) throw new Error(`the demo seed has no task ${instanceId}`);
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
-}
+const taskId = demoTaskId;
 
 describe("reading a trajectory", () => {
   let browser: Browser & { cleanup(): Promise<void> };

@@ -1,25 +1,14 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { demoTaskId } from "../helpers/e2e-database";
 import { dockerForTests } from "../helpers/docker";
 
 // A curator clicks Validate on the good demo task and watches it happen: the live log
 // streams from the worker running beside the e2e server, then the verdict appears.
 const docker = await dockerForTests();
 
-async function taskId(instanceId: string): Promise<string> {
-  const client = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>("select id from tasks where instance_id = $1", [instanceId]);
-    if (!rows[0]) throw new Error(`the demo seed has no task ${instanceId}`);
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
-}
+const taskId = demoTaskId;
 
 describe.skipIf(!docker.ready)("validating a task from the browser", () => {
   let browser: Browser & { cleanup(): Promise<void> };

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { demoTaskId, withE2eDatabase } from "../helpers/e2e-database";
 import { dockerForTests } from "../helpers/docker";
 
 // A curator runs an agent patch that adds a conftest.py reporting failures as passed:
@@ -27,15 +26,11 @@ new file mode 100644
 `;
 
 async function addCandidate(instanceId: string, generator: string, patch: string): Promise<string> {
-  const client = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>("select id from tasks where instance_id = $1", [instanceId]);
-    await client.query("insert into candidate_patches (id, task_id, generator, patch, updated_at) values ($1, $2, $3, $4, now())", [`e2e${randomBytes(8).toString("hex")}`, rows[0].id, generator, patch]);
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
+  const taskId = await demoTaskId(instanceId);
+  await withE2eDatabase((client) =>
+    client.query("insert into candidate_patches (id, task_id, generator, patch, updated_at) values ($1, $2, $3, $4, now())", [`e2e${randomBytes(8).toString("hex")}`, taskId, generator, patch]),
+  );
+  return taskId;
 }
 
 describe.skipIf(!docker.ready)("a candidate that touches the tests, seen by a curator", () => {

@@ -1,5 +1,6 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { embeddedPasswordFile } from "../../lib/db/database-server";
 
 const DATA_ROOT = path.resolve(import.meta.dirname, "../../.data");
 
@@ -7,4 +8,10 @@ const DATA_ROOT = path.resolve(import.meta.dirname, "../../.data");
 export function makeDataDir(prefix: string): string {
   mkdirSync(DATA_ROOT, { recursive: true });
   return mkdtempSync(path.join(DATA_ROOT, prefix));
+}
+
+/** Removes a data folder and the password file the embedded server keeps beside it. */
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(embeddedPasswordFile(dir), { force: true });
 }

@@ -1,11 +1,9 @@
-import { rmSync } from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { embeddedPasswordFile, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { freePort } from "./free-port";
-import { makeDataDir } from "./data-dir";
+import { makeDataDir, removeDataDir } from "./data-dir";
 
 // One real PostgreSQL for the whole run; every test file gets its own database cloned
 // from a migrated template (CREATE DATABASE … TEMPLATE takes ~50 ms), so files run in parallel.
@@ -34,7 +32,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseBaseUrl", baseUrl);
   return async () => {
     await stopServer?.();
-    if (dataDir) for (const target of [dataDir, embeddedPasswordFile(dataDir)]) rmSync(target, { recursive: true, force: true });
+    if (dataDir) removeDataDir(dataDir);
   };
 }
 

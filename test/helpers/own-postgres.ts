@@ -1,8 +1,8 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { embeddedPasswordFile, ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
-import { makeDataDir } from "./data-dir";
+import { makeDataDir, removeDataDir } from "./data-dir";
 import { freePort } from "./free-port";
 
 export type OwnPostgres = {
@@ -38,12 +38,6 @@ export async function killPostmaster(dataDir: string, signal: NodeJS.Signals = "
   if (!pid) throw new Error(`no postmaster.pid in ${dataDir}`);
   process.kill(pid, signal);
   while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
-/** Removes a test's PostgreSQL folder and the password kept beside it. */
-export function removeDataDir(dataDir: string) {
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(embeddedPasswordFile(dataDir), { force: true });
 }
 
 /**

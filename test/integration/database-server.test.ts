@@ -1,14 +1,14 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
 import { DatabaseInUseError, openDatabase, startEmbeddedPostgres } from "../../lib/db/database-server";
-import { makeDataDir } from "../helpers/data-dir";
+import { makeDataDir, removeDataDir } from "../helpers/data-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dataDir = makeDataDir("test-restart-");
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 
 async function query(url: string, sql: string) {

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "@/lib/db/database-server";
 import { superviseEmbeddedPostgres } from "@/lib/db/supervise-embedded-postgres";
-import { makeDataDir } from "../helpers/data-dir";
+import { makeDataDir, removeDataDir } from "../helpers/data-dir";
 import { freePort } from "../helpers/free-port";
-import { killPostmaster, removeDataDir } from "../helpers/own-postgres";
+import { killPostmaster } from "../helpers/own-postgres";
 import { waitFor } from "../helpers/worker";
 
 // Issue 11 item 1: `npm start` notices when its embedded database exits, starts it again,

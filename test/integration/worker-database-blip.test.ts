@@ -1,6 +1,5 @@
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDataDir } from "../helpers/data-dir";
+import { makeDataDir, removeDataDir } from "../helpers/data-dir";
 import { DEMO_DIR } from "../helpers/demo-environments";
 import { freePort } from "../helpers/free-port";
 import { startTestWorker, waitFor, waitForHandBack } from "../helpers/worker";
@@ -43,7 +42,7 @@ describe("a worker whose database restarts", () => {
     await worker?.stop();
     await Promise.all(clients.map((client) => client.$disconnect().catch(() => {})));
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   it("keeps running through the outage, then beats again and takes jobs", async () => {
