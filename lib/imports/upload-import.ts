@@ -7,17 +7,14 @@ import { TaskSource } from "../db/enums";
 import { AppError } from "../errors/app-error";
 import { formatBytes } from "./read/json-records";
 import { enqueueImportJob } from "./import-lease";
+import { configFrom, type EnvironmentSource } from "../config/server-config";
 
 // An upload from the browser or the CLI: the web process only stores the bytes — in the
 // database, in chunks, so a worker on any machine can read them — and enqueues the import.
 // The worker's progress and outcome live on the ImportBatch row the caller polls.
 
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const UploadLimitsSchema = z.object({
-  /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
-  SWE_CURATOR_MAX_UPLOAD_BYTES: int(20 * 1024 ** 3),
-});
-export const maxUploadBytes = (env: Record<string, string | undefined> = process.env) => UploadLimitsSchema.parse(env).SWE_CURATOR_MAX_UPLOAD_BYTES;
+/** The largest upload accepted (SWE_CURATOR_MAX_UPLOAD_BYTES): the body is refused with 413 as soon as it passes this. */
+export const maxUploadBytes = (source?: EnvironmentSource) => configFrom(source).SWE_CURATOR_MAX_UPLOAD_BYTES;
 
 /** bytes per stored chunk: large enough to be quick, small enough to hold one in memory */
 const CHUNK_BYTES = 4 * 1024 * 1024;
