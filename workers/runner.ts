@@ -13,7 +13,7 @@ import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leas
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/worker-runtime/worker-config";
 import type { WorkerContext } from "../lib/worker-runtime/worker-context";
 import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/worker-runtime/worker-heartbeat";
-import { settleValidationGroup } from "../lib/runs/settle-validation-group";
+import { settleGroupOfRun } from "../lib/runs/settle-validation-group";
 import { recoverImportLeases } from "../lib/imports/import-lease";
 import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
@@ -61,10 +61,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   };
 
   const recover = async () => {
-    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: async (tx, runId) => {
-      const run = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
-      await settleValidationGroup(tx, run.taskId, run.groupId);
-    } }).catch((error) => {
+    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: settleGroupOfRun }).catch((error) => {
       log(`lease recovery failed: ${error.message}`);
       return null;
     });

@@ -8,6 +8,7 @@ import { problemFor, problemResponse, validationProblem } from "./problem";
 import { readJsonBody } from "./request-body";
 import { idempotencyKeyOf, requestFingerprint, withIdempotencyKey } from "./idempotency";
 import { assertSameSiteMutation } from "./cross-site";
+import { bigintReplacer } from "../json/bigint-json";
 
 /**
  * What a route is, in one place: who may call it, what it reads and what it answers. The
@@ -51,10 +52,8 @@ export type GuardedHandler = ((request: Request, context?: { params?: Promise<un
   spec: RouteSpec;
 };
 
-const toJsonSafe = (_key: string, value: unknown) => (typeof value === "bigint" ? Number(value) : value);
-
 export const jsonResponse = (value: unknown, status = 200) =>
-  new Response(JSON.stringify(value ?? null, toJsonSafe), { status, headers: { "content-type": "application/json" } });
+  new Response(JSON.stringify(value ?? null, bigintReplacer), { status, headers: { "content-type": "application/json" } });
 
 /** The caller, checked against the route's role and, for a bearer token, against the token's scopes too. */
 async function authorize(request: Request, permission: Permission): Promise<Actor> {

@@ -8,6 +8,7 @@ import { AppError } from "../errors/app-error";
 import { formatBytes } from "./read/json-records";
 import { enqueueImportJob } from "./import-lease";
 import { configFrom, type EnvironmentSource } from "../config/server-config";
+import { createImportBatch } from "./import-batches";
 
 // An upload from the browser or the CLI: the web process only stores the bytes — in the
 // database, in chunks, so a worker on any machine can read them — and enqueues the import.
@@ -87,9 +88,7 @@ export async function startUploadImport(db: PrismaClient, body: ReadableStream<U
   const max = input.maxBytes ?? maxUploadBytes();
   if (input.bytesTotal && input.bytesTotal > max) throw uploadTooLarge(max);
   const { source, generator, instanceId } = options;
-  const batch = await db.importBatch.create({
-    data: { fileName: options.fileName, status: "QUEUED", bytesTotal: input.bytesTotal ?? null, userId: input.actorId, options: { source, generator, instanceId }, heartbeatAt: new Date() },
-  });
+  const batch = await createImportBatch(db, { fileName: options.fileName, bytesTotal: input.bytesTotal, actorId: input.actorId, options: { source, generator, instanceId } });
   let stored: number;
   try {
     stored = await storeChunks(db, batch.id, body, max);

@@ -12,7 +12,7 @@ import type { WorkerContext } from "../worker-runtime/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { runnerLine } from "../validation/runner-markers";
-import { settleValidationGroup } from "./settle-validation-group";
+import { settleGroupOfRun } from "./settle-validation-group";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
 
 type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
@@ -140,8 +140,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     await ctx.db
       .$transaction(async (tx) => {
         await write({ status: "FAILED", failureClass, errorMessage: message, phase: null, finishedAt: new Date(), durationMs: Date.now() - started, log: sink?.finalLog().log ?? null }, tx);
-        const { taskId, groupId } = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
-        await settleValidationGroup(tx, taskId, groupId);
+        await settleGroupOfRun(tx, runId);
       })
       .catch((writeError) => {
         if (!(writeError instanceof LostLeaseError)) throw writeError;
@@ -169,7 +168,7 @@ async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write:
 
 async function storeResult(
   ctx: WorkerContext,
-  run: { id: string; taskId: string; groupId: string | null; kind: string; candidatePatchId: string | null },
+  run: { id: string; kind: string; candidatePatchId: string | null },
   evaluation: RunEvaluation,
   facts: { log: string; truncated: boolean; exitCode: number | null; containerId: string; durationMs: number; write: (data: OwnedWrite, db: Prisma.TransactionClient) => Promise<void> },
 ) {
@@ -200,6 +199,6 @@ async function storeResult(
     if (run.candidatePatchId && evaluation.resolved !== null) {
       await tx.candidatePatch.update({ where: { id: run.candidatePatchId }, data: { resolved: evaluation.resolved } });
     }
-    await settleValidationGroup(tx, run.taskId, run.groupId);
+    await settleGroupOfRun(tx, run.id);
   });
 }
