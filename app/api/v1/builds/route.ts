@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { RequestBuildSchema, requestBuild } from "@/lib/builds/request-build";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
 import { BuildSchema, EnvironmentBuildsSchema } from "@/lib/http/api-schemas";
@@ -9,10 +8,10 @@ const ListBuildsQuerySchema = z.object({ environmentId: z.string().min(1), take:
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "An environment's builds, newest first", query: ListBuildsQuerySchema, response: EnvironmentBuildsSchema },
-  ({ query }) => listEnvironmentBuilds(prisma, query.environmentId, { take: query.take }),
+  ({ db, query }) => listEnvironmentBuilds(db, query.environmentId, { take: query.take }),
 );
 
 export const POST = defineRoute(
   { permission: "jobs:run", summary: "Queue a build of an environment revision", body: RequestBuildSchema, response: BuildSchema, status: 202, idempotent: true },
-  ({ actor, body }) => requestBuild(prisma, { ...body, actorId: actor.id }),
+  ({ db, actor, body }) => requestBuild(db, { ...body, actorId: actor.id }),
 );
