@@ -2,6 +2,7 @@ import { DockerUnavailableError, EngineStoppedError } from "../docker/docker-err
 import { requeueRow } from "../worker-runtime/requeue-row";
 import type { Lease, LeasedTable } from "../worker-runtime/row-lease";
 import type { WorkerContext } from "../worker-runtime/worker-context";
+import { logFailure } from "../errors/log-failure";
 
 // When the Docker engine stops under a running build or validation, nothing it printed is
 // judged: the job holds its row (its lease keeps beating) until the engine answers again,
@@ -52,7 +53,7 @@ export async function retryAfterEngineStopped(
 ): Promise<boolean> {
   if (attempts >= ENGINE_LOSS_ATTEMPT_LIMIT) return false;
   if (!(await waitForEngine(ctx, lease))) return false;
-  if (error instanceof EngineStoppedError && error.containerId) await ctx.docker.removeContainer(error.containerId).catch(() => {});
+  if (error instanceof EngineStoppedError && error.containerId) await ctx.docker.removeContainer(error.containerId).catch(logFailure(`removing container ${error.containerId} left by the stopped engine`));
   await requeueRow(ctx.db, table, id, `${error.message}. It was handed back to the queue when the engine answered again.`, { ownedBy: ctx.workerId });
   return true;
 }

@@ -11,12 +11,13 @@ import type {
   RunContainerResult,
 } from "./docker-engine";
 import { createBuildCgroup, isLocalEngine, type BuildCgroup, type EngineCgroupInfo } from "./build-cgroup";
-import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError, statusCodeOf } from "./docker-errors";
+import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError, statusCodeOf, containerAlreadyGone } from "./docker-errors";
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf, type ImageFacts } from "./container-sandbox";
 import { configFrom, serverConfig, type EnvironmentSource } from "../config/server-config";
+import { logFailure } from "../errors/log-failure";
 
 const PING_TIMEOUT_MS = 3_000;
 const LOG_DRAIN_TIMEOUT_MS = 20_000;
@@ -194,7 +195,7 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
       // a stopped build's running step is the daemon's to remove, but it does so lazily: reap it now
-      for (const id of cgroup.containerIds()) await docker.getContainer(id).remove({ force: true }).catch(() => {});
+      for (const id of cgroup.containerIds()) await docker.getContainer(id).remove({ force: true }).catch(logFailure(`removing build step container ${id}`, { expected: containerAlreadyGone }));
       await cgroup.remove();
     }
     if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
@@ -279,7 +280,7 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     let timedOut = false;
     let cancelled = false;
     let timer: NodeJS.Timeout | undefined;
-    const kill = () => container.kill({ signal: "SIGKILL" }).catch(() => {});
+    const kill = () => container.kill({ signal: "SIGKILL" }).catch(logFailure(`killing container ${container.id}`, { expected: containerAlreadyGone }));
     const onAbort = () => {
       cancelled = true;
       void kill();
@@ -333,7 +334,7 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      await container.remove({ force: true, v: true }).catch(() => {});
+      await container.remove({ force: true, v: true }).catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
     }
   }
 

@@ -14,6 +14,7 @@ import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { runnerLine } from "../validation/runner-markers";
 import { settleGroupOfRun } from "./settle-validation-group";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
+import { logFailure } from "../errors/log-failure";
 
 type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
 
@@ -52,7 +53,8 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   const enterPhase = (next: RunPhase) => {
     if (phase === next) return;
     phase = next;
-    void write({ phase: next }).catch(() => {});
+    // the phase is shown to curators only; a run whose lease was lost is not ours to describe
+    void write({ phase: next }).catch(logFailure(`recording phase ${next} of run ${runId}`, { expected: isLostLease }));
   };
 
   try {
@@ -151,6 +153,8 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   }
 }
 
+const isLostLease = (error: unknown) => error instanceof LostLeaseError;
+
 const attemptsOf = async (ctx: WorkerContext, runId: string) => (await ctx.db.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { attempts: true } })).attempts;
 
 /** Cancel → CANCELLED; shutdown → back to the queue; lost → touch nothing. */
@@ -162,7 +166,7 @@ async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write:
     return;
   }
   await write({ status: "CANCELLED", phase: null, finishedAt: new Date(), errorMessage: "Cancelled by a curator; the container was stopped", log: sink?.finalLog().log ?? null }).catch(
-    () => {},
+    logFailure(`recording the cancel of run ${runId}`, { expected: isLostLease }),
   );
 }
 
