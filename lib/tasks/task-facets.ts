@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
 import { FACET_COLUMNS, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
 import { raw, sql, type SqlFragment } from "./sql";
+import { resolveSlice } from "../analytics/resolve-slice";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };
@@ -43,6 +44,7 @@ async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
 /** Facet counts for the task list: how many tasks each filter value would show. */
 export async function taskFacets(db: Db, input: TaskFiltersInput | TaskFilters, context: FilterContext = {}): Promise<TaskFacets> {
   const filters = TaskFiltersSchema.parse(input);
+  if (filters.slice && !context.slice) context = { ...context, slice: await resolveSlice(db, filters.slice) };
   const filtered = FACET_KEYS.filter((k) => filters[k].length > 0);
   const unfiltered = FACET_KEYS.filter((k) => filters[k].length === 0);
   const facets = Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts;
