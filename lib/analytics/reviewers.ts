@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { honestResolved } from "../trajectories/score-reviewers";
+import { GROUND_TRUTH_SELECT, honestResolved } from "../trajectories/score-reviewers";
 import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { ranReproducer, type StepFacts } from "./reproducer";
@@ -214,15 +214,7 @@ export async function loadReviews(db: Db): Promise<Review[]> {
       costUsd: true,
       metadata: true,
       task: { select: { difficulty: true, environment: { select: { repository: { select: { owner: true, name: true } } } } } },
-      candidatePatch: {
-        select: {
-          generator: true,
-          resolved: true,
-          patch: true,
-          task: { select: { testPatch: true, environment: { select: { currentRevision: { select: { evalScript: true } } } } } },
-          validationRuns: { where: { status: "SUCCEEDED", resolved: { not: null } }, orderBy: { finishedAt: "desc" }, take: 1, select: { resolved: true, importBatchId: true } },
-        },
-      },
+      candidatePatch: { select: { generator: true, ...GROUND_TRUTH_SELECT } },
     },
   });
   const steps = await db.$queryRaw<{ trajectoryId: string; action: string | null; kind: string | null }[]>`

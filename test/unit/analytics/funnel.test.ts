@@ -32,7 +32,7 @@ describe("validation funnel", () => {
       ["not validated yet", 2, 0.2],
       ["BUILD_ERROR", 1, 0.1],
     ]);
-    expect(funnel.drops.rows.find((r) => r.gate.toString().startsWith("Approved"))).toMatchObject({ cause: "awaiting a curator", tasks: 2, ofReaching: 0.5 });
+    expect(funnel.drops.rows.find((r) => String(r.gate).startsWith("Approved"))).toMatchObject({ cause: "awaiting a curator", tasks: 2, ofReaching: 0.5 });
   });
 
   it("links each number to the slice of exactly its tasks", () => {
