@@ -2,7 +2,8 @@ import type { Db, ImportFormat, ImportStatus, PrismaClient } from "../db/client"
 import { Prisma } from "../db/generated/client";
 import { auditLog } from "../audit/audit-log";
 import { workerConfigFromEnv } from "../worker-runtime/worker-config";
-import { holdImportLease, inProcessOwner, type ImportLease } from "./import-lease";
+import { keepLease, type Lease } from "../worker-runtime/row-lease";
+import { inProcessOwner } from "./import-lease";
 import { createImportBatch } from "./import-batches";
 
 // One ImportBatch row per import: counts, the first errors (line + reason), progress in
@@ -44,7 +45,7 @@ export type ImportRunStart = {
   batchId?: string;
   onProgress?: (run: ImportRun) => void;
   /** the lease a worker already holds on the batch; without one, this process takes the batch and leases it itself */
-  lease?: ImportLease;
+  lease?: Lease;
 };
 
 export class ImportRun {
@@ -62,7 +63,7 @@ export class ImportRun {
     readonly batchId: string,
     readonly actorId: string | null,
     readonly fileName: string,
-    readonly lease: ImportLease,
+    readonly lease: Lease,
     private readonly ownsLease: boolean,
     private readonly onProgress?: (run: ImportRun) => void,
   ) {}
@@ -75,7 +76,7 @@ export class ImportRun {
         ? await db.importBatch.findUniqueOrThrow({ where: { id: input.batchId } })
         : await db.importBatch.update({ where: { id: input.batchId }, data: { ...taken, status: "RUNNING", attempts: { increment: 1 } } })
       : await createImportBatch(db, { fileName: input.fileName, bytesTotal: input.bytesTotal, actorId: input.actorId ?? null, owner });
-    const lease = input.lease ?? holdImportLease(db, batch.id, owner, workerConfigFromEnv());
+    const lease = input.lease ?? keepLease({ db, workerId: owner, config: workerConfigFromEnv() }, "import_batches", batch.id);
     const run = new ImportRun(db, batch.id, input.actorId ?? null, input.fileName, lease, !input.lease, input.onProgress);
     run.cancelled = batch.cancelRequested;
     run.format = batch.format;
