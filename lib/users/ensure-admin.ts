@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { hashPassword } from "../auth/passwords";
 import { auditLog } from "../audit/audit-log";
 import { configFrom, type EnvironmentSource } from "../config/server-config";
+import { rolesWith } from "../auth/permissions";
 
 export type BootstrapResult = { created: false } | { created: true; email: string; password: string; generated: boolean };
 
@@ -11,7 +12,7 @@ export type BootstrapResult = { created: false } | { created: true; email: strin
  * generated password that the caller prints once (only its hash is stored).
  */
 export async function ensureAdmin(db: Db, source?: EnvironmentSource): Promise<BootstrapResult> {
-  if (await db.user.count({ where: { role: "ADMIN" } })) return { created: false };
+  if (await db.user.count({ where: { role: { in: rolesWith("users:manage") } } })) return { created: false };
   const config = configFrom(source);
   const email = config.ADMIN_EMAIL.trim().toLowerCase();
   const generated = !config.ADMIN_PASSWORD;
