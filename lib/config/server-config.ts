@@ -11,7 +11,7 @@ const wholeNumber = (fallback: number) =>
   z.coerce.number({ error: "a whole number" }).int({ error: "a whole number" }).positive({ error: "a whole number above 0" }).default(fallback);
 const positiveNumber = (fallback: number) => z.coerce.number({ error: "a number" }).positive({ error: "a number above 0" }).default(fallback);
 const port = (fallback: number) =>
-  z.coerce.number({ error: "a port number" }).int({ error: "a port number" }).min(1, { error: "a port number from 1 to 65535" }).max(65535, { error: "a port number from 1 to 65535" }).default(fallback);
+  z.coerce.number({ error: "a port number" }).int({ error: "a port number" }).min(0, { error: "a port number from 0 (any free port) to 65535" }).max(65535, { error: "a port number from 0 (any free port) to 65535" }).default(fallback);
 const text = () => z.string().optional();
 const httpUrl = () => z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://curator.example" }).optional();
 const OFF = ["0", "false", "no", "off"];
