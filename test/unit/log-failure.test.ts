@@ -18,3 +18,12 @@ describe("logFailure: a side task's failure is logged with what was being done, 
     expect(lines).toEqual(["removing container c1 failed: engine error"]);
   });
 });
+
+describe("logFailure on a database error", () => {
+  it("keeps one line: the cause at the end of Prisma's quoted call", async () => {
+    const lines: string[] = [];
+    const prismaStyle = new Error("\nInvalid `db.workerHeartbeat.deleteMany()` invocation in\n/app/lib/x.ts:22:3\n\n→ 22   await db.workerHeartbeat.deleteMany(\nDatabase error. Code: `57P01`.");
+    await Promise.reject(prismaStyle).catch(logFailure("removing this worker's heartbeat row", { log: (line) => lines.push(line) }));
+    expect(lines).toEqual(["removing this worker's heartbeat row failed: Database error. Code: `57P01`."]);
+  });
+});
