@@ -3,10 +3,10 @@ import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "./actor";
 import { TOKEN_FIELDS } from "./api-tokens";
-import { keysetPage, type PageQuery } from "../http/pagination";
+import { keysetPage } from "../db/keyset-page";
 
 /** The caller's own tokens, newest first, a page at a time. */
-export async function listOwnApiTokens(db: Db, actor: Actor, page: PageQuery) {
+export async function listOwnApiTokens(db: Db, actor: Actor, page: { cursor?: string; limit: number }) {
   return keysetPage(page, (args) => db.apiToken.findMany({ where: { userId: actor.id }, select: TOKEN_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args }));
 }
 
