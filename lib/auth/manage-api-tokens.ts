@@ -3,10 +3,10 @@ import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "./actor";
 import { TOKEN_FIELDS } from "./api-tokens";
-import { keysetPage } from "../db/keyset-page";
+import { keysetPage, type PageQuery } from "../db/keyset-page";
 
 /** The caller's own tokens, newest first, a page at a time. */
-export async function listOwnApiTokens(db: Db, actor: Actor, page: { cursor?: string; limit: number }) {
+export async function listOwnApiTokens(db: Db, actor: Actor, page: PageQuery) {
   return keysetPage(page, (args) => db.apiToken.findMany({ where: { userId: actor.id }, select: TOKEN_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args }));
 }
 

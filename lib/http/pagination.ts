@@ -1,15 +1,11 @@
 import { z, type ZodType } from "zod";
 import { AppError } from "../errors/app-error";
-import type { Page } from "../db/keyset-page";
+import type { Page, PageQuery } from "../db/keyset-page";
 
 // Every /api/v1 list answers { items, nextCursor }: pass nextCursor back as ?cursor= for the
-// next page; null means the last page. Cursors are opaque to clients.
-
-export const PageQuerySchema = z.object({
-  cursor: z.string().min(1).max(200).optional().describe("nextCursor of the previous page"),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type PageQuery = z.infer<typeof PageQuerySchema>;
+// next page; null means the last page. Cursors are opaque to clients. The page request and
+// keyset paging are the domain's (lib/db/keyset-page.ts); routes take them from here too.
+export { PageQuerySchema, type Page, type PageQuery } from "../db/keyset-page";
 
 export const pageSchema = <T extends ZodType>(item: T) => z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() });
 

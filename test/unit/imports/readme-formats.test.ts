@@ -9,7 +9,7 @@ import { ImportFormat } from "../../../lib/db/enums";
 
 const readme = readFileSync(path.join(import.meta.dirname, "../../../lib/imports/README.md"), "utf8");
 const section = readme.slice(readme.indexOf("### Formats"), readme.indexOf("\n### ", readme.indexOf("### Formats") + 1));
-const known = Object.values(ImportFormat).filter((format) => format !== "UNKNOWN");
+const known: ImportFormat[] = Object.values(ImportFormat).filter((format) => format !== "UNKNOWN");
 
 describe("the README's list of formats", () => {
   const bullets = section.split("\n").filter((line) => line.startsWith("- **"));
