@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CampaignItem } from "@/lib/campaigns/campaign-item";
 import type { Served } from "@/lib/campaigns/serve-next";
@@ -55,7 +55,6 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
     setError(null);
     try {
       setResult(await apiFetch<Json<SubmitResult>>(`/api/v1/campaigns/${campaignId}/labels`, { method: "POST", json: { taskId, answers } }));
-      requestAnimationFrame(() => nextButton.current?.focus());
     } catch (e) {
       setError(e);
     } finally {
@@ -135,6 +134,8 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
 }
 
 function AfterSubmit({ result, item, nextButton, onNext }: { result: Json<SubmitResult>; item: Json<CampaignItem>; nextButton: React.RefObject<HTMLButtonElement | null>; onNext: () => void }) {
+  // the keyboard lands on "Next task", so Enter (or n) goes on
+  useEffect(() => nextButton.current?.focus(), [nextButton]);
   return (
     <div className="flex flex-col gap-3" data-testid="after-submit">
       <p role="status" className="rounded border border-green-200 bg-green-50 p-2 text-sm text-green-900">

@@ -48,8 +48,6 @@ function QuestionField({ question, value, onAnswer, error, disabled, index }: { 
       const current = Array.isArray(value) ? value : [];
       onAnswer(current.includes(choice.value as string) ? current.filter((v) => v !== choice.value) : [...current, choice.value as string]);
     } else onAnswer(choice.value);
-    // keep focus on the chosen control so the next Tab goes on to the next question
-    requestAnimationFrame(() => (document.getElementById(`${id}-${choice.key}`) as HTMLInputElement | null)?.focus());
   };
   const describedBy = [question.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
