@@ -64,7 +64,7 @@ describe("an annotation campaign", () => {
     for (const name of ["Demo Curator", "Demo Annotator A", "Demo Annotator B"]) await admin.page.getByLabel(new RegExp(name)).check();
     await expect(admin.page.getByLabel("Labels per task (overlap)").inputValue()).resolves.toBe("3");
     await admin.page.getByTestId("create-campaign").click();
-    await admin.page.waitForURL(/\/campaigns\/[^/]+$/, { timeout: 30_000 });
+    await admin.page.waitForURL((url) => /^\/campaigns\/[^/]+$/.test(url.pathname) && url.pathname !== "/campaigns/new", { timeout: 30_000 });
     const campaignId = new URL(admin.page.url()).pathname.split("/").pop()!;
     await admin.page.getByText("SWE-bench Verified v1").waitFor();
 

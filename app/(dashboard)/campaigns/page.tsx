@@ -9,7 +9,12 @@ export default async function CampaignsPage() {
       <div className="flex items-center">
         <h1 className="text-xl font-semibold">Annotation campaigns</h1>
         {actor.role === "ADMIN" && (
-          <Link href="/campaigns/new" className="ml-auto rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+          <Link href="/campaigns/rubrics" className="ml-auto mr-3 text-sm text-blue-700 underline">
+            Rubrics
+          </Link>
+        )}
+        {actor.role === "ADMIN" && (
+          <Link href="/campaigns/new" className=" rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
             New campaign
           </Link>
         )}
