@@ -2,10 +2,11 @@ import type Docker from "dockerode";
 import { PassThrough, type Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { RunContainerOptions, RunContainerResult } from "./docker-engine";
-import { EngineStoppedError, isConnectionError, statusCodeOf } from "./docker-errors";
+import { containerAlreadyGone, EngineStoppedError, isConnectionError, statusCodeOf } from "./docker-errors";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf } from "./container-sandbox";
 import { PING_TIMEOUT_MS, withTimeout, type EngineConnection } from "./engine-connection";
 import { imageFacts } from "./engine-inventory";
+import { logFailure } from "../errors/log-failure";
 
 // Running a command in a locked-down container: create it (no network, limits, the sandbox's
 // read-only root), copy the files in, stream its output, kill it on timeout or cancel, and
@@ -123,7 +124,7 @@ export async function runContainer(engine: EngineConnection, options: RunContain
   let timedOut = false;
   let cancelled = false;
   let timer: NodeJS.Timeout | undefined;
-  const kill = () => container.kill({ signal: "SIGKILL" }).catch(() => {});
+  const kill = () => container.kill({ signal: "SIGKILL" }).catch(logFailure(`killing container ${container.id}`, { expected: containerAlreadyGone }));
   const onAbort = () => {
     cancelled = true;
     void kill();
@@ -163,6 +164,6 @@ export async function runContainer(engine: EngineConnection, options: RunContain
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
-    await container.remove({ force: true, v: true }).catch(() => {});
+    await container.remove({ force: true, v: true }).catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
   }
 }

@@ -1,4 +1,5 @@
 import type { DockerEngine } from "./docker-engine";
+import type { EnvironmentSource } from "../config/server-config";
 import { connectToEngine } from "./engine-connection";
 import { imageInfo, listLabelledContainers, pruneDanglingImages, removeContainer } from "./engine-inventory";
 import { createImageBuilder } from "./image-build";
@@ -10,8 +11,8 @@ import { runContainer } from "./container-run";
  * (image-build.ts), running containers (container-run.ts), and what is on the engine
  * (engine-inventory.ts).
  */
-export function createDockerEngine(env: Record<string, string | undefined> = process.env): DockerEngine {
-  const engine = connectToEngine(env);
+export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
+  const engine = connectToEngine(source);
   return {
     endpoint: engine.endpoint,
     status: engine.status,

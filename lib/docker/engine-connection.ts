@@ -1,6 +1,7 @@
 import Docker from "dockerode";
 import type { DockerStatus } from "./docker-engine";
 import { DockerUnavailableError, isConnectionError } from "./docker-errors";
+import { configFrom, serverConfig, type EnvironmentSource } from "../config/server-config";
 
 // How we reach one Docker engine: the dockerode client for DOCKER_HOST (or the default socket),
 // its endpoint for messages, and the translation of connection failures into a
@@ -19,8 +20,8 @@ export type EngineConnection = {
   status(): Promise<DockerStatus>;
 };
 
-export function dockerEndpoint(env: Record<string, string | undefined> = process.env): string {
-  return env.DOCKER_HOST || "unix:///var/run/docker.sock";
+export function dockerEndpoint(dockerHost = serverConfig().DOCKER_HOST): string {
+  return dockerHost || "unix:///var/run/docker.sock";
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -31,17 +32,19 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function dockerodeOptions(env: Record<string, string | undefined>): Docker.DockerOptions | undefined {
+function dockerodeOptions(dockerHost: string | undefined, fromProcess: boolean): Docker.DockerOptions | undefined {
   // with no options docker-modem reads DOCKER_HOST, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH itself
-  if (env === process.env || !env.DOCKER_HOST) return env.DOCKER_HOST ? undefined : { socketPath: "/var/run/docker.sock" };
-  const url = new URL(env.DOCKER_HOST);
+  if (fromProcess || !dockerHost) return dockerHost ? undefined : { socketPath: "/var/run/docker.sock" };
+  const url = new URL(dockerHost);
   if (url.protocol === "unix:") return { socketPath: url.pathname };
   return { protocol: url.protocol === "https:" ? "https" : "http", host: url.hostname, port: Number(url.port || 2375) };
 }
 
-export function connectToEngine(env: Record<string, string | undefined>): EngineConnection {
-  const docker = new Docker(dockerodeOptions(env));
-  const endpoint = dockerEndpoint(env);
+/** The engine of DOCKER_HOST in the given environment (the process's configuration when none is given). */
+export function connectToEngine(source?: EnvironmentSource): EngineConnection {
+  const { DOCKER_HOST } = configFrom(source);
+  const docker = new Docker(dockerodeOptions(DOCKER_HOST, !source));
+  const endpoint = dockerEndpoint(DOCKER_HOST);
 
   async function call<T>(fn: () => Promise<T>): Promise<T> {
     try {

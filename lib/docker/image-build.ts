@@ -1,12 +1,13 @@
 import type Docker from "dockerode";
 import type { BuildImageOptions } from "./docker-engine";
 import { createBuildCgroup, isLocalEngine, type BuildCgroup, type EngineCgroupInfo } from "./build-cgroup";
-import { EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError } from "./docker-errors";
+import { containerAlreadyGone, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError } from "./docker-errors";
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
 import type { EngineConnection } from "./engine-connection";
 import { imageInfo } from "./engine-inventory";
+import { logFailure } from "../errors/log-failure";
 
 // Building an image from a recipe: refuse what would reach outside, build with no network
 // under the step limits, watch each step's disk, and tell a Dockerfile that failed from an
@@ -161,7 +162,7 @@ export function createImageBuilder(engine: EngineConnection) {
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
       // a stopped build's running step is the daemon's to remove, but it does so lazily: reap it now
-      for (const id of cgroup.containerIds()) await engine.docker.getContainer(id).remove({ force: true }).catch(() => {});
+      for (const id of cgroup.containerIds()) await engine.docker.getContainer(id).remove({ force: true }).catch(logFailure(`removing build step container ${id}`, { expected: containerAlreadyGone }));
       await cgroup.remove();
     }
     return builtImage(engine, options, outcome, stoppedFor);
