@@ -1,5 +1,5 @@
 // The layer order of docs/architecture.md, enforced: app → components → lib/<feature> →
-// lib/db, lib/docker (and lib/errors); workers → lib. Each zone says "files under target may
+// lib/db, lib/docker (and lib/config, lib/errors); workers → lib. Each zone says "files under target may
 // not import files under from". Paths are from the project root; "@/…" imports resolve through
 // tsconfig like relative ones.
 
@@ -13,8 +13,9 @@ export const LAYER_ZONES = [
   { target: "./components", from: ["./app", "./workers"], message: "components/ may not import app/ or workers/: a component takes what it needs from lib/ or through /api/v1" },
   { target: "./workers", from: ["./app", "./components"], message: "workers/ may not import app/ or components/: a processor calls lib/" },
   // the ground floor: the database and the Docker engine import no feature
-  { target: "./lib/db", from: "./lib", except: ["./db", "./errors"], message: "lib/db is the ground floor: it may import only lib/db and lib/errors; pass what it needs in from the caller" },
-  { target: "./lib/docker", from: "./lib", except: ["./docker", "./errors"], message: "lib/docker is the ground floor: it may import only lib/docker and lib/errors; pass what it needs in from the caller" },
+  { target: "./lib/db", from: "./lib", except: ["./db", "./config", "./errors"], message: "lib/db is the ground floor: it may import only lib/db, lib/config and lib/errors; pass what it needs in from the caller" },
+  { target: "./lib/docker", from: "./lib", except: ["./docker", "./config", "./errors"], message: "lib/docker is the ground floor: it may import only lib/docker, lib/config and lib/errors; pass what it needs in from the caller" },
+  { target: "./lib/config", from: "./lib", except: ["./config", "./errors"], message: "lib/config is read by every layer: it may import only lib/errors" },
   { target: "./lib/errors", from: "./lib", except: ["./errors"], message: "lib/errors is imported by every layer and imports none" },
   // lib/http is the routes' edge: features are called by it, never call it
   { target: "./lib/!(http|cli)/**", from: "./lib/http", message: "lib/http is the HTTP edge used by app/ routes; a feature may not import it (move what both need into lib/db or the feature)" },
