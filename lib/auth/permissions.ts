@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   "tokens:manage": "VIEWER",
   "account:manage": "VIEWER",
   "settings:manage": "ADMIN",
+  "campaigns:annotate": "CURATOR",
+  "campaigns:manage": "ADMIN",
 } as const satisfies Record<string, RoleName>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -52,6 +54,8 @@ const PERMISSION_SCOPE: Record<Permission, TokenScope> = {
   "tokens:manage": "admin",
   "account:manage": "admin",
   "settings:manage": "admin",
+  "campaigns:annotate": "curate",
+  "campaigns:manage": "admin",
 };
 
 /** The lowest role that may hold a scope: a VIEWER cannot mint a "curate" token. */

@@ -56,5 +56,7 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   await importSeedFiles(db, log);
   const { seedAnalyticsDemo } = await import("./seed-analytics-demo");
   await seedAnalyticsDemo(db, log);
+  const { seedDemoCampaign } = await import("../../lib/campaigns/demo-campaign");
+  await seedDemoCampaign(db, password, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }
