@@ -5,17 +5,17 @@ import type { listCampaigns } from "@/lib/campaigns/report";
 import { apiFetchAll } from "@/components/ui/api";
 import { Badge } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
-import { useActor } from "@/components/auth/actor-context";
+import { useCan } from "@/components/auth/actor-context";
 import { ProgressBar } from "./progress-bar";
 
 type Row = Awaited<ReturnType<typeof listCampaigns>>[number];
 
 export function CampaignList() {
-  const actor = useActor();
+  const manages = useCan("campaigns:manage");
   const { data, error } = useQuery({ queryKey: ["campaigns"], queryFn: () => apiFetchAll<Row>("/api/v1/campaigns") });
   if (error) return <ErrorText error={error} prefix="Could not load campaigns" />;
   if (!data) return <p>Loading campaigns…</p>;
-  if (data.length === 0) return <p className="text-sm text-slate-600">{actor.role === "ADMIN" ? "No campaign yet: create one." : "You are not an annotator of any campaign yet; an admin adds you when creating one."}</p>;
+  if (data.length === 0) return <p className="text-sm text-slate-600">{manages ? "No campaign yet: create one." : "You are not an annotator of any campaign yet; an admin adds you when creating one."}</p>;
   return (
     <table className="w-full text-sm" data-testid="campaign-list">
       <thead>

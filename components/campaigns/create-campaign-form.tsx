@@ -7,8 +7,9 @@ import { ApiError, apiFetch, apiFetchAll } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { Field, inputClass } from "@/components/ui/field";
+import { can, type RoleName } from "@/lib/auth/permissions";
 
-type User = { id: string; email: string; name: string | null; role: string; disabled: boolean };
+type User = { id: string; email: string; name: string | null; role: RoleName; disabled: boolean };
 type View = { id: string; name: string; query: string };
 
 /** An admin starts a campaign: rubric, the tasks of a saved view, annotators, overlap, rules, blindness, gold bar. */
@@ -29,7 +30,7 @@ export function CreateCampaignForm() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const fieldError = (field: string) => (error instanceof ApiError ? (error.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.detail ?? null) : null);
-  const candidates = (users.data ?? []).filter((u) => !u.disabled && u.role !== "VIEWER");
+  const candidates = (users.data ?? []).filter((u) => !u.disabled && can(u.role, "campaigns:annotate"));
 
   const submit = async () => {
     setBusy(true);

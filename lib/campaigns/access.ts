@@ -4,6 +4,7 @@ import { AppError } from "../errors/app-error";
 import { goldAccuracy } from "./agreement";
 import { DropRuleSchema } from "./combine";
 import { parseQuestions, type Answers } from "./rubric";
+import { can } from "../auth/permissions";
 
 // Who is what in a campaign: its annotators label; admins who are not its annotators manage
 // and adjudicate. An annotator of a blind campaign sees others' answers on a task only
@@ -36,7 +37,7 @@ export async function requireAnnotator(db: Db, campaign: LoadedCampaign, actor: 
 /** An annotator may see the campaign's own pages; an admin may see everything. */
 export async function requireCampaignReader(db: Db, campaign: LoadedCampaign, actor: Actor) {
   const annotator = await annotatorOf(db, campaign.id, actor.id);
-  if (!annotator && actor.role !== "ADMIN") throw new AppError("NOT_FOUND", `Campaign ${campaign.id} was not found`);
+  if (!annotator && !can(actor.role, "campaigns:manage")) throw new AppError("NOT_FOUND", `Campaign ${campaign.id} was not found`);
   return annotator;
 }
 

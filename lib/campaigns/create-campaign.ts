@@ -8,6 +8,7 @@ import { sql } from "../tasks/sql";
 import { COMBINATIONS, DEFAULT_DROP_RULE, DropRuleSchema, dropRuleProblems } from "./combine";
 import { defaultRubricVersion, getRubricVersion, type RubricVersionView } from "./rubrics";
 import { validateAnswers, type RubricQuestion } from "./rubric";
+import { can } from "../auth/permissions";
 
 // A campaign takes its tasks from a saved view once, when it is created, so the set it
 // promises N labels for does not move under the annotators' feet.
@@ -70,7 +71,7 @@ async function checkAnnotators(db: Db, ids: string[], overlap: number) {
   const users = await db.user.findMany({ where: { id: { in: unique }, disabled: false }, select: { id: true, role: true } });
   const missing = unique.filter((id) => !users.some((u) => u.id === id));
   if (missing.length) throw bodyError("annotatorIds", `Annotators ${missing.join(", ")} are unknown or disabled; pick active users`);
-  const viewers = users.filter((u) => u.role === "VIEWER");
+  const viewers = users.filter((u) => !can(u.role, "campaigns:annotate"));
   if (viewers.length) throw bodyError("annotatorIds", `Annotators need the CURATOR role; ${viewers.map((u) => u.id).join(", ")} only view`);
   if (overlap > unique.length) throw bodyError("overlap", `Overlap ${overlap} needs at least ${overlap} annotators (each task's labels come from different people); add annotators or lower the overlap`);
   return unique;

@@ -4,6 +4,7 @@ import { createCampaign } from "./create-campaign";
 import { loadCampaign } from "./access";
 import { settleOutcome } from "./outcome";
 import type { Answers } from "./rubric";
+import { rolesWith } from "../auth/permissions";
 
 // The demo's campaign in progress: SWE-bench Verified's rubric over four demo tasks, three
 // annotators (the demo curator and two demo annotators), overlap 3. Two tasks are finished —
@@ -33,7 +34,7 @@ export async function seedDemoCampaign(db: PrismaClient, demoPassword: string, l
   if (await db.campaign.findUnique({ where: { name: DEMO_CAMPAIGN_NAME } })) return;
   const passwordHash = await hashPassword(demoPassword);
   for (const user of DEMO_ANNOTATORS) await db.user.upsert({ where: { email: user.email }, create: { ...user, passwordHash }, update: {} });
-  const admin = await db.user.findFirst({ where: { role: "ADMIN" }, orderBy: { createdAt: "asc" } });
+  const admin = await db.user.findFirst({ where: { role: { in: rolesWith("campaigns:manage") } }, orderBy: { createdAt: "asc" } });
   const team = await db.user.findMany({ where: { email: { in: ["curator@swe-curator.local", ...DEMO_ANNOTATORS.map((a) => a.email)] } }, orderBy: { email: "asc" } });
   const candidates = await db.task.count({ where: { environment: { repository: { name: { in: ["pytest", "scikit-learn", "astroid", "sqlfluff"] } } } } });
   if (!admin || team.length < 3 || candidates < 3) return log("[seed] demo campaign skipped: its users or tasks are missing");

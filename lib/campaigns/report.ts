@@ -4,6 +4,7 @@ import { agreementWithOthers, disagreementSpread, goldAccuracy, median, question
 import { goldGate, loadCampaign, requireCampaignReader, type LoadedCampaign } from "./access";
 import { outcomeOf } from "./outcome";
 import type { Answers } from "./rubric";
+import { can } from "../auth/permissions";
 
 // What a campaign's page shows. Admins get everything; an annotator only their own progress
 // (never labels, agreement or disagreements, which would reveal others' answers).
@@ -136,7 +137,7 @@ export type CampaignReport = Awaited<ReturnType<typeof campaignReport>>;
 /** The campaigns the actor annotates (all of them for an admin), with progress. */
 export async function listCampaigns(db: Db, actor: Actor) {
   const campaigns = await db.campaign.findMany({
-    where: actor.role === "ADMIN" ? {} : { annotators: { some: { userId: actor.id } } },
+    where: can(actor.role, "campaigns:manage") ? {} : { annotators: { some: { userId: actor.id } } },
     orderBy: { createdAt: "desc" },
     include: { rubricVersion: { include: { rubric: true } }, _count: { select: { annotators: true } } },
   });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { CreateCampaignSchema, createCampaign } from "@/lib/campaigns/create-campaign";
 import { listCampaigns } from "@/lib/campaigns/report";
 import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
@@ -9,7 +8,7 @@ const CampaignCreatedSchema = z.object({ id: z.string(), name: z.string(), tasks
 
 export const GET = defineRoute(
   { permission: "campaigns:annotate", summary: "The annotation campaigns you label (all of them for an admin), with progress", query: PageQuerySchema, response: z.object({ items: z.array(z.unknown()), nextCursor: z.string().nullable() }) },
-  async ({ actor, query }) => pageOf(await listCampaigns(prisma, actor), query, (c) => c.id),
+  async ({ db, actor, query }) => pageOf(await listCampaigns(db, actor), query, (c) => c.id),
 );
 
 export const POST = defineRoute(
@@ -21,5 +20,5 @@ export const POST = defineRoute(
     status: 201,
     idempotent: true,
   },
-  ({ actor, body }) => createCampaign(prisma, actor, body),
+  ({ db, actor, body }) => createCampaign(db, actor, body),
 );

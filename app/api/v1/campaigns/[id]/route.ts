@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { campaignReport } from "@/lib/campaigns/report";
 
 export const GET = defineRoute(
@@ -10,5 +9,5 @@ export const GET = defineRoute(
     params: z.object({ id: z.string() }),
     response: z.unknown(),
   },
-  ({ actor, params }) => campaignReport(prisma, actor, params.id),
+  ({ db, actor, params }) => campaignReport(db, actor, params.id),
 );

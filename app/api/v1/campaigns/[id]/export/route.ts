@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { CampaignExportQuerySchema, campaignExportResponse } from "@/lib/campaigns/export-campaign";
 import { loadCampaign } from "@/lib/campaigns/access";
 
@@ -12,8 +11,8 @@ export const GET = defineRoute(
     query: CampaignExportQuerySchema,
     produces: "application/x-ndjson",
   },
-  async ({ params, query }) => {
-    await loadCampaign(prisma, params.id);
-    return campaignExportResponse(prisma, params.id, query.format);
+  async ({ db, params, query }) => {
+    await loadCampaign(db, params.id);
+    return campaignExportResponse(db, params.id, query.format);
   },
 );

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { GoldTaskSchema } from "@/lib/campaigns/create-campaign";
 import { addGoldTask } from "@/lib/campaigns/gold";
 
@@ -14,5 +13,5 @@ export const POST = defineRoute(
     status: 201,
     idempotent: true,
   },
-  ({ actor, params, body }) => addGoldTask(prisma, actor, params.id, body),
+  ({ db, actor, params, body }) => addGoldTask(db, actor, params.id, body),
 );

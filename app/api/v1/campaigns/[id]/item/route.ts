@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { campaignItem } from "@/lib/campaigns/campaign-item";
 
 export const GET = defineRoute(
@@ -11,5 +10,5 @@ export const GET = defineRoute(
     query: z.object({ taskId: z.string().min(1) }),
     response: z.unknown(),
   },
-  ({ actor, params, query }) => campaignItem(prisma, actor, params.id, query.taskId),
+  ({ db, actor, params, query }) => campaignItem(db, actor, params.id, query.taskId),
 );
