@@ -1,8 +1,8 @@
 import { ImageBuildError } from "../docker/docker-errors";
 import { LABEL_BUILD_ID, LABEL_CONTEXT_HASH } from "../docker/container-labels";
-import { createLogSink } from "../queue/log-sink";
-import { LostLeaseError } from "../queue/row-lease";
-import type { WorkerContext } from "../queue/worker-context";
+import { createLogSink } from "../worker-runtime/log-sink";
+import { LostLeaseError } from "../worker-runtime/row-lease";
+import type { WorkerContext } from "../worker-runtime/worker-context";
 import type { ResolvedBuildContext } from "./revision-build-context";
 
 export type BuiltImage = { buildId: string; tag: string; imageId: string; cacheHit: boolean };

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { removeQueuedJob } from "../queue/enqueue-job";
-import { jobKeyFor } from "../queue/job-names";
+import { removeQueuedJob } from "../jobs/enqueue-job";
+import { jobKeyFor } from "../jobs/job-names";
 
 /** A queued build is cancelled at once; a running one is flagged and its worker stops it. */
 export async function cancelBuild(db: PrismaClient, buildId: string) {

@@ -1,7 +1,7 @@
 import { DockerUnavailableError, EngineStoppedError } from "../docker/docker-errors";
-import { requeueRow } from "../queue/requeue-row";
-import type { Lease, LeasedTable } from "../queue/row-lease";
-import type { WorkerContext } from "../queue/worker-context";
+import { requeueRow } from "../worker-runtime/requeue-row";
+import type { Lease, LeasedTable } from "../worker-runtime/row-lease";
+import type { WorkerContext } from "../worker-runtime/worker-context";
 
 // When the Docker engine stops under a running build or validation, nothing it printed is
 // judged: the job holds its row (its lease keeps beating) until the engine answers again,

@@ -1,4 +1,4 @@
-import type { WorkerContext } from "../queue/worker-context";
+import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow, type BuiltImage } from "./build-image-for-row";
 import { revisionBuildContext, type RevisionForBuild } from "./revision-build-context";
 

@@ -1,8 +1,8 @@
-import { errorMessageOf } from "../queue/error-message";
-import { claimRow, keepLease, LostLeaseError } from "../queue/row-lease";
-import { requeueRow } from "../queue/requeue-row";
-import { retryAfterOutage } from "../queue/retry-after-outage";
-import type { WorkerContext } from "../queue/worker-context";
+import { errorMessageOf } from "../errors/error-message";
+import { claimRow, keepLease, LostLeaseError } from "../worker-runtime/row-lease";
+import { requeueRow } from "../worker-runtime/requeue-row";
+import { retryAfterOutage } from "../worker-runtime/retry-after-outage";
+import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
 import { isEngineError, isEngineStopped, retryAfterEngineStopped } from "./engine-loss";
 import { revisionBuildContext } from "./revision-build-context";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { enqueueJob } from "../queue/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../queue/job-names";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
 
 export const RequestBuildSchema = z.object({
   environmentId: z.string().min(1),

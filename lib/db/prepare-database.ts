@@ -1,5 +1,5 @@
 import { runMigrations } from "graphile-worker";
-import { queueLogger } from "../queue/queue-logger";
+import { queueLogger } from "../worker-runtime/queue-logger";
 import { applyPendingMigrations } from "./schema-engine";
 
 /**

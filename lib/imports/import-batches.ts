@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
-import { removeQueuedJob } from "../queue/enqueue-job";
+import { removeQueuedJob } from "../jobs/enqueue-job";
 import { importJobKey } from "./import-lease";
 
 // Reading and cancelling ImportBatches for the Imports page, the API and the CLI. A batch

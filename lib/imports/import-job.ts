@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TaskSource } from "../db/client";
-import type { WorkerContext } from "../queue/worker-context";
+import type { WorkerContext } from "../worker-runtime/worker-context";
 import { importFile } from "./import-file";
 import { claimImportBatch, holdImportLease, requeueImportBatch } from "./import-lease";
 import { ImportStopped } from "./import-run";

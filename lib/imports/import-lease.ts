@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import type { Db, PrismaClient } from "../db/client";
-import { enqueueJob, unlockJobOfDeadWorker } from "../queue/enqueue-job";
-import { JOB_NAMES } from "../queue/job-names";
+import { enqueueJob, unlockJobOfDeadWorker } from "../jobs/enqueue-job";
+import { JOB_NAMES } from "../jobs/job-names";
 
 // Who is importing a batch right now. Like builds and validation runs, the ImportBatch row
 // (not the queue) decides: a worker claims a QUEUED batch, renews its lease while it

@@ -1,7 +1,7 @@
 import type { Db, ImportFormat, ImportStatus, PrismaClient } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { auditLog } from "../audit/audit-log";
-import { workerConfigFromEnv } from "../queue/worker-config";
+import { workerConfigFromEnv } from "../worker-runtime/worker-config";
 import { holdImportLease, inProcessOwner, type ImportLease } from "./import-lease";
 
 // One ImportBatch row per import: counts, the first errors (line + reason), progress in

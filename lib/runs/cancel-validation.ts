@@ -1,7 +1,7 @@
 import type { Db, PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { removeQueuedJob } from "../queue/enqueue-job";
-import { jobKeyFor } from "../queue/job-names";
+import { removeQueuedJob } from "../jobs/enqueue-job";
+import { jobKeyFor } from "../jobs/job-names";
 
 /**
  * Cancels every unfinished run of a group: queued runs at once (their jobs removed),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, RunKind } from "../db/client";
-import { enqueueJob } from "../queue/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../queue/job-names";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
 
 export type RunSpec = { kind: RunKind; attempt: number; candidatePatchId?: string | null };
 

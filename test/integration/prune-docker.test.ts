@@ -5,7 +5,7 @@ import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { installationId, LABEL_INSTALLATION, LABEL_MANAGED, LABEL_RUN_ID, runContainerLabels } from "@/lib/docker/container-labels";
-import { pruneDocker } from "@/lib/queue/prune-docker";
+import { pruneDocker } from "@/lib/worker-runtime/prune-docker";
 
 const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";

@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
 import { executeBuild } from "../../lib/builds/execute-build";
-import { BuildEnvironmentPayloadSchema } from "../../lib/queue/job-payloads";
-import type { WorkerContext } from "../../lib/queue/worker-context";
+import { BuildEnvironmentPayloadSchema } from "../../lib/jobs/job-payloads";
+import type { WorkerContext } from "../../lib/worker-runtime/worker-context";
 
 export const buildEnvironment =
   (ctx: WorkerContext): Task =>

@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
 import { runImportJob } from "../../lib/imports/import-job";
-import { ImportFilePayloadSchema } from "../../lib/queue/job-payloads";
-import type { WorkerContext } from "../../lib/queue/worker-context";
+import { ImportFilePayloadSchema } from "../../lib/jobs/job-payloads";
+import type { WorkerContext } from "../../lib/worker-runtime/worker-context";
 
 export const importFile =
   (ctx: WorkerContext): Task =>

@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
-import { PruneDockerPayloadSchema } from "../../lib/queue/job-payloads";
-import { pruneDocker as prune } from "../../lib/queue/prune-docker";
-import type { WorkerContext } from "../../lib/queue/worker-context";
+import { PruneDockerPayloadSchema } from "../../lib/jobs/job-payloads";
+import { pruneDocker as prune } from "../../lib/worker-runtime/prune-docker";
+import type { WorkerContext } from "../../lib/worker-runtime/worker-context";
 
 export const pruneDocker =
   (ctx: WorkerContext): Task =>

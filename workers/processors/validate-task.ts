@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
 import { executeValidationRun } from "../../lib/runs/execute-validation-run";
-import { ValidateTaskPayloadSchema } from "../../lib/queue/job-payloads";
-import type { WorkerContext } from "../../lib/queue/worker-context";
+import { ValidateTaskPayloadSchema } from "../../lib/jobs/job-payloads";
+import type { WorkerContext } from "../../lib/worker-runtime/worker-context";
 
 export const validateTask =
   (ctx: WorkerContext): Task =>

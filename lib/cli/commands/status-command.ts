@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../../db/client";
 import { getImportBatch, listImportBatches } from "../../imports/import-batches";
-import { listWorkers } from "../../queue/worker-heartbeat";
+import { listWorkers } from "../../worker-runtime/worker-heartbeat";
 import { api, type Connection } from "../connection";
 import { EXIT, type ExitCode } from "../exit-codes";
 

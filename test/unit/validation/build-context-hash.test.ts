@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildContextHash, imageTagFor } from "@/lib/builds/build-context-hash";
 import { revisionBuildContext } from "@/lib/builds/revision-build-context";
 import { patchesFor, validationContainerFiles } from "@/lib/runs/validation-container";
-import { workerConfigFromEnv } from "@/lib/queue/worker-config";
+import { workerConfigFromEnv } from "@/lib/worker-runtime/worker-config";
 
 const context = { dockerfile: "FROM base\nCOPY repo/ /testbed/\n", contextFiles: { "repo/a.py": "a = 1\n", "repo/b.py": "b = 2\n" }, buildArgs: {} };
 

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
-import { dockerAvailability } from "@/lib/queue/docker-availability";
+import { dockerAvailability } from "@/lib/worker-runtime/docker-availability";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";

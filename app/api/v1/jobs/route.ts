@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
-import { jobsOverview } from "@/lib/queue/jobs-overview";
+import { jobsOverview } from "@/lib/jobs/jobs-overview";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { listWorkers } from "@/lib/queue/worker-heartbeat";
+import { listWorkers } from "@/lib/worker-runtime/worker-heartbeat";
 import { WorkerPageSchema } from "@/lib/http/api-schemas";
 import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
 

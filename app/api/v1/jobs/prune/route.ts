@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { requestPrune } from "@/lib/queue/request-prune";
+import { requestPrune } from "@/lib/jobs/request-prune";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const POST = defineRoute({ permission: "settings:manage", summary: "Queue a prune of stopped containers and dangling images", response: AnyObject, status: 202 }, ({ actor }) =>

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { prisma } from "@/lib/db/client";
-import { jobLogResponse } from "@/lib/queue/server-sent-events";
+import { jobLogResponse } from "@/lib/live-logs/server-sent-events";
 import { IdParams } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import type { Db, PrismaClient } from "../db/client";
-import { JOB_NAMES } from "./job-names";
+import { JOB_NAMES } from "../jobs/job-names";
 import { enqueueJobForRow, requeueRow } from "./requeue-row";
 import type { LeasedTable } from "./row-lease";
 import type { WorkerConfig } from "./worker-config";

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { auditLog } from "../audit/audit-log";
-import { enqueueJob, unlockJobOfDeadWorker } from "./enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "./job-names";
+import { enqueueJob, unlockJobOfDeadWorker } from "../jobs/enqueue-job";
+import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
 import type { LeasedTable } from "./row-lease";
 
 const RESET_COLUMNS: Record<LeasedTable, string> = {
