@@ -15,6 +15,7 @@ import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnecti
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
+import { engineFacts, pullImage, pushImage } from "./image-transfer";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf, type ImageFacts } from "./container-sandbox";
 
 const PING_TIMEOUT_MS = 3_000;
@@ -389,5 +390,17 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     return { removed, freedBytes };
   }
 
-  return { endpoint, status, imageInfo, buildImage, runContainer, listLabelledContainers, removeContainer, pruneDanglingImages };
+  return {
+    endpoint,
+    status,
+    imageInfo,
+    buildImage,
+    runContainer,
+    listLabelledContainers,
+    removeContainer,
+    pruneDanglingImages,
+    facts: () => call(() => engineFacts(docker, endpoint)),
+    pushImage: (tag, registryHost, signal) => call(() => pushImage(docker, tag, registryHost, signal)),
+    pullImage: (tag, registryHost, signal) => call(() => pullImage(docker, tag, registryHost, signal)),
+  };
 }

@@ -55,10 +55,17 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
   });
 }
 
+/** The run's image, once a worker has worked out its revision's build context (null before). */
+async function imageHashOfRun(db: Db, runId: string): Promise<string | null> {
+  const rows = await db.$queryRaw<Array<{ context_hash: string | null }>>`
+    select v.context_hash from validation_runs r join environment_revisions v on v.id = r.revision_id where r.id = ${runId}`;
+  return rows[0]?.context_hash ?? null;
+}
+
 /** The job that works a Build or ValidationRun row, keyed by the row. */
 export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean; delayMs?: number } = {}) {
   const jobKey = table === "builds" ? jobKeyFor.build(id) : jobKeyFor.run(id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
   if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey, delayMs: options.delayMs });
-  else await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey, delayMs: options.delayMs });
+  else await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey, delayMs: options.delayMs, imageHash: await imageHashOfRun(db, id) });
 }

@@ -1,5 +1,6 @@
 import { databaseUnavailableMessage, isDatabaseUnavailable } from "../db/database-errors";
 import { DockerUnavailableError } from "../docker/docker-errors";
+import { RegistryUnavailableError } from "../docker/image-transfer";
 import { requeueRow } from "./requeue-row";
 import type { LeasedTable } from "./row-lease";
 import type { WorkerContext } from "./worker-context";
@@ -11,6 +12,7 @@ import type { WorkerContext } from "./worker-context";
  */
 export function outageReason(error: unknown): string | null {
   if (isDatabaseUnavailable(error)) return `The job stopped because ${databaseUnavailableMessage(error)}`;
+  if (error instanceof RegistryUnavailableError) return `The job stopped because ${error.message}`;
   if (error instanceof DockerUnavailableError || (error as { retryable?: unknown } | null)?.retryable === true) {
     return `The job stopped because the Docker engine was unavailable: ${(error as Error).message}`;
   }

@@ -31,7 +31,23 @@ export const WorkerConfigSchema = z.object({
   /** live log chunks per run, for the SSE view */
   LIVE_LOG_CAP_BYTES: int(2 * 1024 * 1024),
   DANGLING_IMAGE_BUDGET_MB: int(2048),
+  /** the pool's image registry (host:port, or an http(s) URL): builds push there, workers lacking an image pull from it */
+  REGISTRY_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? registryHostOf(value) : undefined)),
+  /** this worker's engine, as the Jobs page names it; the machine's host name by default */
+  WORKER_ENGINE_NAME: z.string().trim().min(1).optional(),
+  /** memory this engine may give to containers at once; 90 % of what the engine has by default */
+  WORKER_MEMORY_BUDGET_MB: z.coerce.number().int().positive().optional(),
 });
+
+/** `http://reg:5000/` or `reg:5000` → `reg:5000`, the form Docker names images with. */
+export function registryHostOf(value: string): string {
+  const withScheme = /^[a-z]+:\/\//i.test(value) ? value : `http://${value}`;
+  return new URL(withScheme).host;
+}
 
 export type WorkerConfigEnv = z.infer<typeof WorkerConfigSchema>;
 
@@ -49,6 +65,9 @@ export type WorkerConfig = {
   runLogCapBytes: number;
   liveLogCapBytes: number;
   danglingImageBudgetBytes: number;
+  registryHost: string | null;
+  engineName: string | null;
+  memoryBudgetBytes: number | null;
 };
 
 export function workerConfigFromEnv(env: Record<string, string | undefined> = process.env): WorkerConfig {
@@ -72,5 +91,8 @@ export function workerConfigFromEnv(env: Record<string, string | undefined> = pr
     runLogCapBytes: e.RUN_LOG_CAP_BYTES,
     liveLogCapBytes: e.LIVE_LOG_CAP_BYTES,
     danglingImageBudgetBytes: e.DANGLING_IMAGE_BUDGET_MB * 1024 * 1024,
+    registryHost: e.REGISTRY_URL ?? null,
+    engineName: e.WORKER_ENGINE_NAME ?? null,
+    memoryBudgetBytes: e.WORKER_MEMORY_BUDGET_MB ? e.WORKER_MEMORY_BUDGET_MB * 1024 * 1024 : null,
   };
 }
