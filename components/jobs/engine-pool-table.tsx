@@ -27,7 +27,7 @@ const gigabytes = (bytes: number | null) => (bytes === null ? "—" : `${(bytes 
 function DrainButton({ worker }: { worker: Worker }) {
   const queryClient = useQueryClient();
   const drain = useMutation({
-    mutationFn: (next: boolean) => apiFetch(`/api/v1/workers/${encodeURIComponent(worker.id)}/drain`, { method: "POST", body: JSON.stringify({ drain: next }) }),
+    mutationFn: (next: boolean) => apiFetch(`/api/v1/workers/${encodeURIComponent(worker.id)}/drain`, { method: "POST", json: { drain: next } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["jobs"] }),
   });
   const next = !worker.drainRequested;
