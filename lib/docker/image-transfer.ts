@@ -23,6 +23,9 @@ export class RegistryUnavailableError extends Error {
   }
 }
 
+/** the pool's registry takes no credentials (it listens where only the pool reaches); the engine still wants the header */
+const NO_CREDENTIALS = {};
+
 type ProgressEvent = { error?: string; errorDetail?: { message?: string } };
 
 /** Follows a push or pull stream to its end; the daemon reports failures as events, not as an HTTP status. */
@@ -54,7 +57,7 @@ const splitTag = (reference: string) => {
 function transferError(registryHost: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   // the daemon answers a registry it cannot reach with a 500 naming the dial error
-  if (/connection refused|no such host|i\/o timeout|dial tcp|EOF|server gave HTTP response/i.test(message) || isConnectionError(error)) {
+  if (/connection refused|connection reset|no such host|i\/o timeout|dial tcp|server gave HTTP response/i.test(message) || isConnectionError(error)) {
     return new RegistryUnavailableError(registryHost, message.split("\n")[0]);
   }
   return error instanceof Error ? error : new Error(message);
@@ -66,7 +69,7 @@ export async function pushImage(docker: Docker, localTag: string, registryHost: 
   const { repo, tag } = splitTag(reference);
   try {
     await docker.getImage(localTag).tag({ repo, tag });
-    const stream = (await docker.getImage(reference).push({})) as unknown as NodeJS.ReadableStream;
+    const stream = (await docker.getImage(reference).push({ authconfig: NO_CREDENTIALS })) as unknown as NodeJS.ReadableStream;
     await followProgress(docker, stream, signal);
   } catch (error) {
     throw transferError(registryHost, error);
@@ -81,7 +84,7 @@ export async function pullImage(docker: Docker, localTag: string, registryHost: 
   const reference = registryReference(registryHost, localTag);
   const { repo, tag } = splitTag(localTag);
   try {
-    const stream = (await docker.pull(reference)) as unknown as NodeJS.ReadableStream;
+    const stream = (await docker.pull(reference, { authconfig: NO_CREDENTIALS })) as unknown as NodeJS.ReadableStream;
     await followProgress(docker, stream, signal);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { databaseUnavailableMessage, isDatabaseUnavailable } from "../db/database-errors";
 import { DockerUnavailableError, EngineStoppedError } from "../docker/docker-errors";
@@ -34,11 +35,9 @@ export function outageReason(error: unknown): string | null {
 /** "retried": the row is back on the queue (or left to lease recovery); gaveUp: the sentence to fail the row with. */
 export type OutageOutcome = "retried" | { gaveUp: string };
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
+// node's own abortable timer: it drops its abort listener when it fires, so a long wait
+// on a long-lived signal (a worker's shutdown, a browser's request) does not pile them up
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
