@@ -3,6 +3,7 @@ import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow, type BuiltImage } from "./build-image-for-row";
 import { claimPoolBuild, pullFromRegistry, waitForPeerBuild } from "./image-travel";
 import { revisionBuildContext, type ResolvedBuildContext, type RevisionForBuild } from "./revision-build-context";
+import { logFailure } from "../errors/log-failure";
 
 // Two runs of one task on one worker need the same image: the second waits for the first's build.
 const inFlight = new Map<string, Promise<BuiltImage>>();
@@ -39,7 +40,9 @@ const createRunningBuild = (db: Db, ctx: WorkerContext, revisionId: string, cont
 async function buildOnRow(ctx: WorkerContext, buildId: string, revision: RevisionForBuild, context: ResolvedBuildContext) {
   // the shared build must outlive a cancel of any one run waiting on it, so it only stops on shutdown
   const heartbeat = setInterval(() => {
-    void ctx.db.build.updateMany({ where: { id: buildId, status: "RUNNING", workerId: ctx.workerId }, data: { heartbeatAt: new Date() } }).catch(() => {});
+    void ctx.db.build
+      .updateMany({ where: { id: buildId, status: "RUNNING", workerId: ctx.workerId }, data: { heartbeatAt: new Date() } })
+      .catch(logFailure(`renewing the lease of build ${buildId}`));
   }, ctx.config.heartbeatMs);
   try {
     return await buildImageForRow(ctx, buildId, context, { signal: ctx.shutdownSignal, memoryMb: revision.environment.memoryMb, cpus: revision.environment.cpus });
