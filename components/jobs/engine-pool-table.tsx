@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { JobsOverview } from "@/lib/jobs/jobs-overview";
-import type { WorkerState } from "@/lib/worker-runtime/worker-heartbeat";
+import type { WorkerState } from "@/lib/jobs/list-workers";
 import { apiFetch } from "@/components/ui/api";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

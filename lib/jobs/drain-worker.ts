@@ -1,7 +1,11 @@
 import type { PrismaClient } from "../db/client";
 import { auditLog } from "../audit/audit-log";
 import { notFound } from "../errors/app-error";
-import { setWorkerDrain } from "../worker-runtime/worker-heartbeat";
+
+async function setWorkerDrain(db: PrismaClient, workerId: string, drain: boolean): Promise<boolean> {
+  const { count } = await db.workerHeartbeat.updateMany({ where: { id: workerId }, data: { drainRequested: drain } });
+  return count === 1;
+}
 
 /** Asks a worker to finish its jobs and take no new ones (drain: false lets it take work again); audited. */
 export async function drainWorker(db: PrismaClient, input: { workerId: string; drain: boolean; actorId: string }) {

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerStatus, EngineFacts } from "../docker/docker-engine";
 import type { EngineView } from "./claim-flags";
+import { WORKER_STALE_MS } from "../jobs/list-workers";
 
 export type WorkerIdentity = { id: string; hostname: string; pid: number; concurrency: number; startedAt: Date; engineName: string };
 
@@ -47,12 +48,6 @@ export async function poolView(db: PrismaClient): Promise<EngineView[]> {
   }));
 }
 
-/** Asks a worker to finish what it runs and take nothing new (or to resume). False when no such worker is listed. */
-export async function setWorkerDrain(db: PrismaClient, workerId: string, drain: boolean): Promise<boolean> {
-  const { count } = await db.workerHeartbeat.updateMany({ where: { id: workerId }, data: { drainRequested: drain } });
-  return count === 1;
-}
-
 export async function removeWorkerHeartbeat(db: PrismaClient, workerId: string) {
   await db.workerHeartbeat.deleteMany({ where: { id: workerId } });
 }
@@ -61,33 +56,4 @@ export async function removeWorkerHeartbeat(db: PrismaClient, workerId: string) 
 export async function forgetSilentWorkers(db: PrismaClient, olderThanMs: number): Promise<number> {
   const { count } = await db.workerHeartbeat.deleteMany({ where: { lastSeenAt: { lt: new Date(Date.now() - olderThanMs) } } });
   return count;
-}
-
-/** A worker whose heartbeat is older than this is shown as gone. */
-export const WORKER_STALE_MS = 30_000;
-
-export async function listWorkers(db: PrismaClient) {
-  const now = Date.now();
-  const workers = await db.workerHeartbeat.findMany({ orderBy: { startedAt: "asc" } });
-  return workers.map((worker) => {
-    const alive = now - worker.lastSeenAt.getTime() < WORKER_STALE_MS;
-    return {
-      ...worker,
-      // bytes as plain numbers: JSON has no bigint, and no engine holds 2^53 bytes
-      freeDiskBytes: worker.freeDiskBytes === null ? null : Number(worker.freeDiskBytes),
-      memoryBytes: worker.memoryBytes === null ? null : Number(worker.memoryBytes),
-      alive,
-      state: workerState(alive, worker.dockerOk, worker.drainRequested, worker.runningJobs),
-    };
-  });
-}
-
-export type WorkerState = "gone" | "engine down" | "drained" | "draining" | "working" | "idle";
-
-/** One word for the Jobs page: can this worker take work now, and if not why. */
-export function workerState(alive: boolean, dockerOk: boolean, drainRequested: boolean, runningJobs: number): WorkerState {
-  if (!alive) return "gone";
-  if (drainRequested) return runningJobs ? "draining" : "drained";
-  if (!dockerOk) return "engine down";
-  return runningJobs ? "working" : "idle";
 }
