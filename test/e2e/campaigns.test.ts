@@ -49,7 +49,9 @@ async function answerByKeyboard(page: Page, scores: Scores) {
   await page.keyboard.press("Tab");
   await page.keyboard.press(String(scores.confidence));
   await page.keyboard.press("Control+Enter");
-  await page.getByTestId("after-submit").waitFor({ timeout: 30_000 });
+  const submitted = page.getByTestId("after-submit");
+  await submitted.or(page.getByRole("alert")).first().waitFor({ timeout: 30_000 });
+  if (!(await submitted.isVisible())) throw new Error(`the label was refused: ${(await page.getByRole("alert").allTextContents()).join(" | ")}`);
 }
 
 describe("an annotation campaign", () => {
