@@ -31,6 +31,9 @@ export function can(role: RoleName | undefined | null, permission: Permission): 
   return !!role && roleAtLeast(role, PERMISSIONS[permission]);
 }
 
+/** Every role that holds a permission (for queries: who may be assigned, who is an admin). */
+export const rolesWith = (permission: Permission): RoleName[] => ROLES.filter((role) => can(role, permission));
+
 // ─── API token scopes ───
 // A bearer token does what its scopes allow AND its owner's role allows, both checked on
 // every request: a token never outgrows a demoted owner, nor its own scopes.
