@@ -8,7 +8,7 @@ import { createDockerEngine } from "../lib/docker/dockerode-engine";
 import type { DockerEngine } from "../lib/docker/docker-engine";
 import { JOB_NAMES } from "../lib/jobs/job-names";
 import { pruneDocker } from "../lib/worker-runtime/prune-docker";
-import { queueLogger } from "../lib/worker-runtime/queue-logger";
+import { queueLogger } from "../lib/db/queue-logger";
 import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leases";
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/worker-runtime/worker-config";
 import type { WorkerContext } from "../lib/worker-runtime/worker-context";

@@ -1,5 +1,5 @@
-// The small interface the rest of the product sees; lib/docker/dockerode-engine.ts is the only
-// implementation and the only code that talks to Docker.
+// The small interface the rest of the product sees; createDockerEngine (dockerode-engine.ts) is
+// the only implementation, and lib/docker the only code that talks to Docker.
 
 export type ContainerLimits = {
   memoryMb: number;

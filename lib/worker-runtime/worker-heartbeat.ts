@@ -27,12 +27,3 @@ export async function forgetSilentWorkers(db: PrismaClient, olderThanMs: number)
   const { count } = await db.workerHeartbeat.deleteMany({ where: { lastSeenAt: { lt: new Date(Date.now() - olderThanMs) } } });
   return count;
 }
-
-/** A worker whose heartbeat is older than this is shown as gone. */
-export const WORKER_STALE_MS = 30_000;
-
-export async function listWorkers(db: PrismaClient) {
-  const now = Date.now();
-  const workers = await db.workerHeartbeat.findMany({ orderBy: { startedAt: "asc" } });
-  return workers.map((worker) => ({ ...worker, alive: now - worker.lastSeenAt.getTime() < WORKER_STALE_MS }));
-}
