@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor, TaskListQuerySchema, type TaskListQuery, ty
 import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext } from "./task-list-sql";
 import { raw, sql, type SqlFragment } from "./sql";
 import { AppError } from "../errors/app-error";
+import { resolveSlice } from "../analytics/resolve-slice";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };
 export type ListTasksQuery = TaskListQuery;
@@ -125,6 +126,7 @@ async function shouldRank(db: Db, query: TaskListQuery, context: FilterContext):
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
+  if (query.slice && !context.slice) context = { ...context, slice: await resolveSlice(db, query.slice) };
   const ranked = await shouldRank(db, query, context);
   const { text, values } = listTasksSql(query, context, ranked).toQuery();
   const all = await db.$queryRawUnsafe<Row[]>(text, ...values);

@@ -6,7 +6,11 @@ import { AppError } from "../errors/app-error";
 // have b-tree indexes, labels a GIN index, text search the pg_trgm GIN indexes, and the
 // EXISTS sub-filters use the child tables' task_id indexes.
 
-export type FilterContext = { actorId?: string };
+export type FilterContext = {
+  actorId?: string;
+  /** the resolved ?slice= condition (lib/analytics/resolve-slice.ts); the async callers resolve it */
+  slice?: SqlFragment;
+};
 
 /** Filters that facets count per value; each facet ignores its own filter (so other values stay visible). */
 export const FACET_COLUMNS = {
@@ -128,6 +132,7 @@ export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omi
     assigneeCondition(filters.assignee, context),
     filters.createdFrom ? sql`t.created_at >= ${filters.createdFrom}::date` : null,
     filters.createdTo ? sql`t.created_at < ${filters.createdTo}::date + 1` : null,
+    filters.slice ? (context.slice ?? null) : null,
   ];
   const present = conditions.filter((c): c is SqlFragment => c !== null);
   return present.length ? joinSql(present, " AND ") : raw("TRUE");

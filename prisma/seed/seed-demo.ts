@@ -53,5 +53,7 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   const { loadDemoEnvironments } = await import("../../lib/environments/load-demo-environments");
   await loadDemoEnvironments(db, DEMO_DIR);
   await importSeedFiles(db, log);
+  const { seedAnalyticsDemo } = await import("./seed-analytics-demo");
+  await seedAnalyticsDemo(db, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }

@@ -20,6 +20,10 @@ const A = (allowed: number): Row => ({ role: "ADMIN", scope: "admin", allowed })
 /** Who may call each route, with which token scope, and the status it answers then (for the fake id "does-not-exist" and an empty body). */
 const MATRIX: Record<string, Row> = {
   "GET /agreement": V(200),
+  "GET /analytics/funnel": V(200),
+  "GET /analytics/generated-tests": V(200),
+  "GET /analytics/reviewers": V(200),
+  "GET /analytics/verifiability": V(200),
   "POST /builds/{id}/cancel": C(404, "run"),
   "GET /builds/{id}/log": V(404),
   "POST /builds/{id}/retry": C(404, "run"),

@@ -7,6 +7,10 @@ type Loader = () => Promise<ApiRouteTable[string]>;
 
 export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/agreement": () => import("./agreement/route"),
+  "/analytics/funnel": () => import("./analytics/funnel/route"),
+  "/analytics/generated-tests": () => import("./analytics/generated-tests/route"),
+  "/analytics/reviewers": () => import("./analytics/reviewers/route"),
+  "/analytics/verifiability": () => import("./analytics/verifiability/route"),
   "/builds/{id}/cancel": () => import("./builds/[id]/cancel/route"),
   "/builds/{id}/log": () => import("./builds/[id]/log/route"),
   "/builds/{id}/retry": () => import("./builds/[id]/retry/route"),
