@@ -27,7 +27,7 @@ import { TaskListQuerySchema } from "../../lib/tasks/task-filters";
 import { listTasksSql, RANK_LIMIT, rankCheckSql } from "../../lib/tasks/list-tasks";
 import { facetCountsSql, repositoryCountsSql } from "../../lib/tasks/task-facets";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
-import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
+import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "../../scripts/production-build";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
@@ -211,7 +211,7 @@ function startNext(port: number, databaseUrl: string): Promise<ChildProcess> {
     cwd: PROJECT_ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    env: { ...process.env, ...WEB_SERVER_ENV, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
   });
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[next] ${d}`));
   return new Promise((resolve, reject) => {

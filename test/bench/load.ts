@@ -27,7 +27,7 @@ import { createApiToken } from "../../lib/auth/api-tokens";
 import { importFile } from "../../lib/imports/import-file";
 import { loadDemoEnvironments } from "../../lib/environments/load-demo-environments";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
-import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
+import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "../../scripts/production-build";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
@@ -224,11 +224,10 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${port}`;
     const env = { DATABASE_URL: url, NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
     if (HEAP_SNAPSHOTS) mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
-    const diagnostics = [
-      HEAP_SNAPSHOTS ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${HEAP_SNAPSHOTS}` : "",
-      CPU_PROFILE ? `--cpu-prof --cpu-prof-dir=${CPU_PROFILE}` : "",
-    ].join(" ");
-    const next = startProcess("next", [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${diagnostics}` });
+    const snapshots = HEAP_SNAPSHOTS ? ` --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${HEAP_SNAPSHOTS}` : "";
+    // node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line
+    const profile = CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE}`] : [];
+    const next = startProcess("next", [...profile, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...env, ...WEB_SERVER_ENV, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""}${snapshots}` });
     children.push(next);
     await waitForHttp(`${baseUrl}/signin`, next);
     children.push(startProcess("worker", ["--import", "tsx", "workers/main.ts"], { ...env, WORKER_CONCURRENCY: "1" }));
