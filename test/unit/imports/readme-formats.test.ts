@@ -9,14 +9,14 @@ import { ImportFormat } from "../../../lib/db/enums";
 
 const readme = readFileSync(path.join(import.meta.dirname, "../../../lib/imports/README.md"), "utf8");
 const section = readme.slice(readme.indexOf("### Formats"), readme.indexOf("\n### ", readme.indexOf("### Formats") + 1));
-const known = Object.values(ImportFormat).filter((format) => format !== "UNKNOWN");
+const known: string[] = Object.values(ImportFormat).filter((format) => format !== "UNKNOWN");
 
 describe("the README's list of formats", () => {
   const bullets = section.split("\n").filter((line) => line.startsWith("- **"));
 
   it("names, on every line but Parquet's, the ImportFormat its batch records", () => {
     const named = bullets.map((line) => line.match(/^- \*\*[^*]+\*\*, `([A-Z_]+)` \(/)?.[1] ?? (line.startsWith("- **Parquet**") ? "parquet" : line));
-    expect(named.filter((format) => format !== "parquet" && !known.includes(format as ImportFormat))).toEqual([]);
+    expect(named.filter((format) => format !== "parquet" && !known.includes(format))).toEqual([]);
     expect(new Set(named)).toEqual(new Set([...known, "parquet"]));
   });
 
