@@ -20,11 +20,13 @@ export function SearchBar({ trajectoryId, kind, initial, currentIndex, onSearch,
   const matches = result.data?.matches ?? [];
   const at = currentIndex === null ? -1 : matches.indexOf(currentIndex);
 
-  // a new result lands on its first match (a permalink's own step stays when it is a match)
-  const landed = useRef<unknown>(null);
+  // a new search lands on its first match; the search a permalink carries leaves the link's step in place
+  const landed = useRef<unknown>(initial ? "from the link" : null);
   useEffect(() => {
     if (!result.data || landed.current === result.data) return;
+    const fromLink = landed.current === "from the link";
     landed.current = result.data;
+    if (fromLink) return;
     if (result.data.matches.length && !(currentIndex !== null && result.data.matches.includes(currentIndex))) onMatch(result.data.matches[0]);
   }, [result.data, currentIndex, onMatch]);
 

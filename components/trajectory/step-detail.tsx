@@ -5,6 +5,7 @@ import { apiFetch } from "@/components/ui/api";
 import type { FullStep } from "@/lib/trajectories/get-trajectory";
 import { highlightPattern, splitMatches, type SearchTerms } from "@/lib/trajectories/highlight";
 import { StepKindBadge } from "./step-kind-badge";
+import { EditDiff, EditsSoFar } from "./step-edit-view";
 
 /** Lines drawn at once; a longer observation offers the rest on request. */
 const LINES_SHOWN = 3_000;
@@ -87,7 +88,7 @@ function Observation({ text, pattern, lines, onLines }: { text: string | null; p
 }
 
 /** One step in full: its kind, thought, action and observation, with the search terms marked. */
-export function StepDetail({ trajectoryId, index, search, lines, onLines }: { trajectoryId: string; index: number; search: SearchTerms | null; lines: [number, number] | null; onLines(range: [number, number] | null): void }) {
+export function StepDetail({ trajectoryId, index, search, lines, onLines, onStep }: { trajectoryId: string; index: number; search: SearchTerms | null; lines: [number, number] | null; onLines(range: [number, number] | null): void; onStep(index: number): void }) {
   const step = useQuery({
     queryKey: ["trajectory-step", trajectoryId, index],
     queryFn: () => apiFetch<FullStep>(`/api/v1/trajectories/${trajectoryId}/steps/${index}`),
@@ -111,6 +112,8 @@ export function StepDetail({ trajectoryId, index, search, lines, onLines }: { tr
         <>
           <Section title="Thought" text={step.data.thought} pattern={pattern} />
           <Section title="Action" text={step.data.action} pattern={pattern} />
+          {step.data.edit && <EditDiff edit={step.data.edit} />}
+          <EditsSoFar key={index} trajectoryId={trajectoryId} upTo={index} onStep={onStep} />
           <Observation text={step.data.observation} pattern={pattern} lines={lines} onLines={onLines} />
         </>
       )}

@@ -3,6 +3,7 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { STEP_KINDS, type StepKind } from "./step-kind";
+import { editOfStep } from "./trajectory-edits";
 
 export async function getTrajectory(db: Db, id: string) {
   const trajectory = await db.trajectory.findUnique({
@@ -68,6 +69,6 @@ export async function getTrajectoryStep(db: Db, trajectoryId: string, index: num
     select: { id: true, index: true, kind: true, thought: true, action: true, observation: true, tokensIn: true, tokensOut: true, durationMs: true, metadata: true },
   });
   if (!step) throw notFound(`Step ${index + 1} of trajectory ${trajectoryId}`);
-  return step;
+  return { ...step, edit: await editOfStep(db, trajectoryId, step) };
 }
 export type FullStep = Awaited<ReturnType<typeof getTrajectoryStep>>;

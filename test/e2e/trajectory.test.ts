@@ -56,4 +56,65 @@ describe("reading a trajectory", () => {
       await context.close();
     }
   });
+
+  it("filters by kind, searches on the server and jumps between matches, and opens a step's permalink in a fresh page", async () => {
+    const { page, context } = await signedInPage(browser, "viewer");
+    try {
+      await page.goto(appUrl(`/tasks/${await taskId("pydicom__pydicom-1458")}`));
+      const href = await page.locator('a[href^="/trajectories/"]').first().getAttribute("href");
+      await page.goto(appUrl(href!));
+      const steps = page.getByRole("listbox", { name: /Steps/ });
+      const detail = page.getByTestId("step-detail");
+      await detail.getByRole("heading", { name: "Step 1" }).waitFor();
+
+      // counts per kind; the three edits SWE-agent refused for syntax errors are errors
+      const kinds = page.getByRole("group", { name: "Filter steps by kind" });
+      expect(await kinds.textContent()).toMatch(/Edit 3.*Error 3/);
+      await kinds.getByRole("button", { name: /Error 3/ }).click();
+      await expect.poll(() => steps.getByRole("option").count()).toBe(3);
+      expect(await steps.getByRole("option").allTextContents()).toEqual([expect.stringContaining("Step 6"), expect.stringContaining("Step 7"), expect.stringContaining("Step 8")]);
+      await detail.getByRole("heading", { name: "Step 6" }).waitFor();
+      await kinds.getByRole("button", { name: /All 12/ }).click();
+      await expect.poll(() => steps.getByRole("option").count()).toBe(12);
+
+      // a word of two steps' thoughts: the first match is shown, marked, and Next goes to the other
+      await page.getByRole("searchbox", { name: "Search in this trajectory" }).fill("indentation");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect.poll(() => page.getByTestId("search-status").textContent()).toMatch(/1 of 2 matching steps/);
+      await detail.getByRole("heading", { name: "Step 2" }).waitFor();
+      expect((await detail.locator("mark").first().textContent())?.toLowerCase()).toBe("indentation");
+      await page.getByRole("button", { name: "Next match" }).click();
+      await detail.getByRole("heading", { name: "Step 9" }).waitFor();
+      await expect.poll(() => page.getByTestId("search-status").textContent()).toMatch(/2 of 2/);
+
+      // End reaches the last step at once
+      await steps.focus();
+      await page.keyboard.press("End");
+      await detail.getByRole("heading", { name: "Step 12" }).waitFor();
+      expect(await steps.getByRole("option", { selected: true }).textContent()).toContain("Step 12");
+
+      // pick a line range of step 5's observation: the URL is its permalink
+      await page.getByRole("spinbutton", { name: "Go to step" }).fill("5");
+      await page.getByRole("button", { name: "Go", exact: true }).click();
+      await detail.getByRole("heading", { name: "Step 5" }).waitFor();
+      await detail.getByRole("button", { name: /^Line 3:/ }).click();
+      await detail.getByRole("button", { name: /^Line 5:/ }).click({ modifiers: ["Shift"] });
+      await expect.poll(() => new URL(page.url()).searchParams.get("lines")).toBe("3-5");
+      const permalink = page.url();
+      expect(new URL(permalink).searchParams.get("step")).toBe("5");
+
+      const fresh = await context.newPage();
+      await fresh.goto(permalink);
+      const freshDetail = fresh.getByTestId("step-detail");
+      await freshDetail.getByRole("heading", { name: "Step 5" }).waitFor();
+      expect(await fresh.getByRole("listbox", { name: /Steps/ }).getByRole("option", { selected: true }).textContent()).toContain("Step 5");
+      const picked = freshDetail.locator('[data-line][aria-current="true"]');
+      await expect.poll(() => picked.count()).toBe(3);
+      expect(await picked.first().textContent()).toContain("273:");
+      // the search came along in the link, and its words are marked
+      await expect.poll(() => fresh.getByTestId("search-status").textContent()).toMatch(/2 matching steps/);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -67,6 +67,7 @@ const MATRIX: Record<string, Row> = {
   "GET /trajectories/{id}/steps/{index}": V(404),
   "GET /trajectories/{id}/steps": V(200),
   "GET /trajectories/{id}/search": V(400),
+  "GET /trajectories/{id}/edits": V(400),
   "PATCH /users/{id}": A(400),
   "POST /users/{id}/password": A(404),
   "GET /users": A(200),

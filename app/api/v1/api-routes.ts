@@ -49,6 +49,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/trajectories/{id}/steps/{index}": () => import("./trajectories/[id]/steps/[index]/route"),
   "/trajectories/{id}/steps": () => import("./trajectories/[id]/steps/route"),
   "/trajectories/{id}/search": () => import("./trajectories/[id]/search/route"),
+  "/trajectories/{id}/edits": () => import("./trajectories/[id]/edits/route"),
   "/users/{id}": () => import("./users/[id]/route"),
   "/users/{id}/password": () => import("./users/[id]/password/route"),
   "/users": () => import("./users/route"),
