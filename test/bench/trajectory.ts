@@ -13,7 +13,7 @@
 // what it rendered). Targets: first step < 1.5 s, last step < 1 s, search < 500 ms, heap < 300 MB.
 // Usage: npm run bench:trajectory [-- --steps 100000]   (BENCH_SKIP_BUILD=1 reuses .next as it is)
 
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
@@ -25,7 +25,8 @@ import { createPrismaClient } from "../../lib/db/client";
 import { hashPassword } from "../../lib/auth/passwords";
 import { importFile } from "../../lib/imports/import-file";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
-import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
+import { ensureProductionBuild } from "../../scripts/production-build";
+import { startNext } from "./next-start";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
@@ -105,28 +106,6 @@ async function load() {
 }
 load();
 </script></body></html>`;
-
-function startNext(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: PROJECT_ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-  });
-  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[next] ${d}`));
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/signin`)).ok) return resolve(child);
-      } catch {}
-      if (Date.now() > deadline) return reject(new Error("next start did not answer within 60 s"));
-      setTimeout(poll, 250);
-    };
-    child.on("exit", (code) => reject(new Error(`next start exited early (${code})`)));
-    void poll();
-  });
-}
 
 async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
