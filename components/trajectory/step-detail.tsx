@@ -6,6 +6,7 @@ import type { FullStep } from "@/lib/trajectories/get-trajectory";
 import { highlightPattern, splitMatches, type SearchTerms } from "@/lib/trajectories/highlight";
 import { StepKindBadge } from "./step-kind-badge";
 import { EditDiff, EditsSoFar } from "./step-edit-view";
+import { StepAnnotations } from "./step-annotations";
 
 /** Lines drawn at once; a longer observation offers the rest on request. */
 const LINES_SHOWN = 3_000;
@@ -115,6 +116,7 @@ export function StepDetail({ trajectoryId, index, search, lines, onLines, onStep
           {step.data.edit && <EditDiff edit={step.data.edit} />}
           <EditsSoFar key={index} trajectoryId={trajectoryId} upTo={index} onStep={onStep} />
           <Observation text={step.data.observation} pattern={pattern} lines={lines} onLines={onLines} />
+          <StepAnnotations trajectoryId={trajectoryId} index={index} />
         </>
       )}
     </div>

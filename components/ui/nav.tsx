@@ -11,6 +11,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/review", label: "Review queue", permission: "tasks:decide" },
   { href: "/agreement", label: "Agreement", permission: "tasks:read" },
   { href: "/reviewers", label: "Reviewers", permission: "tasks:read" },
+  { href: "/trajectories/labels", label: "Step labels", permission: "tasks:read" },
   { href: "/imports", label: "Imports", permission: "imports:run" },
   { href: "/jobs", label: "Jobs", permission: "tasks:read" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },

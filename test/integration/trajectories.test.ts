@@ -3,6 +3,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { getTrajectory, getTrajectoryStep, listStepWindow, STEP_SUMMARY_CHARS } from "../../lib/trajectories/get-trajectory";
 import { searchTrajectorySteps } from "../../lib/trajectories/search-steps";
 import { classifyStep } from "../../lib/trajectories/step-kind";
+import { annotateStep, labelCounts, setAnnotationLabels, stepsWithLabel } from "../../lib/trajectories/annotations";
+import { editsUpTo } from "../../lib/trajectories/trajectory-edits";
 import { scoreReviewers } from "../../lib/trajectories/score-reviewers";
 
 let db: TestDatabase;
@@ -77,6 +79,41 @@ describe("the trajectory inspector's data", () => {
 
   it("says which step is missing", async () => {
     await expect(getTrajectoryStep(db.prisma, trajectoryId, 9999)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("annotations", () => {
+  it("labels steps from the configured set, refuses other labels plainly, and lists and counts them per model", async () => {
+    const curator = await db.prisma.user.create({ data: { email: "c@x", name: "Cora", role: "CURATOR" } });
+    await setAnnotationLabels(db.prisma, curator.id, ["accepted a symptom fix", "ran a reproducer"]);
+    const reviewer = await db.prisma.trajectory.findUniqueOrThrow({ where: { externalId: "rev-2" } });
+    await db.prisma.trajectoryStep.create({ data: { trajectoryId: reviewer.id, index: 0, action: "submit" } });
+    await annotateStep(db.prisma, curator.id, reviewer.id, { stepIndex: 0, label: "accepted a symptom fix", comment: "approved a patch that hides the error" });
+    await annotateStep(db.prisma, curator.id, trajectoryId, { stepIndex: 311, label: "accepted a symptom fix" });
+    await annotateStep(db.prisma, curator.id, trajectoryId, { stepIndex: 3, comment: "only a comment" });
+    await expect(annotateStep(db.prisma, curator.id, trajectoryId, { stepIndex: 3, label: "lazy" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/"lazy" is not one of the configured labels/) });
+    await expect(annotateStep(db.prisma, curator.id, trajectoryId, { stepIndex: 9_999, label: "ran a reproducer" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const counts = await labelCounts(db.prisma);
+    expect(counts.find((c) => c.label === "accepted a symptom fix")).toMatchObject({ count: 2, byModel: expect.arrayContaining([{ model: "reviewer-x", role: "REVIEWER", count: 1 }, { model: "unknown model", role: "SOLVER", count: 1 }]) });
+    expect(counts.find((c) => c.label === "ran a reproducer")).toMatchObject({ count: 0 });
+    const listed = await stepsWithLabel(db.prisma, { label: "accepted a symptom fix", limit: 50 });
+    expect(listed.items.map((a) => [a.trajectory.externalId, a.stepIndex])).toEqual([["solve-1", 311], ["rev-2", 0]]);
+  });
+});
+
+describe("edits up to a step", () => {
+  it("lists every edit so far, by step, with its file", async () => {
+    const edited = await db.prisma.trajectory.create({ data: { externalId: "edits-1", role: "SOLVER", format: "SWE_AGENT" } });
+    const steps = [
+      { action: "create reproduce.py" },
+      { action: "str_replace_editor str_replace /testbed/a.py --old_str 'x = 1' --new_str 'x = 2'" },
+      { action: "python reproduce.py" },
+      { action: `str_replace_editor({"command":"create","path":"/testbed/b.py","file_text":"print(1)"})` },
+    ];
+    await db.prisma.trajectoryStep.createMany({ data: steps.map((s, index) => ({ trajectoryId: edited.id, index, ...s, observation: "ok", kind: classifyStep({ thought: null, observation: "ok", ...s }) })) });
+    expect((await editsUpTo(db.prisma, edited.id, 2)).map((e) => [e.index, e.path, e.operation])).toEqual([[0, "reproduce.py", "create"], [1, "/testbed/a.py", "replace"]]);
+    expect((await editsUpTo(db.prisma, edited.id, 3)).at(-1)).toMatchObject({ index: 3, path: "/testbed/b.py", after: "print(1)" });
   });
 });
 
