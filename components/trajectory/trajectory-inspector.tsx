@@ -51,7 +51,33 @@ function Summary({ t }: { t: TrajectoryDetail }) {
         </p>
       )}
       {diagnosis && (diagnosis.rootCause || diagnosis.text) && <p className="max-w-3xl text-sm text-slate-700">Diagnosis: {diagnosis.rootCause ?? diagnosis.text}</p>}
+      <Related t={t} />
     </header>
+  );
+}
+
+/** The task's other trajectories (the same candidate's other reviewers first), each to open or to compare with this one. */
+function Related({ t }: { t: TrajectoryDetail }) {
+  if (!t.related.length) return null;
+  const sameCandidate = (r: TrajectoryDetail["related"][number]) => !!t.candidatePatchId && r.candidatePatchId === t.candidatePatchId;
+  const ordered = [...t.related].sort((x, y) => Number(sameCandidate(y)) - Number(sameCandidate(x)));
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-slate-700">Other trajectories on this task ({t.related.length}) — open or compare</summary>
+      <ul className="mt-1 space-y-0.5">
+        {ordered.map((r) => (
+          <li key={r.id}>
+            <Link className="font-mono text-blue-700 underline" href={`/trajectories/${r.id}`}>{r.externalId}</Link>{" "}
+            <span className="text-slate-600">
+              {r.role.toLowerCase()}, {r.model ?? "unknown model"}
+              {r.decision && `, ${r.decision}`}
+              {sameCandidate(r) && ", same candidate patch"}
+            </span>{" "}
+            <Link className="text-blue-700 underline" href={`/trajectories/compare?a=${t.id}&b=${r.id}`}>Compare with this one</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { STEP_KINDS, type StepKind } from "./step-kind";
 import { editOfStep } from "./trajectory-edits";
+import { relatedTrajectories } from "./compare";
 
 export async function getTrajectory(db: Db, id: string) {
   const trajectory = await db.trajectory.findUnique({
@@ -14,7 +15,8 @@ export async function getTrajectory(db: Db, id: string) {
     },
   });
   if (!trajectory) throw notFound(`Trajectory ${id}`);
-  return { ...trajectory, kindCounts: await countStepKinds(db, id) };
+  const [kindCounts, related] = await Promise.all([countStepKinds(db, id), relatedTrajectories(db, trajectory)]);
+  return { ...trajectory, kindCounts, related };
 }
 export type TrajectoryDetail = Awaited<ReturnType<typeof getTrajectory>>;
 

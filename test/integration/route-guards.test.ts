@@ -71,6 +71,7 @@ const MATRIX: Record<string, Row> = {
   "GET /trajectories/{id}/annotations": V(200),
   "POST /trajectories/{id}/annotations": C(400, "curate"),
   "GET /trajectories/labels": V(200),
+  "GET /trajectories/compare": V(400),
   "PUT /trajectories/labels": A(400),
   "GET /trajectories/labels/steps": V(400),
   "PATCH /users/{id}": A(400),
