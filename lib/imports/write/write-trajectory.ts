@@ -135,6 +135,7 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
   const flush = async () => {
     if (!buffer.length) return;
     await tx.trajectoryStep.createMany({ data: buffer });
+    run.steps += buffer.length;
     buffer = [];
     bufferChars = 0;
     await run.progress();
