@@ -3,6 +3,7 @@ import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKi
 import { encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
 import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, type FilterContext } from "./task-list-sql";
 import { sql, type SqlFragment } from "./sql";
+import { resolveSlice } from "../analytics/resolve-slice";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };
 export type ListTasksQuery = TaskListQuery;
@@ -89,6 +90,7 @@ function withoutKey<T extends object, K extends keyof T>(value: T, key: K): Omit
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
+  if (query.slice && !context.slice) context = { ...context, slice: await resolveSlice(db, query.slice) };
   const { text, values } = listTasksSql(query, context).toQuery();
   const all = await db.$queryRawUnsafe<Row[]>(text, ...values);
   const exact = all.filter((row) => row.exactRank === 0);

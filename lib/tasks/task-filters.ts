@@ -65,6 +65,8 @@ export const TaskFiltersSchema = z.object({
   assignee: z.string().min(1).max(64).optional(),
   createdFrom: isoDay,
   createdTo: isoDay,
+  /** the tasks behind one number on an analytics page (lib/analytics/slice-key.ts) */
+  slice: z.string().trim().max(2000).optional().transform((v) => v || undefined),
   sort: z.enum(TASK_SORTS).default("created_desc"),
 });
 export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
@@ -78,7 +80,7 @@ export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 export type TaskListQueryInput = z.input<typeof TaskListQuerySchema>;
 
 const LIST_KEYS = ["status", "verdict", "failureClass", "source", "repository", "kind", "difficulty", "reviewerDecision", "reason", "label"] as const;
-const SCALAR_KEYS = ["q", "decided", "environment", "assignee", "createdFrom", "createdTo"] as const;
+const SCALAR_KEYS = ["q", "decided", "environment", "assignee", "createdFrom", "createdTo", "slice"] as const;
 export type TaskListFilterKey = (typeof LIST_KEYS)[number];
 export const TASK_LIST_FILTER_KEYS = LIST_KEYS;
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { editsUpTo } from "@/lib/trajectories/trajectory-edits";
 import { IdParams } from "@/lib/http/api-schemas";
 
@@ -9,5 +8,5 @@ const EditsSchema = z.object({ items: z.array(z.looseObject({ index: z.number().
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Every edit a trajectory made up to a step: the repository as the agent saw it there", params: IdParams, query: EditsQuery, response: EditsSchema },
-  async ({ params, query }) => ({ items: await editsUpTo(prisma, params.id, query.upTo) }),
+  async ({ db, params, query }) => ({ items: await editsUpTo(db, params.id, query.upTo) }),
 );

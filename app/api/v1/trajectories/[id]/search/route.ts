@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { searchTrajectorySteps, SearchStepsQuerySchema } from "@/lib/trajectories/search-steps";
 import { IdParams } from "@/lib/http/api-schemas";
 
@@ -8,5 +7,5 @@ const SearchResultSchema = z.object({ count: z.number().int(), matches: z.array(
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Steps of a trajectory whose thought, action or observation match words or a regular expression", params: IdParams, query: SearchStepsQuerySchema, response: SearchResultSchema },
-  ({ params, query }) => searchTrajectorySteps(prisma, params.id, query),
+  ({ db, params, query }) => searchTrajectorySteps(db, params.id, query),
 );

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { listStepWindow, StepWindowQuerySchema } from "@/lib/trajectories/get-trajectory";
 import { IdParams, TrajectoryStepPageSchema } from "@/lib/http/api-schemas";
 
@@ -10,8 +9,8 @@ const StepsQuerySchema = StepWindowQuerySchema.extend({ cursor: z.coerce.number(
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "A window of a trajectory's steps (one line each), at any position or around a step, optionally of one kind", params: IdParams, query: StepsQuerySchema, response: TrajectoryStepPageSchema },
-  async ({ params, query }) => {
-    const window = await listStepWindow(prisma, params.id, { ...query, from: query.cursor ?? query.from });
+  async ({ db, params, query }) => {
+    const window = await listStepWindow(db, params.id, { ...query, from: query.cursor ?? query.from });
     const more = window.items.length === query.limit;
     return { ...window, nextCursor: more ? String(window.offset + window.items.length) : null };
   },
