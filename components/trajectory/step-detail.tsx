@@ -5,8 +5,12 @@ import { apiFetch } from "@/components/ui/api";
 import type { FullStep } from "@/lib/trajectories/get-trajectory";
 import { highlightPattern, splitMatches, type SearchTerms } from "@/lib/trajectories/highlight";
 import { StepKindBadge } from "./step-kind-badge";
-import { EditDiff, EditsSoFar } from "./step-edit-view";
+import dynamic from "next/dynamic";
+import { EditsSoFar } from "./edits-so-far";
 import { StepAnnotations } from "./step-annotations";
+
+// Monaco is loaded when a step first shows an edit, not with the page: the first step appears sooner
+const EditDiff = dynamic(() => import("./step-edit-view").then((m) => m.EditDiff), { ssr: false, loading: () => <p className="text-xs text-slate-500">Loading the diff viewer…</p> });
 
 /** Lines drawn at once; a longer observation offers the rest on request. */
 const LINES_SHOWN = 3_000;
@@ -88,13 +92,15 @@ function Observation({ text, pattern, lines, onLines }: { text: string | null; p
   );
 }
 
+export const stepQuery = (trajectoryId: string, index: number) => ({
+  queryKey: ["trajectory-step", trajectoryId, index],
+  queryFn: () => apiFetch<FullStep>(`/api/v1/trajectories/${trajectoryId}/steps/${index}`),
+  gcTime: 30_000,
+});
+
 /** One step in full: its kind, thought, action and observation, with the search terms marked. */
 export function StepDetail({ trajectoryId, index, search, lines, onLines, onStep }: { trajectoryId: string; index: number; search: SearchTerms | null; lines: [number, number] | null; onLines(range: [number, number] | null): void; onStep(index: number): void }) {
-  const step = useQuery({
-    queryKey: ["trajectory-step", trajectoryId, index],
-    queryFn: () => apiFetch<FullStep>(`/api/v1/trajectories/${trajectoryId}/steps/${index}`),
-    gcTime: 30_000,
-  });
+  const step = useQuery(stepQuery(trajectoryId, index));
   const pattern = useMemo(() => highlightPattern(search), [search]);
   return (
     <div className="h-[70vh] overflow-auto rounded border bg-white p-4" aria-live="polite" data-testid="step-detail">

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { apiFetch } from "@/components/ui/api";
@@ -8,9 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import type { TrajectoryDetail } from "@/lib/trajectories/get-trajectory";
 import { STEP_KINDS, type StepKind } from "@/lib/trajectories/step-kind";
 import type { SearchTerms } from "@/lib/trajectories/highlight";
-import { StepDetail } from "./step-detail";
+import { StepDetail, stepQuery } from "./step-detail";
 import { KIND_STYLE, StepKindBadge } from "./step-kind-badge";
-import { useStepWindows } from "./use-step-windows";
+import { prefetchOpeningWindow, useStepWindows } from "./use-step-windows";
 import { SearchBar } from "./search-bar";
 
 export type InspectorLink = { step: number | null; lines: [number, number] | null; q: string | null; regex: boolean; kind: StepKind | null };
@@ -115,6 +115,15 @@ function linkQuery(link: InspectorLink): string {
 
 export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: string; initial: InspectorLink }) {
   const trajectory = useQuery({ queryKey: ["trajectory", trajectoryId], queryFn: () => apiFetch<TrajectoryDetail>(`/api/v1/trajectories/${trajectoryId}`) });
+  // the opening step and its window are asked for beside the trajectory, not after it
+  const client = useQueryClient();
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (prefetched.current) return;
+    prefetched.current = true;
+    void client.prefetchQuery(stepQuery(trajectoryId, initial.step ?? 0));
+    if (!initial.kind) prefetchOpeningWindow(client, trajectoryId, initial.step ?? 0);
+  }, [client, trajectoryId, initial.step, initial.kind]);
   const [kind, setKind] = useState<StepKind | null>(initial.kind);
   const [selected, setSelected] = useState<{ position: number; index: number | null }>({ position: initial.kind ? 0 : (initial.step ?? 0), index: initial.step ?? 0 });
   const [lines, setLines] = useState<[number, number] | null>(initial.lines);

@@ -1,5 +1,5 @@
 "use client";
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { apiFetch } from "@/components/ui/api";
 import type { StepRow } from "@/lib/trajectories/get-trajectory";
@@ -16,6 +16,12 @@ type Window = { offset: number; position: number | null; items: StepRow[] };
 
 const windowKey = (trajectoryId: string, kind: StepKind | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block] as const;
 const windowUrl = (trajectoryId: string, kind: StepKind | null, params: string) => `/api/v1/trajectories/${trajectoryId}/steps?limit=${WINDOW}${kind ? `&kind=${kind}` : ""}&${params}`;
+
+/** The opening step's window, asked for with the trajectory itself instead of after it (unfiltered only: a filtered position needs the counts). */
+export function prefetchOpeningWindow(client: QueryClient, trajectoryId: string, step: number) {
+  const block = Math.floor(step / WINDOW);
+  void client.prefetchQuery({ queryKey: windowKey(trajectoryId, null, block), queryFn: () => apiFetch<Window>(windowUrl(trajectoryId, null, `from=${block * WINDOW}`)), staleTime: Infinity, gcTime: FORGET_AFTER_MS });
+}
 
 export function useStepWindows(trajectoryId: string, kind: StepKind | null, visiblePositions: number[]) {
   const client = useQueryClient();

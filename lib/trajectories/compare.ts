@@ -21,7 +21,8 @@ export function actSignature(row: { kind: StepKind | null; summary: string }): s
   const text = row.summary.trim();
   const word = /^[\w.-]+/.exec(text)?.[0] ?? "";
   const rest = text.slice(word.length);
-  const target = (/[\w./-]+\.\w+/.exec(rest) ?? /"[^"]+"|'[^']+'/.exec(rest))?.[0] ?? "";
+  const words = rest.split(/\s+/).map((w) => w.replace(/^["']|["']$/g, ""));
+  const target = words.find((w) => w.includes(".") && /^[\w./-]+$/.test(w)) ?? /"[^"]+"|'[^']+'/.exec(rest)?.[0] ?? "";
   return `${row.kind ?? "RUN"}|${word}|${target}`;
 }
 

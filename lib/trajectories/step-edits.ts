@@ -21,6 +21,9 @@ export type StepEdit = {
   endLine?: number;
 };
 
+/** What each operation did, in words. */
+export const EDIT_OPERATION: Record<StepEdit["operation"], string> = { replace: "replaced text", create: "created the file", insert: "inserted text", lines: "replaced lines" };
+
 type Json = Record<string, unknown>;
 const str = (value: unknown) => (typeof value === "string" ? value : null);
 
