@@ -10,7 +10,7 @@ import { createPrismaClient } from "../lib/db/client";
 import { ensureAdmin } from "../lib/users/ensure-admin";
 import { authSecret } from "../lib/auth/secret";
 import { seedDemo } from "../prisma/seed/seed-demo";
-import { ensureProductionBuild, NEXT_BIN } from "./production-build";
+import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "./production-build";
 import { PROJECT_ROOT } from "../lib/db/schema-engine";
 import { ConfigError, serverConfig } from "../lib/config/server-config";
 
@@ -123,7 +123,7 @@ async function main() {
   if (!flags.dev) await ensureProductionBuild();
   web = spawn(process.execPath, [NEXT_BIN, flags.dev ? "dev" : "start", "-p", String(port), "-H", host], {
     cwd: PROJECT_ROOT,
-    env: process.env,
+    env: { ...process.env, ...WEB_SERVER_ENV },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -7,6 +7,7 @@ import type { Served } from "@/lib/campaigns/serve-next";
 import type { SubmitResult } from "@/lib/campaigns/submit-label";
 import type { Answers } from "@/lib/campaigns/rubric";
 import { ApiError, apiFetch } from "@/components/ui/api";
+import type { Jsonified } from "@/components/ui/jsonified";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -14,7 +15,6 @@ import { useShortcuts } from "@/components/tasks/use-shortcuts";
 import { RubricForm } from "./rubric-form";
 import { AnswersTable } from "./answers-table";
 
-type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 
 /** One annotator's session: "Review next" serves a task, the rubric is answered, and only then are others' answers shown. */
 export function AnnotateView({ campaignId }: { campaignId: string }) {
@@ -22,7 +22,7 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
   const [round, setRound] = useState(0);
   const serve = useQuery({
     queryKey: ["campaign-next", campaignId, round],
-    queryFn: () => apiFetch<Json<Served>>(`/api/v1/campaigns/${campaignId}/next`, { method: "POST" }),
+    queryFn: () => apiFetch<Jsonified<Served>>(`/api/v1/campaigns/${campaignId}/next`, { method: "POST" }),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -30,7 +30,7 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
   });
   const served = serve.data ?? null;
   const [answers, setAnswers] = useState<Answers>({});
-  const [result, setResult] = useState<Json<SubmitResult> | null>(null);
+  const [result, setResult] = useState<Jsonified<SubmitResult> | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -38,7 +38,7 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
 
   const item = useQuery({
     queryKey: ["campaign-item", campaignId, taskId, result?.taskId ?? null],
-    queryFn: () => apiFetch<Json<CampaignItem>>(`/api/v1/campaigns/${campaignId}/item?taskId=${encodeURIComponent(taskId!)}`),
+    queryFn: () => apiFetch<Jsonified<CampaignItem>>(`/api/v1/campaigns/${campaignId}/item?taskId=${encodeURIComponent(taskId!)}`),
     enabled: !!taskId,
   });
 
@@ -54,7 +54,7 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await apiFetch<Json<SubmitResult>>(`/api/v1/campaigns/${campaignId}/labels`, { method: "POST", json: { taskId, answers } }));
+      setResult(await apiFetch<Jsonified<SubmitResult>>(`/api/v1/campaigns/${campaignId}/labels`, { method: "POST", json: { taskId, answers } }));
     } catch (e) {
       setError(e);
     } finally {
@@ -133,7 +133,7 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
   );
 }
 
-function AfterSubmit({ result, item, nextButton, onNext }: { result: Json<SubmitResult>; item: Json<CampaignItem>; nextButton: React.RefObject<HTMLButtonElement | null>; onNext: () => void }) {
+function AfterSubmit({ result, item, nextButton, onNext }: { result: Jsonified<SubmitResult>; item: Jsonified<CampaignItem>; nextButton: React.RefObject<HTMLButtonElement | null>; onNext: () => void }) {
   // the keyboard lands on "Next task", so Enter (or n) goes on
   useEffect(() => nextButton.current?.focus(), [nextButton]);
   return (

@@ -4,16 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import type { CampaignReport } from "@/lib/campaigns/report";
 import { describeKappa } from "@/lib/metrics/kappa";
 import { apiFetch } from "@/components/ui/api";
+import type { Jsonified } from "@/components/ui/jsonified";
 import { Badge } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { ProgressBar } from "./progress-bar";
 import { GoldPanel } from "./gold-panel";
 
-type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
-export type ReportJson = Json<CampaignReport>;
+export type ReportJson = Jsonified<CampaignReport>;
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${Math.round(v * 100)}%`);
-const interval = (i: [number, number] | null) => (i ? `95% CI ${i[0].toFixed(2)} – ${i[1].toFixed(2)}` : "no interval (too few tasks)");
+const interval = (i: number[] | null) => (i ? `95% CI ${i[0].toFixed(2)} – ${i[1].toFixed(2)}` : "no interval (too few tasks)");
 export const minutes = (seconds: number | null) => (seconds === null ? "—" : seconds < 90 ? `${Math.round(seconds)} s` : `${(seconds / 60).toFixed(1)} min`);
 
 export function useCampaignReport(campaignId: string) {

@@ -48,6 +48,8 @@ function QuestionField({ question, value, onAnswer, error, disabled, index }: { 
       const current = Array.isArray(value) ? value : [];
       onAnswer(current.includes(choice.value as string) ? current.filter((v) => v !== choice.value) : [...current, choice.value as string]);
     } else onAnswer(choice.value);
+    // focus follows the choice, as with the arrow keys, so Tab leaves the group from the chosen control
+    (document.getElementById(`${id}-${choice.key}`) as HTMLInputElement | null)?.focus();
   };
   const describedBy = [question.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (

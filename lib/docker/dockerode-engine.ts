@@ -4,12 +4,13 @@ import { connectToEngine } from "./engine-connection";
 import { imageInfo, listLabelledContainers, pruneDanglingImages, removeContainer } from "./engine-inventory";
 import { createImageBuilder } from "./image-build";
 import { runContainer } from "./container-run";
+import { engineFacts, pullImage, pushImage } from "./image-transfer";
 
 /**
  * dockerode behind our DockerEngine interface, for DOCKER_HOST or the default socket. Each job
  * lives in its own file: reaching the engine (engine-connection.ts), building images
  * (image-build.ts), running containers (container-run.ts), and what is on the engine
- * (engine-inventory.ts).
+ * (engine-inventory.ts), and moving images through the pool's registry (image-transfer.ts).
  */
 export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
   const engine = connectToEngine(source);
@@ -22,5 +23,8 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     listLabelledContainers: () => listLabelledContainers(engine),
     removeContainer: (id) => removeContainer(engine, id),
     pruneDanglingImages: (budgetBytes, options) => pruneDanglingImages(engine, budgetBytes, options),
+    facts: () => engine.call(() => engineFacts(engine.docker, engine.endpoint)),
+    pushImage: (tag, registryHost, signal) => engine.call(() => pushImage(engine.docker, tag, registryHost, signal)),
+    pullImage: (tag, registryHost, signal) => engine.call(() => pullImage(engine.docker, tag, registryHost, signal)),
   };
 }

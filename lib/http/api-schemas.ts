@@ -30,7 +30,9 @@ export const TaskListItemSchema = z
     createdAt: IsoDate,
   })
   .meta({ id: "TaskListItem" });
-export const TaskPageSchema = pageSchema(TaskListItemSchema).extend({ limit: z.number().int() }).meta({ id: "TaskPage" });
+export const TaskPageSchema = pageSchema(TaskListItemSchema)
+  .extend({ limit: z.number().int(), ranked: z.boolean().describe("ordered by full-text rank: a best-match search with at most 500 matches; otherwise by the sort") })
+  .meta({ id: "TaskPage" });
 
 export const TaskSchema = z.looseObject({ id, instanceId: z.string(), curationStatus: z.enum(CurationStatus), version: z.number().int() }).meta({ id: "Task" });
 

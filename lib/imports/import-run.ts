@@ -52,6 +52,8 @@ export class ImportRun {
   counts: ImportCounts = noCounts();
   errors: RecordError[] = [];
   bytesRead = 0;
+  /** trajectory steps written so far (a single trajectory file is one record of 100,000 steps) */
+  steps = 0;
   format: ImportFormat = "UNKNOWN";
   /** records of a record file already accounted for by an earlier attempt (skipped on resume) */
   resumeAfter = 0;

@@ -31,9 +31,10 @@ const isoDay = z.iso
   .refine((v) => !v.startsWith("0000"), "use a real calendar date as YYYY-MM-DD (year 1 or later)")
   .optional();
 
-export const TASK_SORTS = ["created_desc", "created_asc", "updated_desc", "instance_asc", "instance_desc"] as const;
+export const TASK_SORTS = ["relevance", "created_desc", "created_asc", "updated_desc", "instance_asc", "instance_desc"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_SORT_LABELS: Record<TaskSort, string> = {
+  relevance: "Best match",
   created_desc: "Newest first",
   created_asc: "Oldest first",
   updated_desc: "Recently updated",
@@ -67,7 +68,8 @@ export const TaskFiltersSchema = z.object({
   createdTo: isoDay,
   /** the tasks behind one number on an analytics page (lib/analytics/slice-key.ts) */
   slice: z.string().trim().max(2000).optional().transform((v) => v || undefined),
-  sort: z.enum(TASK_SORTS).default("created_desc"),
+  /** relevance: with a search, the exact instance id, then full-text rank (lib/tasks/list-tasks.ts); without one, newest first */
+  sort: z.enum(TASK_SORTS).default("relevance"),
 });
 export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
 export type TaskFiltersInput = z.input<typeof TaskFiltersSchema>;
@@ -113,7 +115,7 @@ export function filtersToSearchParams(filters: Partial<TaskFilters>): URLSearchP
     const list = filters[key] as readonly string[] | undefined;
     if (list?.length) params.set(key, [...list].join(","));
   }
-  if (filters.sort && filters.sort !== "created_desc") params.set("sort", filters.sort);
+  if (filters.sort && filters.sort !== "relevance") params.set("sort", filters.sort);
   return params;
 }
 

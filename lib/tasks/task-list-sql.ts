@@ -26,6 +26,12 @@ export type FacetKey = keyof typeof FACET_COLUMNS;
 /** Terms shorter than this only match instance ids: a one- or two-letter word prefix would match most statements. */
 export const MIN_TEXT_SEARCH_TERM = 3;
 
+/** The search's words as one tsquery (every term, each as a prefix), or null when no term is long enough to search the text. */
+export function textSearchQuery(q: string | undefined): string | null {
+  const terms = searchTerms(q).filter((term) => term.length >= MIN_TEXT_SEARCH_TERM);
+  return terms.length ? terms.map(prefixTsQuery).join(" & ") : null;
+}
+
 /** Splits a search box into terms: whitespace-separated words, "quoted phrases" kept whole. */
 export function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
@@ -133,7 +139,9 @@ export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omi
 }
 
 type SortSpec = { column: string; direction: "ASC" | "DESC"; cursorType: "timestamp" | "text" };
+// without a search, "relevance" has nothing to rank: newest first, with the same cursors
 const SORTS: Record<TaskSort, SortSpec> = {
+  relevance: { column: "created_at", direction: "DESC", cursorType: "timestamp" },
   created_desc: { column: "created_at", direction: "DESC", cursorType: "timestamp" },
   created_asc: { column: "created_at", direction: "ASC", cursorType: "timestamp" },
   updated_desc: { column: "updated_at", direction: "DESC", cursorType: "timestamp" },

@@ -49,7 +49,11 @@ async function answerByKeyboard(page: Page, scores: Scores) {
   await page.keyboard.press("Tab");
   await page.keyboard.press(String(scores.confidence));
   await page.keyboard.press("Control+Enter");
-  await page.getByTestId("after-submit").waitFor({ timeout: 30_000 });
+  const submitted = page.getByTestId("after-submit");
+  // Next's route announcer is an empty alert: only an alert that says something is a refusal
+  const refusal = page.getByRole("alert").filter({ hasText: /\S/ });
+  await submitted.or(refusal).first().waitFor({ timeout: 30_000 });
+  if (!(await submitted.isVisible())) throw new Error(`the label was refused: ${(await refusal.allTextContents()).join(" | ")}`);
 }
 
 describe("an annotation campaign", () => {

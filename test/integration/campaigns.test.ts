@@ -7,6 +7,8 @@ import { createCampaign } from "../../lib/campaigns/create-campaign";
 import { serveNext } from "../../lib/campaigns/serve-next";
 import { submitLabel } from "../../lib/campaigns/submit-label";
 import { campaignExportRows } from "../../lib/campaigns/export-campaign";
+import { defaultRubricVersion, saveRubricVersion } from "../../lib/campaigns/rubrics";
+import { DEFAULT_RUBRIC_NAME, DEFAULT_RUBRIC_QUESTIONS } from "../../lib/campaigns/rubric";
 import type { Answers } from "../../lib/campaigns/rubric";
 import type { Actor } from "../../lib/auth/actor";
 import * as campaignsRoute from "../../app/api/v1/campaigns/route";
@@ -175,6 +177,22 @@ describe("combination and drop rules on a seeded campaign", () => {
     const csv = await (await callRoute(exportRoute.GET, admin.token, `/api/v1/campaigns/${severe.id}/export?format=csv`, { params: { id: severe.id } })).text();
     expect(csv.split("\n")[0]).toBe("instance_id,repo,underspecified,false_negative,other_major_issues,difficulty,filter_out,drop_reasons,adjudicated,campaign,rubric,combination,rubric_answers,labels");
     expect(csv.split("\n")[1]).toMatch(/^acme__rules-0,acme\/rules,3,0,false,Under 15 min,true,/);
+  });
+});
+
+describe("rubric versions", () => {
+  it("keeps a campaign and its labels on the version they were given under when the rubric changes", async () => {
+    await seedTasks("acme/versions", 1);
+    const [ann] = await annotators(1);
+    const v1 = await defaultRubricVersion(db.prisma);
+    const campaign = await createCampaign(db.prisma, admin, { name: "versions", viewQuery: "repository=acme/versions", annotatorIds: [ann.id], overlap: 1 });
+    const v2 = await saveRubricVersion(db.prisma, admin.id, { name: DEFAULT_RUBRIC_NAME, questions: DEFAULT_RUBRIC_QUESTIONS.filter((q) => q.key !== "confidence") });
+    expect(v2.version).toBe(v1.version + 1);
+    const served = await serveNext(db.prisma, ann, campaign.id);
+    await submitLabel(db.prisma, ann, campaign.id, { taskId: (served as { taskId: string }).taskId, answers: answers() });
+    const [row] = await campaignExportRows(db.prisma, campaign.id);
+    expect(row.rubric).toBe(`${DEFAULT_RUBRIC_NAME} v${v1.version}`);
+    expect((row.labels as { rubric_version: number; answers: Answers }[])[0]).toMatchObject({ rubric_version: v1.version, answers: { confidence: 4 } });
   });
 });
 

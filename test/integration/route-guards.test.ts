@@ -81,6 +81,14 @@ const MATRIX: Record<string, Row> = {
   "GET /trajectories/{id}": V(404),
   "GET /trajectories/{id}/steps/{index}": V(404),
   "GET /trajectories/{id}/steps": V(200),
+  "GET /trajectories/{id}/search": V(400),
+  "GET /trajectories/{id}/edits": V(400),
+  "GET /trajectories/{id}/annotations": V(200),
+  "POST /trajectories/{id}/annotations": C(400, "curate"),
+  "GET /trajectories/labels": V(200),
+  "GET /trajectories/compare": V(400),
+  "PUT /trajectories/labels": A(400),
+  "GET /trajectories/labels/steps": V(400),
   "PATCH /users/{id}": A(400),
   "POST /users/{id}/password": A(404),
   "GET /users": A(200),
@@ -90,6 +98,7 @@ const MATRIX: Record<string, Row> = {
   "GET /views": V(200),
   "POST /views": V(400),
   "GET /workers": V(200),
+  "POST /workers/{id}/drain": A(400),
   "GET /openapi.json": V(200),
 };
 

@@ -61,12 +61,19 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/trajectories/{id}": () => import("./trajectories/[id]/route"),
   "/trajectories/{id}/steps/{index}": () => import("./trajectories/[id]/steps/[index]/route"),
   "/trajectories/{id}/steps": () => import("./trajectories/[id]/steps/route"),
+  "/trajectories/{id}/search": () => import("./trajectories/[id]/search/route"),
+  "/trajectories/{id}/edits": () => import("./trajectories/[id]/edits/route"),
+  "/trajectories/{id}/annotations": () => import("./trajectories/[id]/annotations/route"),
+  "/trajectories/labels": () => import("./trajectories/labels/route"),
+  "/trajectories/compare": () => import("./trajectories/compare/route"),
+  "/trajectories/labels/steps": () => import("./trajectories/labels/steps/route"),
   "/users/{id}": () => import("./users/[id]/route"),
   "/users/{id}/password": () => import("./users/[id]/password/route"),
   "/users": () => import("./users/route"),
   "/views/{id}": () => import("./views/[id]/route"),
   "/views": () => import("./views/route"),
   "/workers": () => import("./workers/route"),
+  "/workers/{id}/drain": () => import("./workers/[id]/drain/route"),
 };
 
 export async function loadApiRoutes(): Promise<ApiRouteTable> {

@@ -55,7 +55,7 @@ async function importDirect(db: PrismaClient, file: string, flags: ImportFlags):
       instanceId: flags.instance,
       onProgress: (run) => {
         batchId = run.batchId;
-        progress.update({ label, bytesRead: run.bytesRead, bytesTotal: statSize(file), records: run.total, failed: run.counts.failed, startedAt });
+        progress.update({ label, bytesRead: run.bytesRead, bytesTotal: statSize(file), records: run.total, failed: run.counts.failed, startedAt, steps: run.steps });
       },
     });
     return batch;
