@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { drainWorker } from "@/lib/jobs/drain-worker";
 import { AnyObject, IdParams } from "@/lib/http/api-schemas";
 
@@ -8,5 +7,5 @@ const DrainBody = z.object({ drain: z.boolean().describe("true: finish running j
 
 export const POST = defineRoute(
   { permission: "settings:manage", summary: "Drain a worker (finish what it runs, take nothing new) or let it work again", params: IdParams, body: DrainBody, response: AnyObject },
-  ({ params, body, actor }) => drainWorker(prisma, { workerId: params.id, drain: body.drain, actorId: actor.id }),
+  ({ db, params, body, actor }) => drainWorker(db, { workerId: params.id, drain: body.drain, actorId: actor.id }),
 );
