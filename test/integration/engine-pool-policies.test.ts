@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import Docker from "dockerode";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { loadDemoTasks } from "../helpers/demo-environments";
+import { dockerForTests } from "../helpers/docker";
+import { freePort } from "../helpers/free-port";
+import { loadPoolTasks, POOL_TEST_LABEL } from "../helpers/pool-seed";
+import { startTestWorker, waitFor, waitForGroup, waitForHandBack } from "../helpers/worker";
+import { listWorkers } from "@/lib/jobs/list-workers";
+import { requestValidation } from "@/lib/runs/request-validation";
+import type { WorkerRunner } from "@/workers/runner";
+
+// Issue 16's rules for one engine of a pool, on the shared engine: a registry that does not
+// answer makes a run wait with a sentence (the task is not blamed); a drained worker takes
+// nothing new until the drain is lifted; a run larger than the engine's memory budget is
+// refused with a sentence instead of starting.
+
+const docker = await dockerForTests();
+
+describe.skipIf(!docker.ready)("the pool's rules on one engine", () => {
+  const nonce = randomBytes(4).toString("hex");
+  let database: TestDatabase;
+  let worker: WorkerRunner | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+  afterAll(async () => {
+    await database?.drop();
+    const shared = new Docker();
+    for (const image of await shared.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } })) await shared.getImage(image.Id).remove({ force: true }).catch(() => undefined);
+  });
+
+  it("hands a run back with a sentence when the registry does not answer, without failing the task", async () => {
+    const closedPort = await freePort();
+    worker = await startTestWorker(database.url, { config: { registryHost: `127.0.0.1:${closedPort}`, outageRetryMs: 600_000 } });
+    const expected = await loadPoolTasks(database.prisma, nonce, 1);
+    const task = await database.prisma.task.findUniqueOrThrow({ where: { instanceId: [...expected.keys()][0] } });
+    const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });
+
+    const runs = await waitForHandBack(database.prisma, groupId, 120_000);
+    for (const run of runs) {
+      expect(run.errorMessage).toContain(`the image registry at 127.0.0.1:${closedPort} did not answer`);
+      expect(run.attempts).toBe(0);
+    }
+    expect((await database.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).automatedVerdict).toBe("PENDING");
+  }, 180_000);
+
+  it("takes nothing new while drained, and finishes the work once the drain is lifted", async () => {
+    worker = await startTestWorker(database.url);
+    const tasks = await loadDemoTasks(database.prisma);
+    await database.prisma.workerHeartbeat.update({ where: { id: worker.workerId }, data: { drainRequested: true } });
+    // the worker reads the drain with its next heartbeat (every 5 s)
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect((await listWorkers(database.prisma)).find((row) => row.id === worker!.workerId)?.state).toBe("drained");
+
+    const { groupId } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null });
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect((await database.prisma.validationRun.findMany({ where: { groupId } })).map((run) => run.status)).toEqual(["QUEUED", "QUEUED"]);
+
+    await database.prisma.workerHeartbeat.update({ where: { id: worker.workerId }, data: { drainRequested: false } });
+    const runs = await waitForGroup(database.prisma, groupId, 180_000);
+    expect(runs.map((run) => run.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+  }, 240_000);
+
+  it("refuses to start a container larger than the engine's memory budget, saying so", async () => {
+    worker = await startTestWorker(database.url, { config: { memoryBudgetBytes: 64 * 1024 * 1024 } });
+    const tasks = await loadDemoTasks(database.prisma).catch(async () => {
+      const rows = await database.prisma.task.findMany({ where: { instanceId: { startsWith: "demo__" } } });
+      return Object.fromEntries(rows.map((row) => [row.instanceId, row]));
+    });
+    const { groupId } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null });
+    const runs = await waitFor(
+      "the runs to be refused",
+      async () => {
+        const rows = await database.prisma.validationRun.findMany({ where: { groupId } });
+        return rows.every((run) => run.status === "FAILED") ? rows : null;
+      },
+      180_000,
+    );
+    for (const run of runs) {
+      expect(run.failureClass).toBe("INFRA_ERROR");
+      expect(run.errorMessage).toMatch(/needs 2048 MB but the engine at .* may give containers 64 MB in all/);
+      expect(run.containerId).toBeNull();
+    }
+  }, 240_000);
+});
