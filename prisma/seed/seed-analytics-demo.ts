@@ -61,8 +61,10 @@ export async function seedAnalyticsDemo(db: PrismaClient, log: (line: string) =>
   const environment = await db.environment.findUniqueOrThrow({ where: { key: CALC_ENVIRONMENT } });
   const taskIds = [...(await addGeneratedTests(db, environment.id)), ...(await addSteps(db, environment.id))];
   const { importFile } = await import("../../lib/imports/import-file");
-  const batch = await importFile(db, path.join(ANALYTICS_DEMO_DIR, "reviewer-verdicts.jsonl"), { fileName: "demo-reviewer-verdicts.jsonl" });
-  log(`[seed] imported the analytics demo's reviewer verdicts: ${batch.created} created, ${batch.failed} failed`);
+  for (const file of ["reviewer-verdicts.jsonl", "revised-predictions.jsonl"]) {
+    const batch = await importFile(db, path.join(ANALYTICS_DEMO_DIR, file), { fileName: `demo-${file}` });
+    log(`[seed] imported the analytics demo's ${file}: ${batch.created} created, ${batch.failed} failed`);
+  }
 
   const { requestValidation } = await import("../../lib/runs/request-validation");
   let queued = 0;

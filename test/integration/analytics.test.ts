@@ -83,7 +83,10 @@ beforeAll(async () => {
   await run("f7", "CANDIDATE", null, minute(2), { candidatePatchId: bad.id, resolved: false });
   await review("rv1", "f8", good.id, "rev-1", "APPROVE", { confidence: 0.9, tokensIn: 100, tokensOut: 50, costUsd: 0.01 }, ["cat w.py", "python reproduce.py"]);
   await review("rv2", "f7", bad.id, "rev-1", "APPROVE", { confidence: 0.8, tokensIn: 200, tokensOut: 100, costUsd: 0.02, metadata: { cause: "subtle_logic_bug" } }, ["cat w.py"]);
-  await review("rv3", "f7", bad.id, "rev-2", "REQUEST_CHANGES", { confidence: 0.6 }, []);
+  await review("rv3", "f7", bad.id, "rev-2", "REQUEST_CHANGES", { confidence: 0.6, metadata: { reviewId: "r-3" } }, []);
+  // the revision loop: gen-bad revised its patch after rev-2's review, and the revision resolves
+  const revised = await db.prisma.candidatePatch.create({ data: { taskId: ids.f7, generator: "gen-bad@2", patch: "diff --git a/w.py b/w.py\n", metadata: { revision_of: "gen-bad", review_id: "r-3" } } });
+  await run("f7", "CANDIDATE", null, minute(3), { candidatePatchId: revised.id, resolved: true });
 });
 afterAll(async () => db?.drop());
 
@@ -136,6 +139,13 @@ describe("reviewer analytics on real rows", () => {
     expect(result.calibration.rows[4].meanConfidence).toBeCloseTo(0.85);
     expect(result.calibration.rows[3]).toMatchObject({ reviews: 1, accuracy: 1 });
     expect(await drill(result.calibration.drill["4"].reviews)).toEqual(["f7", "f8"]);
+  });
+
+  it("measures the resolve rate before and after revision, and opens the pairs a revision fixed", async () => {
+    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}));
+    expect(result.revisions.rows).toEqual([expect.objectContaining({ reviewer: "rev-2", generator: "gen-bad", pairs: 1, measured: 1, resolveRateBefore: 0, resolveRateAfter: 1, fixed: 1, broke: 0 })]);
+    expect(await drill(result.revisions.drill["rev-2 × gen-bad"].fixed)).toEqual(["f7"]);
+    expect(result.revisionPairs.rows[0]).toMatchObject({ task: "f7", change: "fixed by the revision" });
   });
 });
 
