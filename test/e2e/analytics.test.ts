@@ -31,7 +31,7 @@ describe("analytics in the browser", () => {
     try {
       await page.goto(appUrl("/analytics/funnel"));
       await page.getByTestId("funnel-table").waitFor();
-      await page.getByLabel("Source").selectOption("SWE_FLOW");
+      await page.locator('select[name="source"]').selectOption("SWE_FLOW");
       await page.waitForURL(/source=SWE_FLOW/);
       await expect.poll(() => tableCell(page, "funnel-table", "Imported", 0)).toBe("all tasks");
       await expect.poll(async () => (await page.getByTestId("funnel-table").getByRole("row").allTextContents()).join()).not.toContain("Computing");
@@ -49,7 +49,7 @@ describe("analytics in the browser", () => {
       await page.goto(appUrl("/analytics/reviewers"));
       await page.getByTestId("reviewer-table").getByRole("row").filter({ hasText: "demo-skimming-reviewer" }).waitFor();
       await page.getByTestId("calibration-chart").waitFor();
-      await page.getByLabel("One row per").selectOption("reviewer,generator");
+      await page.locator('select[name="by"]').selectOption("reviewer,generator");
       await page.waitForURL(/by=reviewer%2Cgenerator|by=reviewer,generator/);
       await page.getByTestId("reviewer-table").getByRole("row").filter({ hasText: "demo-none-agent" }).first().waitFor();
 

@@ -18,10 +18,10 @@ const ids: Record<string, string> = {};
 let revisionId = "";
 const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, m));
 
-async function task(name: string, environmentId: string, overrides: TaskOverrides & { metadata?: object; fixPatch?: string }) {
-  const { metadata, fixPatch, ...rest } = overrides;
+async function task(name: string, environmentId: string, overrides: TaskOverrides & { metadata?: object; fixPatch?: string; failToPass?: string[] }) {
+  const { metadata, fixPatch, failToPass, ...rest } = overrides;
   const row = await createTask(db.prisma, environmentId, { instanceId: name, ...rest });
-  if (metadata || fixPatch) await db.prisma.task.update({ where: { id: row.id }, data: { ...(metadata ? { metadata } : {}), ...(fixPatch ? { fixPatch } : {}) } });
+  await db.prisma.task.update({ where: { id: row.id }, data: { ...(metadata ? { metadata } : {}), ...(fixPatch ? { fixPatch } : {}), ...(failToPass ? { failToPass } : {}) } });
   ids[name] = row.id;
 }
 
@@ -64,10 +64,10 @@ beforeAll(async () => {
   await run("s3", "POSITIVE_CONTROL", "POSITIVE_CONTROL_FAILED", minute(1), { log: "tests/test_parse.py F\nE       assert ['a'] == ['a', 'b']\n" });
 
   // generated tests (never in the funnel): g1 valid, g2 accurate but no attack, g3 attacks but inaccurate
-  const generated = (generator: string) => ({ kind: "TEST_GENERATION" as const, metadata: { generator, generatedFor: "f8" } });
-  await task("g1", widgets.id, generated("gen-x"));
-  await task("g2", widgets.id, generated("gen-x"));
-  await task("g3", widgets.id, generated("gen-y"));
+  const generated = (generator: string, test: string) => ({ kind: "TEST_GENERATION" as const, metadata: { generator, generatedFor: "f8" }, failToPass: [`test_gen.py::${test}`] });
+  await task("g1", widgets.id, generated("gen-x", "test_g1"));
+  await task("g2", widgets.id, generated("gen-x", "test_g2"));
+  await task("g3", widgets.id, generated("gen-y", "test_g3"));
   await run("g1", "NEGATIVE_CONTROL", null, minute(1));
   await run("g1", "POSITIVE_CONTROL", null, minute(1));
   await run("g2", "NEGATIVE_CONTROL", null, minute(1)); // superseded by the later run below
@@ -171,6 +171,38 @@ describe("generated tests and verifiability on real rows", () => {
   });
 });
 
+describe("generated tests join their task", () => {
+  it("a valid test is promoted into FAIL_TO_PASS as a new, audited version; an invalid or stale one is refused", async () => {
+    const { promoteGeneratedTest } = await import("../../lib/analytics/generated-test-actions");
+    const curator = await db.prisma.user.create({ data: { email: "promoter@example.test", role: "CURATOR" } });
+    const before = await db.prisma.task.findUniqueOrThrow({ where: { id: ids.f8 } });
+    await expect(promoteGeneratedTest(db.prisma, curator, ids.g2, before.version)).rejects.toThrow(/Only a valid generated test/);
+    await expect(promoteGeneratedTest(db.prisma, curator, ids.g1, before.version + 5)).rejects.toThrow(/changed while you were working/);
+    const result = await promoteGeneratedTest(db.prisma, curator, ids.g1, before.version);
+    const after = await db.prisma.task.findUniqueOrThrow({ where: { id: ids.f8 } });
+    expect(after.failToPass).toEqual([...before.failToPass, "test_gen.py::test_g1"]);
+    expect(after.version).toBe(before.version + 1);
+    expect(result.version).toBe(after.version);
+    const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { entityId: ids.f8, action: "task.generated_test_promoted" } });
+    expect(audit.actorId).toBe(curator.id);
+  });
+
+  it("POST /analytics/generated-tests adds a generator's test for a task and queues its controls", async () => {
+    const { POST } = await import("../../app/api/v1/analytics/generated-tests/route");
+    const { token } = await apiTokenFor(db.prisma, "CURATOR");
+    const body = { instanceId: "f6", generator: "gen-z", testPatch: "diff --git a/t.py b/t.py\n", failToPass: ["t.py::test_z"] };
+    const created = await callRoute(POST, token, "/api/v1/analytics/generated-tests", { method: "POST", body });
+    expect(created.status).toBe(201);
+    const { taskId, groupId } = (await created.json()) as { taskId: string; groupId: string };
+    const row = await db.prisma.task.findUniqueOrThrow({ where: { id: taskId } });
+    expect(row).toMatchObject({ kind: "TEST_GENERATION", failToPass: ["t.py::test_z"], metadata: { generator: "gen-z", generatedFor: "f6" } });
+    expect(await db.prisma.validationRun.count({ where: { groupId } })).toBe(2);
+    const missing = await callRoute(POST, token, "/api/v1/analytics/generated-tests", { method: "POST", body: { ...body, instanceId: "no-such-task" } });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { detail: string }).detail).toMatch(/No task has instance id no-such-task/);
+  });
+});
+
 describe("the analytics API", () => {
   it("answers a table as CSV, exactly the rows the page shows", async () => {
     const { GET } = await import("../../app/api/v1/analytics/generated-tests/route");
@@ -180,7 +212,8 @@ describe("the analytics API", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe("Generator,Tests,Attack (fail without fix),Attack rate,Accurate (pass with fix),Output accuracy,Accurate ∩ attack,Accuracy ∩ attack rate,Not measured yet");
-    expect(lines.slice(1)).toEqual(["gen-x,2,1,0.5,2,1,1,0.5,0", "gen-y,1,1,1,0,0,0,0,0"]);
+    // gen-z's test (added through the API above) has not run: its rates are empty, not zero
+    expect(lines.slice(1)).toEqual(["gen-x,2,1,0.5,2,1,1,0.5,0", "gen-y,1,1,1,0,0,0,0,0", "gen-z,1,0,,0,,0,,1"]);
   });
 
   it("a task-list link with a broken slice is refused in words", async () => {

@@ -13,6 +13,7 @@ const test = (taskId: string, generator: string, attacks: boolean | null, accura
   generator,
   repository: "o/r",
   generatedFor: "demo__calc-1",
+  original: { id: "o1", version: 3 },
   attacks,
   accurate,
   negativeRun: attacks === null ? null : run,
@@ -32,6 +33,13 @@ describe("generated tests", () => {
     expect(x.accuracy).toBeCloseTo(2 / 3);
     expect(x.validRate).toBeCloseTo(1 / 3);
     expect(result.rates.rows.find((r) => r.key === "Y")).toMatchObject({ tests: 1, attackRate: 1, accuracy: 1, validRate: 1 });
+  });
+
+  it("offers only valid tests for promotion", () => {
+    expect(result.promotable).toEqual([
+      { taskId: "t1", test: "t1", generatedFor: "demo__calc-1", original: { id: "o1", version: 3 } },
+      { taskId: "t5", test: "t5", generatedFor: "demo__calc-1", original: { id: "o1", version: 3 } },
+    ]);
   });
 
   it("says per test what each run showed", () => {
