@@ -21,6 +21,17 @@ const config = [
       "regexp/no-super-linear-move": ["error", { report: "potential", ignoreSticky: false, ignorePartial: false }],
     },
   },
+  {
+    // one typed, validated configuration: every variable is read through lib/config/server-config.ts
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through serverConfig() from lib/config/server-config.ts (add the variable to its schema and to the README's table)." }],
+    },
+  },
+  {
+    // the config module itself; launchers, tests and tool configs that pass the environment on to child processes or tools
+    files: ["lib/config/**", "scripts/**", "test/**", "bin/**", "next.config.ts", "prisma.config.ts", "vitest.config.ts"],
+    rules: { "no-restricted-properties": "off" },
+  },
 ];
 
 export default config;

@@ -13,12 +13,13 @@ import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leas
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/worker-runtime/worker-config";
 import type { WorkerContext } from "../lib/worker-runtime/worker-context";
 import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/worker-runtime/worker-heartbeat";
-import { settleValidationGroup } from "../lib/runs/settle-validation-group";
+import { settleGroupOfRun } from "../lib/runs/settle-validation-group";
 import { recoverImportLeases } from "../lib/imports/import-lease";
 import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
 import { validateTask } from "./processors/validate-task";
+import { logFailure } from "../lib/errors/log-failure";
 
 export type WorkerRunnerOptions = {
   connectionString: string;
@@ -56,20 +57,23 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     return status;
   };
   const prune = async () => {
-    const report = await pruneDocker({ db, docker, installation, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
+    const report = await pruneDocker({ db, docker, installation, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch((error) => {
+      logFailure("pruning Docker", { log })(error);
+      return null;
+    });
     if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
   };
 
   const recover = async () => {
-    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: async (tx, runId) => {
-      const run = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
-      await settleValidationGroup(tx, run.taskId, run.groupId);
-    } }).catch((error) => {
+    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: settleGroupOfRun }).catch((error) => {
       log(`lease recovery failed: ${error.message}`);
       return null;
     });
     await recoverImportLeases(db, config).catch((error) => log(`import lease recovery failed: ${error.message}`));
-    const forgotten = await forgetSilentWorkers(db, config.forgetWorkerAfterMs).catch(() => 0);
+    const forgotten = await forgetSilentWorkers(db, config.forgetWorkerAfterMs).catch((error) => {
+      logFailure("removing silent workers from the list", { log })(error);
+      return 0;
+    });
     if (forgotten) log(`removed ${forgotten} workers silent for over ${Math.round(config.forgetWorkerAfterMs / 1000)} s from the list`);
     if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
       log(`recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`);
@@ -88,6 +92,12 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   const connectionLost = (error: Error) => log(`queue connection lost: ${error.message}`);
   queuePool.on("error", connectionLost);
   queuePool.on("connect", (client) => client.on("error", connectionLost));
+  // on the way out the database may already be gone: each step is tried and a failure logged, none blocks the next
+  const releaseConnections = async () => {
+    await queuePool.end().catch(logFailure("closing the queue's connections", { log }));
+    await removeWorkerHeartbeat(db, workerId).catch(logFailure("removing this worker's heartbeat row", { log }));
+    await db.$disconnect();
+  };
   let runner: Runner;
   try {
     runner = await run({
@@ -104,9 +114,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       },
     });
   } catch (error) {
-    await removeWorkerHeartbeat(db, workerId).catch(() => {});
-    await queuePool.end().catch(() => {});
-    await db.$disconnect();
+    await releaseConnections();
     throw error;
   }
 
@@ -125,10 +133,8 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
         timers.forEach(clearInterval);
         // running jobs stop their containers and hand their rows back to the queue
         shutdown.abort();
-        await runner.stop().catch(() => {});
-        await queuePool.end().catch(() => {});
-        await removeWorkerHeartbeat(db, workerId).catch(() => {});
-        await db.$disconnect();
+        await runner.stop().catch(logFailure("stopping the queue runner", { log }));
+        await releaseConnections();
         log(`worker ${workerId} stopped`);
       })();
       return stopped;

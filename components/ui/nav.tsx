@@ -9,6 +9,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/tasks", label: "Tasks", permission: "tasks:read" },
   { href: "/environments", label: "Environments", permission: "tasks:read" },
   { href: "/review", label: "Review queue", permission: "tasks:decide" },
+  { href: "/campaigns", label: "Campaigns", permission: "campaigns:annotate" },
   { href: "/agreement", label: "Agreement", permission: "tasks:read" },
   { href: "/reviewers", label: "Reviewers", permission: "tasks:read" },
   { href: "/analytics", label: "Analytics", permission: "tasks:read" },

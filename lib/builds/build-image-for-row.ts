@@ -4,6 +4,7 @@ import { createLogSink } from "../worker-runtime/log-sink";
 import { LostLeaseError } from "../worker-runtime/row-lease";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import type { ResolvedBuildContext } from "./revision-build-context";
+import { logFailure } from "../errors/log-failure";
 
 export type BuiltImage = { buildId: string; tag: string; imageId: string; cacheHit: boolean };
 
@@ -64,6 +65,6 @@ export async function buildImageForRow(
     // the log is on the row whatever happened; callers record the failure itself
     await ctx.db.build
       .updateMany({ where: { ...owned, log: null }, data: { log: sink.finalLog().log } })
-      .catch(() => {});
+      .catch(logFailure(`storing the log of build ${buildId}`));
   }
 }

@@ -1,6 +1,7 @@
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow, type BuiltImage } from "./build-image-for-row";
 import { revisionBuildContext, type RevisionForBuild } from "./revision-build-context";
+import { logFailure } from "../errors/log-failure";
 
 // Two runs of one task on one worker need the same image: the second waits for the first's build.
 const inFlight = new Map<string, Promise<BuiltImage>>();
@@ -38,7 +39,9 @@ async function buildInline(ctx: WorkerContext, revisionId: string, revision: Rev
   });
   // the shared build must outlive a cancel of any one run waiting on it, so it only stops on shutdown
   const heartbeat = setInterval(() => {
-    void ctx.db.build.updateMany({ where: { id: build.id, status: "RUNNING", workerId: ctx.workerId }, data: { heartbeatAt: new Date() } }).catch(() => {});
+    void ctx.db.build
+      .updateMany({ where: { id: build.id, status: "RUNNING", workerId: ctx.workerId }, data: { heartbeatAt: new Date() } })
+      .catch(logFailure(`renewing the lease of build ${build.id}`));
   }, ctx.config.heartbeatMs);
   try {
     return await buildImageForRow(ctx, build.id, context, { signal: ctx.shutdownSignal, memoryMb: revision.environment.memoryMb, cpus: revision.environment.cpus });

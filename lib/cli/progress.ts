@@ -1,3 +1,4 @@
+import { serverConfig } from "../config/server-config";
 // Progress on stderr: a redrawn bar on a terminal, plain lines every few seconds when
 // piped (so logs stay readable and stdout stays clean for data).
 
@@ -18,7 +19,7 @@ export class Progress {
   private drawn = false;
   constructor(
     private readonly stream: NodeJS.WriteStream = process.stderr,
-    private readonly tty = !!process.stderr.isTTY && process.env.TERM !== "dumb",
+    private readonly tty = !!process.stderr.isTTY && serverConfig().TERM !== "dumb",
     private readonly plainEveryMs = 5000,
   ) {}
 

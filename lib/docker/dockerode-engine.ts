@@ -11,11 +11,13 @@ import type {
   RunContainerResult,
 } from "./docker-engine";
 import { createBuildCgroup, isLocalEngine, type BuildCgroup, type EngineCgroupInfo } from "./build-cgroup";
-import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError, statusCodeOf } from "./docker-errors";
+import { DockerUnavailableError, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError, statusCodeOf, containerAlreadyGone } from "./docker-errors";
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf, type ImageFacts } from "./container-sandbox";
+import { configFrom, serverConfig, type EnvironmentSource } from "../config/server-config";
+import { logFailure } from "../errors/log-failure";
 
 const PING_TIMEOUT_MS = 3_000;
 const LOG_DRAIN_TIMEOUT_MS = 20_000;
@@ -23,8 +25,8 @@ const CPU_PERIOD_US = 100_000;
 const DEFAULT_DISK_MB = 1024;
 const DISK_WATCH_EVERY_MS = 2_000;
 
-export function dockerEndpoint(env: Record<string, string | undefined> = process.env): string {
-  return env.DOCKER_HOST || "unix:///var/run/docker.sock";
+export function dockerEndpoint(dockerHost = serverConfig().DOCKER_HOST): string {
+  return dockerHost || "unix:///var/run/docker.sock";
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -52,18 +54,19 @@ function textSink(onText: (text: string) => void): PassThrough {
 
 type BuildEvent = { stream?: string; error?: string; errorDetail?: { message?: string }; aux?: { ID?: string } };
 
-function dockerodeOptions(env: Record<string, string | undefined>): Docker.DockerOptions | undefined {
+function dockerodeOptions(dockerHost: string | undefined, fromProcess: boolean): Docker.DockerOptions | undefined {
   // with no options docker-modem reads DOCKER_HOST, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH itself
-  if (env === process.env || !env.DOCKER_HOST) return env.DOCKER_HOST ? undefined : { socketPath: "/var/run/docker.sock" };
-  const url = new URL(env.DOCKER_HOST);
+  if (fromProcess || !dockerHost) return dockerHost ? undefined : { socketPath: "/var/run/docker.sock" };
+  const url = new URL(dockerHost);
   if (url.protocol === "unix:") return { socketPath: url.pathname };
   return { protocol: url.protocol === "https:" ? "https" : "http", host: url.hostname, port: Number(url.port || 2375) };
 }
 
 /** dockerode behind our DockerEngine interface. DOCKER_HOST or the default socket. */
-export function createDockerEngine(env: Record<string, string | undefined> = process.env): DockerEngine {
-  const docker = new Docker(dockerodeOptions(env));
-  const endpoint = dockerEndpoint(env);
+export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
+  const { DOCKER_HOST } = configFrom(source);
+  const docker = new Docker(dockerodeOptions(DOCKER_HOST, !source));
+  const endpoint = dockerEndpoint(DOCKER_HOST);
 
   /** Connection failures become a DockerUnavailableError naming the endpoint. */
   async function call<T>(fn: () => Promise<T>): Promise<T> {
@@ -192,7 +195,7 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
       // a stopped build's running step is the daemon's to remove, but it does so lazily: reap it now
-      for (const id of cgroup.containerIds()) await docker.getContainer(id).remove({ force: true }).catch(() => {});
+      for (const id of cgroup.containerIds()) await docker.getContainer(id).remove({ force: true }).catch(logFailure(`removing build step container ${id}`, { expected: containerAlreadyGone }));
       await cgroup.remove();
     }
     if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
@@ -277,7 +280,7 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     let timedOut = false;
     let cancelled = false;
     let timer: NodeJS.Timeout | undefined;
-    const kill = () => container.kill({ signal: "SIGKILL" }).catch(() => {});
+    const kill = () => container.kill({ signal: "SIGKILL" }).catch(logFailure(`killing container ${container.id}`, { expected: containerAlreadyGone }));
     const onAbort = () => {
       cancelled = true;
       void kill();
@@ -331,7 +334,7 @@ export function createDockerEngine(env: Record<string, string | undefined> = pro
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      await container.remove({ force: true, v: true }).catch(() => {});
+      await container.remove({ force: true, v: true }).catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
     }
   }
 

@@ -12,8 +12,9 @@ import type { WorkerContext } from "../worker-runtime/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { runnerLine } from "../validation/runner-markers";
-import { settleValidationGroup } from "./settle-validation-group";
+import { settleGroupOfRun } from "./settle-validation-group";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
+import { logFailure } from "../errors/log-failure";
 
 type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
 
@@ -52,7 +53,8 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   const enterPhase = (next: RunPhase) => {
     if (phase === next) return;
     phase = next;
-    void write({ phase: next }).catch(() => {});
+    // the phase is shown to curators only; a run whose lease was lost is not ours to describe
+    void write({ phase: next }).catch(logFailure(`recording phase ${next} of run ${runId}`, { expected: isLostLease }));
   };
 
   try {
@@ -138,8 +140,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     await ctx.db
       .$transaction(async (tx) => {
         await write({ status: "FAILED", failureClass, errorMessage: message, phase: null, finishedAt: new Date(), durationMs: Date.now() - started, log: sink?.finalLog().log ?? null }, tx);
-        const { taskId, groupId } = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
-        await settleValidationGroup(tx, taskId, groupId);
+        await settleGroupOfRun(tx, runId);
       })
       .catch((writeError) => {
         if (!(writeError instanceof LostLeaseError)) throw writeError;
@@ -150,6 +151,8 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   }
 }
 
+const isLostLease = (error: unknown) => error instanceof LostLeaseError;
+
 /** Cancel → CANCELLED; shutdown → back to the queue; lost → touch nothing. */
 async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write: (data: OwnedWrite) => Promise<void>, sink?: LogSink) {
   const state = lease.state();
@@ -159,13 +162,13 @@ async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write:
     return;
   }
   await write({ status: "CANCELLED", phase: null, finishedAt: new Date(), errorMessage: "Cancelled by a curator; the container was stopped", log: sink?.finalLog().log ?? null }).catch(
-    () => {},
+    logFailure(`recording the cancel of run ${runId}`, { expected: isLostLease }),
   );
 }
 
 async function storeResult(
   ctx: WorkerContext,
-  run: { id: string; taskId: string; groupId: string | null; kind: string; candidatePatchId: string | null },
+  run: { id: string; kind: string; candidatePatchId: string | null },
   evaluation: RunEvaluation,
   facts: { log: string; truncated: boolean; exitCode: number | null; containerId: string; durationMs: number; write: (data: OwnedWrite, db: Prisma.TransactionClient) => Promise<void> },
 ) {
@@ -196,6 +199,6 @@ async function storeResult(
     if (run.candidatePatchId && evaluation.resolved !== null) {
       await tx.candidatePatch.update({ where: { id: run.candidatePatchId }, data: { resolved: evaluation.resolved } });
     }
-    await settleValidationGroup(tx, run.taskId, run.groupId);
+    await settleGroupOfRun(tx, run.id);
   });
 }

@@ -95,16 +95,26 @@ function assigneeCondition(assignee: string | undefined, context: FilterContext)
   return sql`t.assignee_id = ${assignee}`;
 }
 
-/** The WHERE clause for filters (without the keyword); `omit` leaves out one facet's own filter. */
-export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit?: FacetKey): SqlFragment {
+/** The repository filter: tasks whose environment belongs to one of the "owner/name" repositories. */
+export function repositoryCondition(repositories: readonly string[]): SqlFragment | null {
+  return repositories.length
+    ? sql`t.environment_id IN (SELECT e.id FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE (r.owner || '/' || r.name) = ANY(${repositories}::text[]))`
+    : null;
+}
+
+/** One facet's own filter (its column among the chosen values), or null when nothing is chosen. */
+export function facetCondition(filters: TaskFilters, key: FacetKey): SqlFragment | null {
+  const { column, type } = FACET_COLUMNS[key];
+  return enumIn(column, type, filters[key]);
+}
+
+
+/** The WHERE clause for filters (without the keyword); `omit` leaves out facet filters (so their other values stay visible). */
+export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
   const conditions: (SqlFragment | null)[] = [
     searchCondition(filters.q),
-    ...(Object.entries(FACET_COLUMNS) as [FacetKey, (typeof FACET_COLUMNS)[FacetKey]][])
-      .filter(([key]) => key !== omit)
-      .map(([key, { column, type }]) => enumIn(column, type, filters[key])),
-    filters.repository.length
-      ? sql`t.environment_id IN (SELECT e.id FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE (r.owner || '/' || r.name) = ANY(${filters.repository}::text[]))`
-      : null,
+    ...(Object.keys(FACET_COLUMNS) as FacetKey[]).filter((key) => !omit.includes(key)).map((key) => facetCondition(filters, key)),
+    omit.includes("repository") ? null : repositoryCondition(filters.repository),
     filters.environment ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})` : null,
     reviewerDecisionCondition(filters.reviewerDecision),
     filters.decided === "yes" ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,

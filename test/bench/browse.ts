@@ -7,7 +7,8 @@
 //   - p50 / p95 latency of GET /api/v1/tasks over HTTP (auth, zod, SQL, JSON: what the UI pays);
 //   - p50 / p95 of the very same SQL statement sent straight to Postgres with pg (the baseline).
 // Targets: endpoint p95 < 50 ms and endpoint p95 within 3× of the raw SQL p95.
-// The facet endpoint (counts over the whole filtered set) is reported too, without a target.
+// The facet endpoint (counts over the whole filtered set) is timed the same way against its two
+// statements run raw (in parallel, as the endpoint runs them). Target: facets p95 < 100 ms.
 // Usage: npm run bench:browse [-- --tasks 100000 --samples 60 --sql-only]   (BENCH_SKIP_BUILD=1 reuses .next as it is)
 
 import { spawn, type ChildProcess } from "node:child_process";
@@ -24,7 +25,7 @@ import { createPrismaClient } from "../../lib/db/client";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import { TaskListQuerySchema } from "../../lib/tasks/task-filters";
 import { listTasksSql } from "../../lib/tasks/list-tasks";
-import { unfilteredFacetsSql } from "../../lib/tasks/task-facets";
+import { facetCountsSql, repositoryCountsSql } from "../../lib/tasks/task-facets";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
 import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
 import { freePort } from "../helpers/free-port";
@@ -294,7 +295,7 @@ async function main() {
     let worstRatio = 0;
     let worstP95 = 0;
     let worstFacets = 0;
-    console.log(`\n${"query".padEnd(46)} ${"rows".padStart(5)} | API p50     p95 | SQL p50     p95 | p95 ratio | facets p50 p95`);
+    console.log(`\n${"query".padEnd(46)} ${"rows".padStart(5)} | API p50     p95 | SQL p50     p95 | p95 ratio | facets p50 p95 | facet SQL p95 | ratio`);
     for (const { name, query } of QUERIES) {
       const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
       const { text, values } = listTasksSql(parsed, { actorId: "bench-curator-0" }).toQuery();
@@ -314,17 +315,15 @@ async function main() {
           await response.arrayBuffer();
         }, Math.min(SAMPLES, 20)),
       );
+      const facetStatements = [facetCountsSql(parsed, { actorId: "bench-curator-0" }).toQuery(), repositoryCountsSql(parsed, { actorId: "bench-curator-0" }).toQuery()];
+      const facetsRaw = summary(await time(() => Promise.all(facetStatements.map((f) => pool.query(f.text, f.values))), Math.min(SAMPLES, 20)));
       const ratio = api.p95 / raw.p95;
       worstRatio = Math.max(worstRatio, ratio);
       worstP95 = Math.max(worstP95, api.p95);
       worstFacets = Math.max(worstFacets, facets.p95);
-      rows.push(`${name.padEnd(46)} ${String(count).padStart(5)} | ${fmt(api.p50)} ${fmt(api.p95)} | ${fmt(raw.p50)} ${fmt(raw.p95)} | ${ratio.toFixed(2).padStart(8)}× | ${fmt(facets.p50)} ${fmt(facets.p95)}`);
+      rows.push(`${name.padEnd(46)} ${String(count).padStart(5)} | ${fmt(api.p50)} ${fmt(api.p95)} | ${fmt(raw.p50)} ${fmt(raw.p95)} | ${ratio.toFixed(2).padStart(8)}× | ${fmt(facets.p50)} ${fmt(facets.p95)} | ${fmt(facetsRaw.p95)}       | ${(facets.p95 / facetsRaw.p95).toFixed(2).padStart(5)}×`);
       console.log(rows[rows.length - 1]);
     }
-    // the grouping query alone, to tell the facet endpoint's SQL from its overhead
-    const allFacets = unfilteredFacetsSql(TaskListQuerySchema.parse({}), ["status", "verdict", "failureClass", "source", "kind", "difficulty"], {}).toQuery();
-    const facetSql = summary(await time(() => pool.query(allFacets.text, allFacets.values), 10));
-    console.log(`\nfacet counts over all ${TASKS.toLocaleString()} tasks, raw SQL: p50 ${facetSql.p50.toFixed(1)} ms, p95 ${facetSql.p95.toFixed(1)} ms`);
     console.log(`\nworst list p95 ${worstP95.toFixed(1)} ms (target < 50 ms): ${worstP95 < 50 ? "met" : "NOT met"}`);
     console.log(`worst p95 ratio endpoint ÷ raw SQL ${worstRatio.toFixed(2)}× (target ≤ 3×): ${worstRatio <= 3 ? "met" : "NOT met"}`);
     if (!SQL_ONLY) console.log(`worst facets p95 ${worstFacets.toFixed(1)} ms (target < 100 ms): ${worstFacets < 100 ? "met" : "NOT met"}`);

@@ -6,6 +6,7 @@ import { importFile } from "../../imports/import-file";
 import { api, type Connection } from "../connection";
 import { CliError, EXIT, type ExitCode } from "../exit-codes";
 import { Progress } from "../progress";
+import { logFailure } from "../../errors/log-failure";
 
 export type ImportFlags = { source?: TaskSource; generator?: string; instance?: string; json: boolean };
 
@@ -34,7 +35,7 @@ function onInterrupt(cancel: () => Promise<unknown>) {
     if (asked) process.exit(EXIT.INTERRUPTED);
     asked = true;
     process.stderr.write("\ncancelling the import at its next batch (Ctrl-C again to quit now)…\n");
-    void cancel().catch(() => {});
+    void cancel().catch(logFailure("asking the server to cancel the import", { log: (line) => process.stderr.write(`${line}\n`) }));
   };
   process.on("SIGINT", handler);
   return () => process.off("SIGINT", handler);

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { listTrajectorySteps } from "@/lib/trajectories/get-trajectory";
 import { IdParams, TrajectoryStepPageSchema } from "@/lib/http/api-schemas";
 import { PageQuerySchema } from "@/lib/http/pagination";
@@ -10,9 +9,9 @@ const StepsQuerySchema = PageQuerySchema.extend({ cursor: z.coerce.number().int(
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "A trajectory's steps as previews, a page at a time", params: IdParams, query: StepsQuerySchema, response: TrajectoryStepPageSchema },
-  async ({ params, query }) => {
+  async ({ db, params, query }) => {
     const from = query.cursor === undefined ? 0 : query.cursor + 1;
-    const items = await listTrajectorySteps(prisma, params.id, { from, limit: query.limit + 1 });
+    const items = await listTrajectorySteps(db, params.id, { from, limit: query.limit + 1 });
     const page = items.slice(0, query.limit);
     return { items: page, nextCursor: items.length > query.limit ? String(page[page.length - 1].index) : null };
   },
