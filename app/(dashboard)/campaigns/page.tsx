@@ -3,7 +3,7 @@ import { pageActor } from "@/lib/auth/session";
 import { CampaignList } from "@/components/campaigns/campaign-list";
 
 export default async function CampaignsPage() {
-  const actor = await pageActor("CURATOR");
+  const actor = await pageActor("campaigns:annotate");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center">

@@ -2,6 +2,6 @@ import { pageActor } from "@/lib/auth/session";
 import { AnnotateView } from "@/components/campaigns/annotate-view";
 
 export default async function AnnotatePage({ params }: { params: Promise<{ id: string }> }) {
-  await pageActor("CURATOR");
+  await pageActor("campaigns:annotate");
   return <AnnotateView campaignId={(await params).id} />;
 }
