@@ -6,7 +6,9 @@ import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
 // list filtered to exactly the tasks the bar counted.
 
 async function tableCell(page: Page, testId: string, rowText: string, column: number): Promise<string> {
-  const row = page.getByTestId(testId).getByRole("row").filter({ hasText: rowText }).first();
+  // a body row with a cell saying exactly rowText (the header's "Of imported" must not match "Imported")
+  const table = page.getByTestId(testId);
+  const row = table.getByRole("row").filter({ has: table.getByRole("cell", { name: rowText, exact: true }) }).first();
   await row.waitFor();
   return (await row.getByRole("cell").nth(column).textContent()) ?? "";
 }
