@@ -116,6 +116,8 @@ describe("validation funnel on real rows", () => {
     const bySource = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "source" }));
     expect(bySource.stages.rows.filter((r) => r.group === "OPENSWE").map((r) => r.tasks)).toEqual([4, 4, 4, 3, 2, 1]);
     expect(await drill(bySource.stages.drill["OPENSWE|approved"].tasks)).toEqual(["f7"]);
+    const openswe = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ source: "OPENSWE" }));
+    expect(openswe.stages.rows.map((r) => [r.stage, r.tasks])[0]).toEqual(["Imported", 4]);
     const byGenerator = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "generator", source: "OPENSWE" }));
     expect(byGenerator.groups).toEqual(["env-model"]);
     const notValidated = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ repository: "acme/widgets" }));
