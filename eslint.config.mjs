@@ -1,6 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import regexp from "eslint-plugin-regexp";
+import { layerRules } from "./eslint.layers.mjs";
 
 const config = [
   ...nextVitals,
@@ -12,6 +13,8 @@ const config = [
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }] }],
     },
   },
+  // the layer order of docs/architecture.md: a wrong-way import fails the lint
+  layerRules,
   {
     // a log line may be 1 MiB: a regex that backtracks super-linearly would hold a worker for hours
     files: ["lib/**/*.ts", "lib/**/*.tsx", "workers/**/*.ts", "app/**/*.ts", "app/**/*.tsx"],

@@ -8,13 +8,14 @@ import { createDockerEngine } from "../lib/docker/dockerode-engine";
 import type { DockerEngine } from "../lib/docker/docker-engine";
 import { JOB_NAMES } from "../lib/jobs/job-names";
 import { pruneDocker } from "../lib/worker-runtime/prune-docker";
-import { queueLogger } from "../lib/worker-runtime/queue-logger";
+import { queueLogger } from "../lib/db/queue-logger";
 import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leases";
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/worker-runtime/worker-config";
 import type { WorkerContext } from "../lib/worker-runtime/worker-context";
 import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/worker-runtime/worker-heartbeat";
 import { settleGroupOfRun } from "../lib/runs/settle-validation-group";
 import { recoverImportLeases } from "../lib/imports/import-lease";
+import { claimPolicy } from "../lib/worker-runtime/claim-policy";
 import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
@@ -49,11 +50,17 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   const shutdown = new AbortController();
   const installation = installationId(options.connectionString);
   const ctx: WorkerContext = { db, docker, workerId, installation, config, shutdownSignal: shutdown.signal, running: new Set() };
-  const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date() };
+  const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date(), engineName: config.engineName ?? hostname() };
+  const claim = claimPolicy(ctx);
 
   const beat = async () => {
     const status = await docker.status();
-    await recordWorkerHeartbeat(db, identity, status, ctx.running.size).catch((error) => log(`heartbeat failed: ${error.message}`));
+    const facts = status.reachable ? await docker.facts().catch(() => null) : null;
+    const row = await recordWorkerHeartbeat(db, identity, status, ctx.running.size, facts).catch((error) => log(`heartbeat failed: ${error.message}`));
+    const returned = claim.update({ engineHealthy: status.reachable, draining: row?.drainRequested, imageHashes: facts?.environmentImageHashes });
+    await claim.refreshPeers().catch((error) => log(`could not read the pool's engines: ${error.message}`));
+    // containers the engine still holds from before it went away belong to runs now requeued
+    if (returned) await prune();
     return status;
   };
   const prune = async () => {
@@ -106,6 +113,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       noHandleSignals: true,
       pollInterval: 1_000,
       logger: queueLogger,
+      forbiddenFlags: claim.forbiddenFlags,
       taskList: {
         [JOB_NAMES.buildEnvironment]: buildEnvironment(ctx),
         [JOB_NAMES.validateTask]: validateTask(ctx),

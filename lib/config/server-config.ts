@@ -78,6 +78,18 @@ export const ServerConfigSchema = z.object({
   /** live log chunks per run, for the SSE view */
   LIVE_LOG_CAP_BYTES: wholeNumber(2 * 1024 * 1024),
   DANGLING_IMAGE_BUDGET_MB: wholeNumber(2048),
+  // a pool of engines
+  /** the pool's image registry (host:port or an http(s) URL): builds push there, a worker lacking an image pulls it */
+  REGISTRY_URL: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/)?[\w.-]+(:\d+)?\/?$/, { error: "a registry address such as 127.0.0.1:5000 or http://registry.internal:5000" })
+    .transform((value) => new URL(/^https?:\/\//.test(value) ? value : `http://${value}`).host)
+    .optional(),
+  /** this worker's engine as the Jobs page names it; the machine's host name by default */
+  WORKER_ENGINE_NAME: text(),
+  /** memory the engine may give to containers at once; 90 % of what the engine has by default */
+  WORKER_MEMORY_BUDGET_MB: z.coerce.number({ error: "a whole number" }).int({ error: "a whole number" }).positive({ error: "a whole number above 0" }).optional(),
   // uploads and archives
   /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
   SWE_CURATOR_MAX_UPLOAD_BYTES: wholeNumber(20 * 1024 ** 3),

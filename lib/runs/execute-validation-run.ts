@@ -13,6 +13,7 @@ import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { runnerLine } from "../validation/runner-markers";
 import { settleGroupOfRun } from "./settle-validation-group";
+import { reserveContainerMemory, type MemoryGrant } from "./memory-budget";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
 import { logFailure } from "../errors/log-failure";
 
@@ -49,6 +50,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     if (!count) throw new LostLeaseError("validation_runs", runId);
   };
   let sink: LogSink | undefined;
+  let grant: MemoryGrant | undefined;
   let phase: RunPhase | null = null;
   const enterPhase = (next: RunPhase) => {
     if (phase === next) return;
@@ -92,6 +94,14 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       diskMb: ctx.config.limits.diskMb,
       timeoutMs: (environment.timeoutSeconds ?? ctx.config.limits.timeoutSeconds) * 1000,
     };
+    const memory = await reserveContainerMemory(ctx, limits.memoryMb);
+    if ("never" in memory) throw new Error(memory.never);
+    if ("wait" in memory) {
+      await sink.close();
+      await requeueRow(ctx.db, "validation_runs", runId, memory.wait, { ownedBy: ctx.workerId }, { delayMs: ctx.config.outageRetryMs, refundAttempt: true });
+      return;
+    }
+    grant = memory.granted;
     const result = await ctx.docker.runContainer({
       image: image.tag,
       command: VALIDATION_COMMAND,
@@ -105,7 +115,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       env: { SWE_CURATOR_ATTEMPT: String(run.attempt) },
       limits,
       onOutput: sink.write,
-      onCreated: (containerId) => write({ containerId }),
+      onCreated: (containerId) => (grant?.release(), write({ containerId })),
       signal: lease.signal,
     });
     if (result.timedOut) sink.write(`\n[swe-curator] killed after ${limits.timeoutMs / 1000} s: the environment's wall-clock limit\n`);
@@ -146,6 +156,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
         if (!(writeError instanceof LostLeaseError)) throw writeError;
       });
   } finally {
+    grant?.release();
     lease.stop();
     ctx.running.delete(runId);
   }

@@ -14,6 +14,10 @@ export type WorkerConfig = {
   runLogCapBytes: number;
   liveLogCapBytes: number;
   danglingImageBudgetBytes: number;
+  /** the pool's registry as Docker names it (host:port), or null: each engine builds for itself */
+  registryHost: string | null;
+  engineName: string | null;
+  memoryBudgetBytes: number | null;
 };
 
 /** The worker's settings from the configuration (lib/config/server-config.ts), or from a test's own variables. */
@@ -33,5 +37,8 @@ export function workerConfigFromEnv(source?: EnvironmentSource): WorkerConfig {
     runLogCapBytes: e.RUN_LOG_CAP_BYTES,
     liveLogCapBytes: e.LIVE_LOG_CAP_BYTES,
     danglingImageBudgetBytes: e.DANGLING_IMAGE_BUDGET_MB * 1024 * 1024,
+    registryHost: e.REGISTRY_URL ?? null,
+    engineName: e.WORKER_ENGINE_NAME ?? null,
+    memoryBudgetBytes: e.WORKER_MEMORY_BUDGET_MB ? e.WORKER_MEMORY_BUDGET_MB * 1024 * 1024 : null,
   };
 }

@@ -92,6 +92,7 @@ const MATRIX: Record<string, Row> = {
   "GET /views": V(200),
   "POST /views": V(400),
   "GET /workers": V(200),
+  "POST /workers/{id}/drain": A(400),
   "GET /openapi.json": V(200),
 };
 

@@ -68,6 +68,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/views/{id}": () => import("./views/[id]/route"),
   "/views": () => import("./views/route"),
   "/workers": () => import("./workers/route"),
+  "/workers/{id}/drain": () => import("./workers/[id]/drain/route"),
 };
 
 export async function loadApiRoutes(): Promise<ApiRouteTable> {

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { AnyObject } from "@/lib/http/api-schemas";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "@/lib/analytics/generated-tests";
 import { addAndValidateGeneratedTest, GeneratedTestInputSchema } from "@/lib/analytics/generated-test-actions";
-import { defineAnalyticsRoute } from "@/lib/analytics/analytics-route";
+import { defineAnalyticsRoute } from "@/lib/http/analytics-route";
 
 export const GET = defineAnalyticsRoute(
   "generated-tests",

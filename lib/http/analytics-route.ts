@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route";
-import { AnyObject } from "../http/api-schemas";
+import { defineRoute } from "./define-route";
+import { AnyObject } from "./api-schemas";
 import type { Db } from "../db/client";
-import { analyticsResponse, ExportQueryFields } from "./export-table";
+import { analyticsResponse, ExportQueryFields } from "../analytics/export-table";
 
 /** GET /api/v1/analytics/<page>: the page's figures as JSON, or one of its tables as CSV (the page's export buttons). */
 export function defineAnalyticsRoute<Q extends z.ZodObject>(page: string, summary: string, querySchema: Q, compute: (db: Db, query: z.output<Q>) => Promise<object>) {
