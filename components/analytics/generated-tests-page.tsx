@@ -1,11 +1,11 @@
 "use client";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
-import type { FigureTable as Table } from "@/lib/analytics/figures";
+import type { GeneratedTestAnalytics } from "@/lib/analytics/generated-tests";
+import { PromoteTests } from "./promote-tests";
 import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
 import { FigureTable, percent } from "./figure-table";
 import { useAnalytics } from "./use-analytics";
 
-type Result = { rates: Table; tests: Table };
 const RATES = [
   { key: "attackRate", name: "attack rate", drill: "attacks" },
   { key: "accuracy", name: "output accuracy", drill: "accurate" },
@@ -17,7 +17,7 @@ const BY_OPTIONS = [
 ];
 
 export function GeneratedTestsPage() {
-  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<Result>("generated-tests");
+  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<GeneratedTestAnalytics>("generated-tests");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -45,6 +45,7 @@ export function GeneratedTestsPage() {
               table={<FigureTable table={result.rates} testId="generated-tests-table" />}
             />
             <FigureTable table={result.tests} testId="generated-tests-runs" />
+            <PromoteTests tests={result.promotable} />
           </div>
         )}
       </AnalyticsBody>

@@ -1,5 +1,6 @@
 "use client";
 import type { ReviewerAnalytics } from "@/lib/analytics/reviewers";
+import type { FigureTable as Table } from "@/lib/analytics/figures";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
 import { ReliabilityChart, type ReliabilityBin } from "@/components/charts/reliability-chart";
 import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
@@ -23,7 +24,38 @@ const RATES = [
   { key: "reproducerShare", name: "ran a reproducer", drill: "reproducer" },
 ];
 
-function ReviewerCharts({ data }: { data: ReviewerAnalytics }) {
+type ReviewerPage = ReviewerAnalytics & { revisions: Table; revisionPairs: Table };
+
+function RevisionLoop({ data }: { data: ReviewerPage }) {
+  const rateData = data.revisions.rows.map((row) => ({
+    label: row.key,
+    values: { resolveRateBefore: row.resolveRateBefore as number | null, resolveRateAfter: row.resolveRateAfter as number | null },
+    hrefs: { resolveRateBefore: data.revisions.drill[row.key]?.resolvedBefore, resolveRateAfter: data.revisions.drill[row.key]?.resolvedAfter },
+  }));
+  return (
+    <>
+      <ChartBeside
+        chart={
+          <GroupedBarChart
+            title="Resolve rate before and after revision (reviewer × generator)"
+            testId="revision-chart"
+            data={rateData}
+            series={[
+              { key: "resolveRateBefore", name: "before" },
+              { key: "resolveRateAfter", name: "after revision" },
+            ]}
+            format={percent}
+            emptyText="No revised patch yet: import a prediction with revision_of (its predecessor's model) and review_id."
+          />
+        }
+        table={<FigureTable table={data.revisions} testId="revision-table" />}
+      />
+      <FigureTable table={data.revisionPairs} testId="revision-pairs" />
+    </>
+  );
+}
+
+function ReviewerCharts({ data }: { data: ReviewerPage }) {
   const rateData = data.measures.rows.map((row) => ({
     label: row.key,
     values: Object.fromEntries(RATES.map((r) => [r.key, row[r.key] as number | null])),
@@ -70,12 +102,13 @@ function ReviewerCharts({ data }: { data: ReviewerAnalytics }) {
         }
         table={<FigureTable table={data.causes} testId="causes-table" />}
       />
+      <RevisionLoop data={data} />
     </div>
   );
 }
 
 export function ReviewersAnalyticsPage() {
-  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<ReviewerAnalytics>("reviewers");
+  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<ReviewerPage>("reviewers");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -87,6 +120,8 @@ export function ReviewersAnalyticsPage() {
             { name: "measures", label: "Measures" },
             { name: "calibration", label: "Calibration" },
             { name: "causes", label: "Causes" },
+            { name: "revisions", label: "Revision loop" },
+            { name: "revisionPairs", label: "Revised patches" },
           ]}
         />
       </div>

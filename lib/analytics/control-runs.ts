@@ -10,6 +10,9 @@ export type ControlRunRow = {
   repository: string;
   generator: string | null;
   generatedFor: string | null;
+  /** the task a generated test was made for, and its version (what a promotion builds on) */
+  originalId: string | null;
+  originalVersion: number | null;
   fixPatch: string;
   negId: string | null;
   negClass: string | null;
@@ -23,10 +26,12 @@ export function latestControlRunsSql(kind: TaskKind): SqlFragment {
   return sql`
     SELECT t.id AS "taskId", t.instance_id AS "instanceId", t.fix_patch AS "fixPatch",
            t.metadata->>'generator' AS generator, t.metadata->>'generatedFor' AS "generatedFor",
+           o.id AS "originalId", o.version AS "originalVersion",
            (SELECT r.owner || '/' || r.name FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE e.id = t.environment_id) AS repository,
            neg.id AS "negId", neg.failure_class::text AS "negClass", neg.finished_at AS "negFinished",
            pos.id AS "posId", pos.failure_class::text AS "posClass", pos.finished_at AS "posFinished"
     FROM tasks t
+    LEFT JOIN tasks o ON o.instance_id = t.metadata->>'generatedFor'
     LEFT JOIN LATERAL (SELECT v.id, v.failure_class, v.finished_at FROM validation_runs v
       WHERE v.task_id = t.id AND v.kind = 'NEGATIVE_CONTROL' AND v.status = 'SUCCEEDED' ORDER BY v.finished_at DESC NULLS LAST, v.attempt LIMIT 1) neg ON TRUE
     LEFT JOIN LATERAL (SELECT v.id, v.failure_class, v.finished_at FROM validation_runs v

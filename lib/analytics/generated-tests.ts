@@ -18,6 +18,7 @@ export type GeneratedTest = {
   repository: string;
   /** the task the test was generated for */
   generatedFor: string | null;
+  original: { id: string; version: number } | null;
   attacks: boolean | null;
   accurate: boolean | null;
   negativeRun: RunSummary | null;
@@ -48,7 +49,11 @@ export type GeneratedTestQuery = z.infer<typeof GeneratedTestQuerySchema>;
 const OUTCOME_COLUMNS = ["tests", "attacks", "accurate", "valid", "unmeasured"] as const;
 
 /** Pure: rates per group and the per-test table. */
-export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: GeneratedTestQuery): { rates: FigureTable; tests: FigureTable } {
+export type GeneratedTestAnalytics = { rates: FigureTable; tests: FigureTable; promotable: Promotable[] };
+/** A valid test a curator may promote into its task. */
+export type Promotable = { taskId: string; test: string; generatedFor: string; original: { id: string; version: number } };
+
+export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: GeneratedTestQuery): GeneratedTestAnalytics {
   const filters = dimensionFilters(query, GENERATED_TEST_DIMENSIONS as Dimensions<unknown>);
   const tests = selectItems(all, filters, GENERATED_TEST_DIMENSIONS, GENERATED_TEST_OUTCOMES);
   const rows: FigureRow[] = [];
@@ -81,7 +86,9 @@ export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: Generat
     withFix: runWords(t.positiveRun, t.accurate, "passes (accurate)", "fails (inaccurate)"),
     verdict: t.attacks && t.accurate ? "valid fail-to-pass" : t.attacks === null || t.accurate === null ? "not measured yet" : "not valid",
   }));
+  const promotable = tests.flatMap((t) => (t.attacks && t.accurate && t.original && t.generatedFor ? [{ taskId: t.taskId, test: t.instanceId, generatedFor: t.generatedFor, original: t.original }] : []));
   return {
+    promotable,
     rates: {
       title: `Generated tests per ${query.by}`,
       columns: [
@@ -125,6 +132,7 @@ export async function loadGeneratedTests(db: Db): Promise<GeneratedTest[]> {
     generator: row.generator ?? "(unknown)",
     repository: row.repository,
     generatedFor: row.generatedFor,
+    original: row.originalId ? { id: row.originalId, version: Number(row.originalVersion) } : null,
     attacks: controlOutcome(row.negId, row.negClass, "NEGATIVE_CONTROL_PASSED"),
     accurate: controlOutcome(row.posId, row.posClass, "POSITIVE_CONTROL_FAILED"),
     negativeRun: summary(row.negId, row.negClass, row.negFinished),

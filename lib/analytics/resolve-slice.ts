@@ -4,6 +4,7 @@ import { raw, sql, type SqlFragment } from "../tasks/sql";
 import { funnelCondition, FunnelSliceSchema } from "./funnel";
 import { generatedTestSliceTaskIds } from "./generated-tests";
 import { reviewerSliceTaskIds } from "./reviewers";
+import { revisionSliceTaskIds } from "./revisions";
 import { decodeSlice } from "./slice-key";
 import { verifiabilitySliceTaskIds } from "./verifiability";
 
@@ -22,6 +23,8 @@ export async function resolveSlice(db: Db, text: string): Promise<SqlFragment> {
     }
     case "reviewers":
       return idsCondition(await reviewerSliceTaskIds(db, slice.params));
+    case "revisions":
+      return idsCondition(await revisionSliceTaskIds(db, slice.params));
     case "generated-tests":
       return idsCondition(await generatedTestSliceTaskIds(db, slice.params));
     case "verifiability":

@@ -5,6 +5,7 @@ import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { ranReproducer, type StepFacts } from "./reproducer";
 import { sliceHref, type SliceParams } from "./slice-key";
+import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
 
 // SWE-Review's measures of reviewer agents, against executed ground truth (the candidate's
 // own validation run, as /reviewers scores it): accuracy, false approvals (approved, does not
@@ -251,8 +252,11 @@ export async function loadReviews(db: Db): Promise<Review[]> {
     });
 }
 
+/** The reviewer page: SWE-Review's measures and its revision loop, under the same reviewer / generator filters. */
 export async function reviewerAnalytics(db: Db, query: ReviewerQuery) {
-  return buildReviewerAnalytics(await loadReviews(db), query);
+  const [reviews, pairs] = await Promise.all([loadReviews(db), loadRevisionPairs(db)]);
+  const filters = dimensionFilters({ reviewer: query.reviewer, generator: query.generator }, REVISION_DIMENSIONS as Dimensions<unknown>);
+  return { ...buildReviewerAnalytics(reviews, query), ...buildRevisionLoop(pairs, filters) };
 }
 
 export async function reviewerSliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {

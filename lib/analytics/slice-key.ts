@@ -2,7 +2,7 @@
 // "funnel;stage=built;source=DEMO". The task list takes it as ?slice= and shows exactly the
 // tasks the page counted (lib/analytics/resolve-slice.ts). Browser-safe.
 
-export const ANALYTICS_PAGES = ["funnel", "reviewers", "generated-tests", "verifiability"] as const;
+export const ANALYTICS_PAGES = ["funnel", "reviewers", "revisions", "generated-tests", "verifiability"] as const;
 export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
 export type SliceParams = Record<string, string>;
 export type Slice = { page: AnalyticsPage; params: SliceParams };

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { PrismaClient } from "../../lib/db/client";
+import { addGeneratedTest } from "../../lib/analytics/generated-test-actions";
 
 // The analytics pages' demo (prisma/seed/demo-analytics/README.md): generated tests and
 // test-driven steps on the demo calculator, and reviewer verdicts with steps and causes.
@@ -16,23 +17,12 @@ const StepSchema = z.object({ instanceId: z.string(), failToPass: z.array(z.stri
 
 const read = (...parts: string[]) => readFile(path.join(ANALYTICS_DEMO_DIR, ...parts), "utf8");
 
-async function addGeneratedTests(db: PrismaClient, environmentId: string): Promise<string[]> {
+async function addGeneratedTests(db: PrismaClient): Promise<string[]> {
   const tests = z.array(GeneratedTestSchema).parse(JSON.parse(await read("generated-tests", "tests.json")));
   const ids: string[] = [];
   for (const test of tests) {
-    const original = await db.task.findUniqueOrThrow({ where: { instanceId: test.generatedFor } });
-    const fields = {
-      environmentId,
-      kind: "TEST_GENERATION" as const,
-      source: "OTHER" as const,
-      problemStatement: `A unit test ${test.generator} generated for ${test.generatedFor}.\n\n${original.problemStatement}`,
-      fixPatch: original.fixPatch,
-      testPatch: await read("generated-tests", test.file),
-      failToPass: test.failToPass,
-      passToPass: [],
-      metadata: { generator: test.generator, generatedFor: test.generatedFor },
-    };
-    ids.push((await db.task.upsert({ where: { instanceId: test.instanceId }, create: { instanceId: test.instanceId, ...fields }, update: fields })).id);
+    const input = { instanceId: test.generatedFor, generator: test.generator, testPatch: await read("generated-tests", test.file), failToPass: test.failToPass };
+    ids.push((await addGeneratedTest(db, input, test.instanceId)).id);
   }
   return ids;
 }
@@ -59,10 +49,12 @@ async function addSteps(db: PrismaClient, environmentId: string): Promise<string
 /** Adds the analytics demo and queues its validations; returns how many runs were queued. */
 export async function seedAnalyticsDemo(db: PrismaClient, log: (line: string) => void): Promise<number> {
   const environment = await db.environment.findUniqueOrThrow({ where: { key: CALC_ENVIRONMENT } });
-  const taskIds = [...(await addGeneratedTests(db, environment.id)), ...(await addSteps(db, environment.id))];
+  const taskIds = [...(await addGeneratedTests(db)), ...(await addSteps(db, environment.id))];
   const { importFile } = await import("../../lib/imports/import-file");
-  const batch = await importFile(db, path.join(ANALYTICS_DEMO_DIR, "reviewer-verdicts.jsonl"), { fileName: "demo-reviewer-verdicts.jsonl" });
-  log(`[seed] imported the analytics demo's reviewer verdicts: ${batch.created} created, ${batch.failed} failed`);
+  for (const file of ["reviewer-verdicts.jsonl", "revised-predictions.jsonl"]) {
+    const batch = await importFile(db, path.join(ANALYTICS_DEMO_DIR, file), { fileName: `demo-${file}` });
+    log(`[seed] imported the analytics demo's ${file}: ${batch.created} created, ${batch.failed} failed`);
+  }
 
   const { requestValidation } = await import("../../lib/runs/request-validation");
   let queued = 0;

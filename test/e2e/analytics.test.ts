@@ -6,7 +6,10 @@ import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
 // list filtered to exactly the tasks the bar counted.
 
 async function tableCell(page: Page, testId: string, rowText: string, column: number): Promise<string> {
-  const row = page.getByTestId(testId).getByRole("row").filter({ hasText: rowText }).first();
+  // a body row with a cell saying exactly rowText (the header's "Of imported" must not match "Imported")
+  const table = page.getByTestId(testId);
+  // (a `has` locator is looked up inside each row, so it starts from the page)
+  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: rowText, exact: true }) }).first();
   await row.waitFor();
   return (await row.getByRole("cell").nth(column).textContent()) ?? "";
 }
@@ -31,8 +34,12 @@ describe("analytics in the browser", () => {
     try {
       await page.goto(appUrl("/analytics/funnel"));
       await page.getByTestId("funnel-table").waitFor();
-      await page.getByLabel("Source").selectOption("SWE_FLOW");
+      await page.locator('select[name="source"]').selectOption("SWE_FLOW");
       await page.waitForURL(/source=SWE_FLOW/);
+      // say what the page shows when the figures do not come (the failure message alone says only "timeout")
+      await page.getByTestId("funnel-table").getByRole("cell", { name: "Imported", exact: true }).first().waitFor({ timeout: 30_000 }).catch(async (error) => {
+        throw new Error(`${error}\n--- the page shows:\n${(await page.locator("main").innerText()).slice(0, 3000)}`);
+      });
       await expect.poll(() => tableCell(page, "funnel-table", "Imported", 0)).toBe("all tasks");
       await expect.poll(async () => (await page.getByTestId("funnel-table").getByRole("row").allTextContents()).join()).not.toContain("Computing");
       const imported = await tableCell(page, "funnel-table", "Imported", 2);
@@ -49,7 +56,7 @@ describe("analytics in the browser", () => {
       await page.goto(appUrl("/analytics/reviewers"));
       await page.getByTestId("reviewer-table").getByRole("row").filter({ hasText: "demo-skimming-reviewer" }).waitFor();
       await page.getByTestId("calibration-chart").waitFor();
-      await page.getByLabel("One row per").selectOption("reviewer,generator");
+      await page.locator('select[name="by"]').selectOption("reviewer,generator");
       await page.waitForURL(/by=reviewer%2Cgenerator|by=reviewer,generator/);
       await page.getByTestId("reviewer-table").getByRole("row").filter({ hasText: "demo-none-agent" }).first().waitFor();
 

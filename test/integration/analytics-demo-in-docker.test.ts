@@ -52,6 +52,8 @@ describe.skipIf(!docker.ready)("the analytics demo, validated for real", () => {
     expect(result.measures.rows.find((r) => r.key === "demo-reproducing-reviewer")).toMatchObject({ scored: 2, accuracy: 1, reproducerShare: 1 });
     expect(result.measures.rows.find((r) => r.key === "demo-skimming-reviewer")).toMatchObject({ scored: 2, accuracy: 0, falseApprovalRate: 1, falseRejectionRate: 1, reproducerShare: 0 });
     expect(result.causes.rows.find((r) => r.key === "insufficient_reproducer_coverage")?.falseApproval).toBe(1);
+    // the revision loop: the patch the reproducing reviewer sent back resolves after revision
+    expect(result.revisions.rows).toEqual([expect.objectContaining({ reviewer: "demo-reproducing-reviewer", generator: "demo-none-agent", measured: 1, resolveRateBefore: 0, resolveRateAfter: 1, fixed: 1 })]);
   });
 
   it("the funnel counts the validated steps past the build", async () => {

@@ -18,10 +18,10 @@ const ids: Record<string, string> = {};
 let revisionId = "";
 const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, m));
 
-async function task(name: string, environmentId: string, overrides: TaskOverrides & { metadata?: object; fixPatch?: string }) {
-  const { metadata, fixPatch, ...rest } = overrides;
+async function task(name: string, environmentId: string, overrides: TaskOverrides & { metadata?: object; fixPatch?: string; failToPass?: string[] }) {
+  const { metadata, fixPatch, failToPass, ...rest } = overrides;
   const row = await createTask(db.prisma, environmentId, { instanceId: name, ...rest });
-  if (metadata || fixPatch) await db.prisma.task.update({ where: { id: row.id }, data: { ...(metadata ? { metadata } : {}), ...(fixPatch ? { fixPatch } : {}) } });
+  await db.prisma.task.update({ where: { id: row.id }, data: { ...(metadata ? { metadata } : {}), ...(fixPatch ? { fixPatch } : {}), ...(failToPass ? { failToPass } : {}) } });
   ids[name] = row.id;
 }
 
@@ -64,10 +64,10 @@ beforeAll(async () => {
   await run("s3", "POSITIVE_CONTROL", "POSITIVE_CONTROL_FAILED", minute(1), { log: "tests/test_parse.py F\nE       assert ['a'] == ['a', 'b']\n" });
 
   // generated tests (never in the funnel): g1 valid, g2 accurate but no attack, g3 attacks but inaccurate
-  const generated = (generator: string) => ({ kind: "TEST_GENERATION" as const, metadata: { generator, generatedFor: "f8" } });
-  await task("g1", widgets.id, generated("gen-x"));
-  await task("g2", widgets.id, generated("gen-x"));
-  await task("g3", widgets.id, generated("gen-y"));
+  const generated = (generator: string, test: string) => ({ kind: "TEST_GENERATION" as const, metadata: { generator, generatedFor: "f8" }, failToPass: [`test_gen.py::${test}`] });
+  await task("g1", widgets.id, generated("gen-x", "test_g1"));
+  await task("g2", widgets.id, generated("gen-x", "test_g2"));
+  await task("g3", widgets.id, generated("gen-y", "test_g3"));
   await run("g1", "NEGATIVE_CONTROL", null, minute(1));
   await run("g1", "POSITIVE_CONTROL", null, minute(1));
   await run("g2", "NEGATIVE_CONTROL", null, minute(1)); // superseded by the later run below
@@ -83,7 +83,10 @@ beforeAll(async () => {
   await run("f7", "CANDIDATE", null, minute(2), { candidatePatchId: bad.id, resolved: false });
   await review("rv1", "f8", good.id, "rev-1", "APPROVE", { confidence: 0.9, tokensIn: 100, tokensOut: 50, costUsd: 0.01 }, ["cat w.py", "python reproduce.py"]);
   await review("rv2", "f7", bad.id, "rev-1", "APPROVE", { confidence: 0.8, tokensIn: 200, tokensOut: 100, costUsd: 0.02, metadata: { cause: "subtle_logic_bug" } }, ["cat w.py"]);
-  await review("rv3", "f7", bad.id, "rev-2", "REQUEST_CHANGES", { confidence: 0.6 }, []);
+  await review("rv3", "f7", bad.id, "rev-2", "REQUEST_CHANGES", { confidence: 0.6, metadata: { reviewId: "r-3" } }, []);
+  // the revision loop: gen-bad revised its patch after rev-2's review, and the revision resolves
+  const revised = await db.prisma.candidatePatch.create({ data: { taskId: ids.f7, generator: "gen-bad@2", patch: "diff --git a/w.py b/w.py\n", metadata: { revision_of: "gen-bad", review_id: "r-3" } } });
+  await run("f7", "CANDIDATE", null, minute(3), { candidatePatchId: revised.id, resolved: true });
 });
 afterAll(async () => db?.drop());
 
@@ -113,6 +116,8 @@ describe("validation funnel on real rows", () => {
     const bySource = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "source" }));
     expect(bySource.stages.rows.filter((r) => r.group === "OPENSWE").map((r) => r.tasks)).toEqual([4, 4, 4, 3, 2, 1]);
     expect(await drill(bySource.stages.drill["OPENSWE|approved"].tasks)).toEqual(["f7"]);
+    const openswe = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ source: "OPENSWE" }));
+    expect(openswe.stages.rows.map((r) => [r.stage, r.tasks])[0]).toEqual(["Imported", 4]);
     const byGenerator = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "generator", source: "OPENSWE" }));
     expect(byGenerator.groups).toEqual(["env-model"]);
     const notValidated = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ repository: "acme/widgets" }));
@@ -136,6 +141,13 @@ describe("reviewer analytics on real rows", () => {
     expect(result.calibration.rows[4].meanConfidence).toBeCloseTo(0.85);
     expect(result.calibration.rows[3]).toMatchObject({ reviews: 1, accuracy: 1 });
     expect(await drill(result.calibration.drill["4"].reviews)).toEqual(["f7", "f8"]);
+  });
+
+  it("measures the resolve rate before and after revision, and opens the pairs a revision fixed", async () => {
+    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}));
+    expect(result.revisions.rows).toEqual([expect.objectContaining({ reviewer: "rev-2", generator: "gen-bad", pairs: 1, measured: 1, resolveRateBefore: 0, resolveRateAfter: 1, fixed: 1, broke: 0 })]);
+    expect(await drill(result.revisions.drill["rev-2 × gen-bad"].fixed)).toEqual(["f7"]);
+    expect(result.revisionPairs.rows[0]).toMatchObject({ task: "f7", change: "fixed by the revision" });
   });
 });
 
@@ -161,6 +173,38 @@ describe("generated tests and verifiability on real rows", () => {
   });
 });
 
+describe("generated tests join their task", () => {
+  it("a valid test is promoted into FAIL_TO_PASS as a new, audited version; an invalid or stale one is refused", async () => {
+    const { promoteGeneratedTest } = await import("../../lib/analytics/generated-test-actions");
+    const curator = await db.prisma.user.create({ data: { email: "promoter@example.test", role: "CURATOR" } });
+    const before = await db.prisma.task.findUniqueOrThrow({ where: { id: ids.f8 } });
+    await expect(promoteGeneratedTest(db.prisma, curator, ids.g2, before.version)).rejects.toThrow(/Only a valid generated test/);
+    await expect(promoteGeneratedTest(db.prisma, curator, ids.g1, before.version + 5)).rejects.toThrow(/changed while you were working/);
+    const result = await promoteGeneratedTest(db.prisma, curator, ids.g1, before.version);
+    const after = await db.prisma.task.findUniqueOrThrow({ where: { id: ids.f8 } });
+    expect(after.failToPass).toEqual([...before.failToPass, "test_gen.py::test_g1"]);
+    expect(after.version).toBe(before.version + 1);
+    expect(result.version).toBe(after.version);
+    const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { entityId: ids.f8, action: "task.generated_test_promoted" } });
+    expect(audit.actorId).toBe(curator.id);
+  });
+
+  it("POST /analytics/generated-tests adds a generator's test for a task and queues its controls", async () => {
+    const { POST } = await import("../../app/api/v1/analytics/generated-tests/route");
+    const { token } = await apiTokenFor(db.prisma, "CURATOR");
+    const body = { instanceId: "f6", generator: "gen-z", testPatch: "diff --git a/t.py b/t.py\n", failToPass: ["t.py::test_z"] };
+    const created = await callRoute(POST, token, "/api/v1/analytics/generated-tests", { method: "POST", body });
+    expect(created.status).toBe(201);
+    const { taskId, groupId } = (await created.json()) as { taskId: string; groupId: string };
+    const row = await db.prisma.task.findUniqueOrThrow({ where: { id: taskId } });
+    expect(row).toMatchObject({ kind: "TEST_GENERATION", failToPass: ["t.py::test_z"], metadata: { generator: "gen-z", generatedFor: "f6" } });
+    expect(await db.prisma.validationRun.count({ where: { groupId } })).toBe(2);
+    const missing = await callRoute(POST, token, "/api/v1/analytics/generated-tests", { method: "POST", body: { ...body, instanceId: "no-such-task" } });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { detail: string }).detail).toMatch(/No task has instance id no-such-task/);
+  });
+});
+
 describe("the analytics API", () => {
   it("answers a table as CSV, exactly the rows the page shows", async () => {
     const { GET } = await import("../../app/api/v1/analytics/generated-tests/route");
@@ -170,7 +214,8 @@ describe("the analytics API", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe("Generator,Tests,Attack (fail without fix),Attack rate,Accurate (pass with fix),Output accuracy,Accurate ∩ attack,Accuracy ∩ attack rate,Not measured yet");
-    expect(lines.slice(1)).toEqual(["gen-x,2,1,0.5,2,1,1,0.5,0", "gen-y,1,1,1,0,0,0,0,0"]);
+    // gen-z's test (added through the API above) has not run: its rates are empty, not zero
+    expect(lines.slice(1)).toEqual(["gen-x,2,1,0.5,2,1,1,0.5,0", "gen-y,1,1,1,0,0,0,0,0", "gen-z,1,0,,0,,0,,1"]);
   });
 
   it("a task-list link with a broken slice is refused in words", async () => {

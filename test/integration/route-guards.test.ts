@@ -22,6 +22,8 @@ const MATRIX: Record<string, Row> = {
   "GET /agreement": V(200),
   "GET /analytics/funnel": V(200),
   "GET /analytics/generated-tests": V(200),
+  "POST /analytics/generated-tests": C(400, "run"),
+  "POST /analytics/generated-tests/{id}/promote": C(400, "curate"),
   "GET /analytics/reviewers": V(200),
   "GET /analytics/verifiability": V(200),
   "POST /builds/{id}/cancel": C(404, "run"),

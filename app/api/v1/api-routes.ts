@@ -9,6 +9,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/agreement": () => import("./agreement/route"),
   "/analytics/funnel": () => import("./analytics/funnel/route"),
   "/analytics/generated-tests": () => import("./analytics/generated-tests/route"),
+  "/analytics/generated-tests/{id}/promote": () => import("./analytics/generated-tests/[id]/promote/route"),
   "/analytics/reviewers": () => import("./analytics/reviewers/route"),
   "/analytics/verifiability": () => import("./analytics/verifiability/route"),
   "/builds/{id}/cancel": () => import("./builds/[id]/cancel/route"),

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { buildGeneratedTestAnalytics, GeneratedTestQuerySchema, type GeneratedTest } from "@/lib/analytics/generated-tests";
 import { buildVerifiability, classifyStepFailure, type Step } from "@/lib/analytics/verifiability";
 import { controlOutcome } from "@/lib/analytics/control-runs";
+import { buildRevisionLoop, REVISION_DIMENSIONS, REVISION_OUTCOMES, type RevisionPair } from "@/lib/analytics/revisions";
+import { selectItems } from "@/lib/analytics/item-slices";
+import { decodeSlice } from "@/lib/analytics/slice-key";
 
 const run = { id: "r", failureClass: null, finishedAt: null };
 const test = (taskId: string, generator: string, attacks: boolean | null, accurate: boolean | null): GeneratedTest => ({
@@ -10,6 +13,7 @@ const test = (taskId: string, generator: string, attacks: boolean | null, accura
   generator,
   repository: "o/r",
   generatedFor: "demo__calc-1",
+  original: { id: "o1", version: 3 },
   attacks,
   accurate,
   negativeRun: attacks === null ? null : run,
@@ -29,6 +33,13 @@ describe("generated tests", () => {
     expect(x.accuracy).toBeCloseTo(2 / 3);
     expect(x.validRate).toBeCloseTo(1 / 3);
     expect(result.rates.rows.find((r) => r.key === "Y")).toMatchObject({ tests: 1, attackRate: 1, accuracy: 1, validRate: 1 });
+  });
+
+  it("offers only valid tests for promotion", () => {
+    expect(result.promotable).toEqual([
+      { taskId: "t1", test: "t1", generatedFor: "demo__calc-1", original: { id: "o1", version: 3 } },
+      { taskId: "t5", test: "t5", generatedFor: "demo__calc-1", original: { id: "o1", version: 3 } },
+    ]);
   });
 
   it("says per test what each run showed", () => {
@@ -79,5 +90,29 @@ describe("verifiability of test-driven steps", () => {
       ["s3", "missing dependency: f"],
       ["s4", "semantic mismatch"],
     ]);
+  });
+});
+
+describe("the revision loop", () => {
+  const pair = (taskId: string, before: boolean | null, after: boolean | null): RevisionPair => ({
+    taskId,
+    instanceId: taskId,
+    generator: "X",
+    revisedGenerator: "X@2",
+    reviewer: "A",
+    before,
+    after,
+  });
+  const PAIRS = [pair("p1", false, true), pair("p2", true, false), pair("p3", true, true), pair("p4", null, true)];
+
+  it("resolve rate before and after revision over the pairs with both results, and the pairs a revision broke", () => {
+    const { revisions, revisionPairs } = buildRevisionLoop(PAIRS, {});
+    expect(revisions.rows).toHaveLength(1);
+    expect(revisions.rows[0]).toMatchObject({ pairs: 4, measured: 3, fixed: 1, broke: 1 });
+    expect(revisions.rows[0].resolveRateBefore).toBeCloseTo(2 / 3);
+    expect(revisions.rows[0].resolveRateAfter).toBeCloseTo(2 / 3);
+    expect(revisionPairs.rows.map((r) => r.change)).toEqual(["fixed by the revision", "broken by the revision", "still resolved", "not measured yet"]);
+    const broke = new URL(revisions.drill["A × X"].broke, "http://x").searchParams.get("slice")!;
+    expect(selectItems(PAIRS, decodeSlice(broke)!.params, REVISION_DIMENSIONS, REVISION_OUTCOMES).map((p) => p.taskId)).toEqual(["p2"]);
   });
 });
