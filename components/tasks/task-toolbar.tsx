@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { TASK_SORT_LABELS, TASK_SORTS, countActiveFilters, emptyTaskFilters, type TaskFilters, type TaskSort } from "@/lib/tasks/task-filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { SavedViews } from "./saved-views";
+import { SavedViews } from "@/components/views/saved-views";
 import { describeSlice } from "@/lib/analytics/slice-key";
 
 const SEARCH_DEBOUNCE_MS = 400;

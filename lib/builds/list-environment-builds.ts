@@ -1,6 +1,6 @@
 import type { Db, Prisma } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { keysetPage, PageQuerySchema, type PageQuery } from "../http/pagination";
+import { keysetPage, PageQuerySchema, type PageQuery } from "../db/keyset-page";
 
 const BUILD_FIELDS = {
   id: true,

@@ -1,6 +1,6 @@
 import type { Db, Prisma } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { PageQuerySchema, type PageQuery } from "../http/pagination";
+import { PageQuerySchema, type PageQuery } from "../db/keyset-page";
 
 const RUN_FIELDS = {
   id: true,

@@ -11,7 +11,7 @@
 // statements run raw (in parallel, as the endpoint runs them). Target: facets p95 < 100 ms.
 // Usage: npm run bench:browse [-- --tasks 100000 --samples 60 --sql-only]   (BENCH_SKIP_BUILD=1 reuses .next as it is)
 
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,7 +27,8 @@ import { TaskListQuerySchema } from "../../lib/tasks/task-filters";
 import { listTasksSql, RANK_LIMIT, rankCheckSql } from "../../lib/tasks/list-tasks";
 import { facetCountsSql, repositoryCountsSql } from "../../lib/tasks/task-facets";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
-import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "../../scripts/production-build";
+import { ensureProductionBuild } from "../../scripts/production-build";
+import { startNext } from "./next-start";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
@@ -204,28 +205,6 @@ async function time(fn: () => Promise<unknown>, samples: number): Promise<number
     times.push(performance.now() - start);
   }
   return times;
-}
-
-function startNext(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: PROJECT_ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...WEB_SERVER_ENV, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-  });
-  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[next] ${d}`));
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/signin`)).ok) return resolve(child);
-      } catch {}
-      if (Date.now() > deadline) return reject(new Error("next start did not answer within 60 s"));
-      setTimeout(poll, 250);
-    };
-    child.on("exit", (code) => reject(new Error(`next start exited early (${code})`)));
-    void poll();
-  });
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(7);

@@ -62,7 +62,10 @@ export function importTestBed(prefix: string): ImportTestBed {
   let worker: WorkerRunner | undefined;
   beforeAll(async () => {
     bed.db = await createTestDatabase();
-    worker = await startTestWorker(bed.db.url);
+    // the production lease: these tests spawn CLI imports (heartbeat every second), and the fast test
+    // lease of 3 s let the worker's recovery declare a CLI import dead on a machine busy enough to
+    // delay one renewal, failing it mid-run
+    worker = await startTestWorker(bed.db.url, { config: { leaseMs: 30_000 } });
     bed.env = { DATABASE_URL: bed.db.url };
     bed.dir = mkdtempSync(path.join(tmpdir(), prefix));
     const curator = await bed.db.prisma.user.create({ data: { email: "c@example.com", role: "CURATOR" } });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { PageQuerySchema } from "@/lib/http/pagination";
-import { prisma } from "@/lib/db/client";
 import { RequestBuildSchema, requestBuild } from "@/lib/builds/request-build";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
 import { BuildSchema, EnvironmentBuildsSchema } from "@/lib/http/api-schemas";
@@ -10,10 +9,10 @@ const ListBuildsQuerySchema = PageQuerySchema.extend({ environmentId: z.string()
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "An environment's builds, newest first, a page at a time", query: ListBuildsQuerySchema, response: EnvironmentBuildsSchema },
-  ({ query }) => listEnvironmentBuilds(prisma, query.environmentId, query),
+  ({ db, query }) => listEnvironmentBuilds(db, query.environmentId, query),
 );
 
 export const POST = defineRoute(
   { permission: "jobs:run", summary: "Queue a build of an environment revision", body: RequestBuildSchema, response: BuildSchema, status: 202, idempotent: true },
-  ({ actor, body }) => requestBuild(prisma, { ...body, actorId: actor.id }),
+  ({ db, actor, body }) => requestBuild(db, { ...body, actorId: actor.id }),
 );

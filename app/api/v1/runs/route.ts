@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { PageQuerySchema } from "@/lib/http/pagination";
-import { prisma } from "@/lib/db/client";
 import { RequestValidationSchema, requestValidation } from "@/lib/runs/request-validation";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { QueuedGroupSchema, TaskValidationsSchema } from "@/lib/http/api-schemas";
@@ -11,11 +10,11 @@ const RequestRunsBodySchema = RequestValidationSchema.extend({ taskId: z.string(
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "A task's validation groups, newest first, a page at a time", query: ListRunsQuerySchema, response: TaskValidationsSchema },
-  ({ query }) => listTaskValidations(prisma, query.taskId, query),
+  ({ db, query }) => listTaskValidations(db, query.taskId, query),
 );
 
 /** Validate (or re-validate) a task: both controls × repeats, or one candidate patch. */
 export const POST = defineRoute(
   { permission: "jobs:run", summary: "Validate a task: both controls × repeats, or one candidate patch", body: RequestRunsBodySchema, response: QueuedGroupSchema, status: 202, idempotent: true },
-  ({ actor, body }) => requestValidation(prisma, { ...body, actorId: actor.id }),
+  ({ db, actor, body }) => requestValidation(db, { ...body, actorId: actor.id }),
 );

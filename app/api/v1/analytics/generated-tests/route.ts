@@ -1,5 +1,5 @@
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "@/lib/analytics/generated-tests";
-import { defineAnalyticsRoute } from "@/lib/analytics/analytics-route";
+import { defineAnalyticsRoute } from "@/lib/http/analytics-route";
 
 export const GET = defineAnalyticsRoute(
   "generated-tests",

@@ -1,5 +1,5 @@
 import { reviewerAnalytics, ReviewerQuerySchema } from "@/lib/analytics/reviewers";
-import { defineAnalyticsRoute } from "@/lib/analytics/analytics-route";
+import { defineAnalyticsRoute } from "@/lib/http/analytics-route";
 
 export const GET = defineAnalyticsRoute(
   "reviewers",

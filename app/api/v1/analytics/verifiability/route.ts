@@ -1,5 +1,5 @@
 import { verifiabilityAnalytics, VerifiabilityQuerySchema } from "@/lib/analytics/verifiability";
-import { defineAnalyticsRoute } from "@/lib/analytics/analytics-route";
+import { defineAnalyticsRoute } from "@/lib/http/analytics-route";
 
 export const GET = defineAnalyticsRoute(
   "verifiability",

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/define-route";
+import { prisma } from "@/lib/db/client";
+import { serveNext } from "@/lib/campaigns/serve-next";
+
+export const POST = defineRoute(
+  { permission: "campaigns:annotate", summary: "Lease your next task of the campaign (a gold task first while you onboard)", params: z.object({ id: z.string() }), response: z.unknown() },
+  ({ actor, params }) => serveNext(prisma, actor, params.id),
+);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { logFailure } from "@/lib/errors/log-failure";
+import { containerAlreadyGone } from "@/lib/docker/docker-errors";
+
+describe("logFailure: a side task's failure is logged with what was being done, never swallowed", () => {
+  it("says what failed and why", async () => {
+    const lines: string[] = [];
+    await Promise.reject(new Error("connection terminated")).catch(logFailure("renewing the lease of build b1", { log: (line) => lines.push(line) }));
+    expect(lines).toEqual(["renewing the lease of build b1 failed: connection terminated"]);
+  });
+
+  it("stays quiet about failures that are normal operation, and only those", async () => {
+    const lines: string[] = [];
+    const onFailure = logFailure("removing container c1", { expected: containerAlreadyGone, log: (line) => lines.push(line) });
+    await Promise.reject(Object.assign(new Error("no such container"), { statusCode: 404 })).catch(onFailure);
+    await Promise.reject(Object.assign(new Error("removal already in progress"), { statusCode: 409 })).catch(onFailure);
+    await Promise.reject(Object.assign(new Error("engine error"), { statusCode: 500 })).catch(onFailure);
+    expect(lines).toEqual(["removing container c1 failed: engine error"]);
+  });
+});
