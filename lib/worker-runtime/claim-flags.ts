@@ -15,11 +15,14 @@ export type EngineView = {
 
 export function forbiddenFlagsFor(self: EngineView, peers: EngineView[]): string[] {
   if (self.draining) return [JOB_FLAG.docker, JOB_FLAG.import];
-  if (!self.healthy) return [JOB_FLAG.docker];
+  const others = peers.filter((peer) => peer.workerId !== self.workerId && peer.healthy && !peer.draining);
+  // with no engine left to take them, a run is still claimed so that it is handed back with a
+  // sentence saying why it waits, rather than sitting in the queue unexplained
+  if (!self.healthy) return others.length ? [JOB_FLAG.docker] : [];
   const mine = new Set(self.imageHashes);
   const elsewhere = new Set<string>();
-  for (const peer of peers) {
-    if (peer.workerId === self.workerId || !peer.healthy || peer.draining || !peer.hasRoom) continue;
+  for (const peer of others) {
+    if (!peer.hasRoom) continue;
     for (const hash of peer.imageHashes) if (!mine.has(hash)) elsewhere.add(hash);
   }
   return [...elsewhere].map(imageFlag);

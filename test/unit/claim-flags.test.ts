@@ -16,8 +16,13 @@ describe("which jobs a worker of the pool leaves to others", () => {
     expect(forbiddenFlagsFor(self, [self, ...peers])).toEqual([]);
   });
 
-  it("takes no Docker job while its own engine is down, but still imports", () => {
+  it("takes no Docker job while its own engine is down and another can take it, but still imports", () => {
     expect(forbiddenFlagsFor(engine("a", { healthy: false }), [engine("b", { imageHashes: ["h1"] })])).toEqual([JOB_FLAG.docker]);
+  });
+
+  it("still claims when no engine of the pool can run, so the run is handed back with its reason", () => {
+    const self = engine("a", { healthy: false });
+    expect(forbiddenFlagsFor(self, [self, engine("b", { healthy: false }), engine("c", { draining: true })])).toEqual([]);
   });
 
   it("takes nothing new while draining", () => {
