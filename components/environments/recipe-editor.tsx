@@ -89,7 +89,6 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
         language={file === "dockerfile" ? "dockerfile" : "shell"}
         value={shown[file]}
         readOnly={!draft}
-        height={300}
         onChange={(value) => setDraft((d) => (d ? { ...d, [file]: value } : d))}
       />
       {draft && (

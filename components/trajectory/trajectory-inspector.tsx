@@ -68,6 +68,14 @@ export function TrajectoryInspector({ trajectoryId }: { trajectoryId: string }) 
     if (lastItem && lastItem.index >= rows.length - 20 && steps.hasNextPage && !steps.isFetchingNextPage) void steps.fetchNextPage();
   }, [lastItem, rows.length, steps]);
 
+  // j/k answer as soon as the page opens: the step list takes focus once, unless the reader already put it elsewhere
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (focusedOnOpen.current || !rows.length || !listRef.current) return;
+    focusedOnOpen.current = true;
+    if (document.activeElement === document.body) listRef.current.focus({ preventScroll: true });
+  }, [rows.length]);
+
   function onKeyDown(event: React.KeyboardEvent) {
     const move = event.key === "j" || event.key === "ArrowDown" ? 1 : event.key === "k" || event.key === "ArrowUp" ? -1 : 0;
     if (!move || !rows.length) return;

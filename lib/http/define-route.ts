@@ -51,7 +51,7 @@ export type GuardedHandler = ((request: Request, context?: { params?: Promise<un
   spec: RouteSpec;
 };
 
-const toJsonSafe = (_key: string, value: unknown) => (typeof value === "bigint" ? Number(value) : value);
+export const toJsonSafe = (_key: string, value: unknown) => (typeof value === "bigint" ? Number(value) : value);
 
 export const jsonResponse = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value ?? null, toJsonSafe), { status, headers: { "content-type": "application/json" } });
