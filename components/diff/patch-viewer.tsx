@@ -39,8 +39,14 @@ function ReconstructedNote({ sides }: { sides: ReconstructedSides }) {
 
 function DiffOfFile({ path, sides, layout }: { path: string; sides: ReconstructedSides; layout: Layout }) {
   const { ready, ref } = useMonacoReady();
-  const height = heightForLines(sides.modified.split("\n").length - sides.placeholderLines, { min: 160, max: 640, padding: 8 });
-  if (!ready) return <div ref={ref} style={{ height }} className="animate-pulse rounded border bg-slate-100" aria-busy="true" aria-label="Loading the diff editor" />;
+  const height = heightForLines(sides.modified.split("\n").length - sides.placeholderLines, { min: 120, max: 640, padding: 3 });
+  if (!ready) {
+    return (
+      <div ref={ref} style={{ height }} className="animate-pulse rounded border bg-slate-100" role="status" aria-busy="true">
+        <span className="sr-only">Loading the diff editor</span>
+      </div>
+    );
+  }
   return (
     <div className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600" data-testid="monaco-diff">
       <SafeDiffEditor
@@ -49,6 +55,7 @@ function DiffOfFile({ path, sides, layout }: { path: string; sides: Reconstructe
         modified={sides.modified}
         language={languageForPath(path)}
         height={height}
+        sideLabels={{ original: `${path} before the patch`, modified: `${path} after the patch` }}
         options={{
           readOnly: true,
           renderSideBySide: layout === "side-by-side",
@@ -58,8 +65,6 @@ function DiffOfFile({ path, sides, layout }: { path: string; sides: Reconstructe
           automaticLayout: true,
           hideUnchangedRegions: { enabled: sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
           originalEditable: false,
-          originalAriaLabel: `${path} before the patch`,
-          modifiedAriaLabel: `${path} after the patch`,
           // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
           useInlineViewWhenSpaceIsLimited: false,
         }}

@@ -1,6 +1,7 @@
 "use client";
 import Editor, { type OnMount } from "@monaco-editor/react";
 import { heightForLines, useMonacoReady } from "./use-monaco";
+import { LIGHT_THEME } from "./monaco-setup";
 
 export type CodeEditorProps = {
   value: string;
@@ -22,7 +23,7 @@ export function CodeEditor({ value, language, onChange, readOnly = false, height
   if (error) return <pre className="overflow-auto rounded border bg-white p-3 text-xs">{value}</pre>;
   if (!ready) {
     return (
-      <div ref={ref} style={{ height: shownHeight }} className="overflow-hidden rounded border border-slate-300 bg-white" aria-busy="true" aria-label={`${label} (loading editor)`}>
+      <div ref={ref} style={{ height: shownHeight }} className="overflow-hidden rounded border border-slate-300 bg-white" role="group" aria-busy="true" aria-label={`${label} (loading editor)`}>
         <pre className="p-2 pl-16 font-mono text-[13px] leading-[19px] text-slate-800">{value}</pre>
       </div>
     );
@@ -32,6 +33,7 @@ export function CodeEditor({ value, language, onChange, readOnly = false, height
       <Editor
         value={value}
         language={language}
+        theme={LIGHT_THEME}
         height={shownHeight}
         onChange={(v) => onChange?.(v ?? "")}
         onMount={onMount}

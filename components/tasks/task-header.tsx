@@ -27,10 +27,16 @@ export function TaskHeader({ task, queue, onHelp }: { task: TaskDetailJson; queu
           {task.instanceId}
         </h1>
         <span className="flex items-center gap-1 text-sm text-slate-700">
-          <Term term="curationStatus" />: <Badge>{task.curationStatus}</Badge>
+          <span>
+            <Term term="curationStatus" />:
+          </span>
+          <Badge>{task.curationStatus}</Badge>
         </span>
         <span className="flex items-center gap-1 text-sm text-slate-700">
-          <Term term="automatedVerdict" />: <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
+          <span>
+            <Term term="automatedVerdict" />:
+          </span>
+          <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
           {task.verdictOverride && <span title={task.overrideJustification ?? ""}> (a curator&apos;s override of {task.automatedVerdict})</span>}
         </span>
         {task.failureClass && <Badge tone="red">{humanize(task.failureClass)}</Badge>}

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { spawnApp } from "../helpers/e2e-server";
 import { launchChromium, signInThroughForm } from "../helpers/chromium";
-import { SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
+import { SIGNED_OUT_TOUR, signedInTour, tourIds, waitInPage, type TourPage } from "../helpers/page-tour";
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
@@ -57,7 +57,7 @@ async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPa
     bodies.push(response.body().then((body) => void (jsBytes += body.length), () => undefined));
   });
   await page.goto(new URL(tourPage.path, baseUrl).toString());
-  await page.waitForFunction("window.__mainContentAt !== undefined", undefined, { timeout: 60_000, polling: 100 });
+  await waitInPage(page, "window.__mainContentAt !== undefined");
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
   const measure = { mainMs: (await page.evaluate("window.__mainContentAt")) as number, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { launchBrowser, signedInPage } from "../helpers/browser";
-import { openTourPage, SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
+import { loadEveryEditor, openTourPage, SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
 
 // axe-core (WCAG 2.1 A and AA rules) on every page type, signed in and out, in Chromium
 // against the production build; a serious or critical violation fails the test.
@@ -19,6 +19,7 @@ afterAll(async () => browser?.cleanup());
 /** Each serious or critical violation as one readable line: rule, impact, where. */
 async function seriousViolations(page: Page, tourPage: TourPage): Promise<string[]> {
   await openTourPage(page, tourPage);
+  await loadEveryEditor(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

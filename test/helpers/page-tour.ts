@@ -50,8 +50,26 @@ export const SIGNED_OUT_TOUR: TourPage[] = [
   { name: "forbidden", path: "/forbidden", ready: MAIN_LOADED },
 ];
 
+/**
+ * Waits until a page expression holds, checked from here: the app's CSP forbids eval, which
+ * Playwright's in-page polling of waitForFunction needs, while page.evaluate is exempt.
+ */
+export async function waitInPage(page: Page, expression: string, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: still not true after ${timeout / 1000} s: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Opens a tour page and waits until its main content shows. */
 export async function openTourPage(page: Page, tourPage: TourPage, timeout = 60_000) {
   await page.goto(tourPage.path);
-  await page.waitForFunction(tourPage.ready, undefined, { timeout, polling: 50 });
+  await waitInPage(page, tourPage.ready, timeout);
+}
+
+/** Scrolls every editor placeholder into view and waits for Monaco to replace it, so a check sees the editors too. */
+export async function loadEveryEditor(page: Page, timeout = 60_000) {
+  for (const busy of await page.locator('main [aria-busy="true"]').all()) await busy.scrollIntoViewIfNeeded().catch(() => undefined);
+  await waitInPage(page, `!document.querySelector('main [aria-busy="true"]')`, timeout);
 }
