@@ -4,7 +4,6 @@ import { requeueRow } from "../worker-runtime/requeue-row";
 import { retryAfterOutage } from "../worker-runtime/retry-after-outage";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
-import { isEngineError, isEngineStopped, retryAfterEngineStopped } from "./engine-loss";
 import { revisionBuildContext } from "./revision-build-context";
 
 /** The build-environment job: claim the Build row, build (or reuse) its image, record the outcome. */
@@ -23,19 +22,16 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
     await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
   } catch (error) {
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
-    if (isEngineError(error)) {
-      const { attempts } = await ctx.db.build.findUniqueOrThrow({ where: { id: buildId }, select: { attempts: true } });
-      if (isEngineStopped(error, attempts) && (await retryAfterEngineStopped(ctx, lease, "builds", buildId, error, attempts))) return;
-    }
     if (lease.state() === "shutdown") {
       await requeueRow(ctx.db, "builds", buildId, `Worker ${ctx.workerId} stopped; the build was handed back to the queue`, { ownedBy: ctx.workerId });
       return;
     }
-    if (await retryAfterOutage(ctx, "builds", buildId, error)) return;
+    const outage = await retryAfterOutage(ctx, "builds", buildId, error);
+    if (outage === "retried") return;
     const cancelled = lease.state() === "cancelRequested";
     await ctx.db.build.updateMany({
       where: owned,
-      data: { status: cancelled ? "CANCELLED" : "FAILED", errorMessage: cancelled ? "Cancelled by a curator" : errorMessageOf(error), finishedAt: new Date() },
+      data: { status: cancelled ? "CANCELLED" : "FAILED", errorMessage: cancelled ? "Cancelled by a curator" : (outage?.gaveUp ?? errorMessageOf(error)), finishedAt: new Date() },
     });
   } finally {
     lease.stop();

@@ -32,21 +32,21 @@ export class DockerUnavailableError extends Error {
 /**
  * The engine went away while our container or build was running (it was stopped or
  * restarted, or it killed the container from outside). Nothing the container printed may
- * be judged: the job waits for the engine and is retried.
+ * be judged: the job is handed back as an outage (lib/worker-runtime/retry-after-outage.ts).
  */
 export class EngineStoppedError extends DockerUnavailableError {
   constructor(
     endpoint: string,
     readonly during: "build" | "run",
     cause: unknown,
-    /** the container to reap once the engine answers again */
+    /** the container the engine left behind (the retry reaps it) */
     readonly containerId?: string,
   ) {
     super(endpoint, cause);
     this.message =
       during === "run"
-        ? `The Docker engine at ${endpoint} stopped the container before the tests finished (${plainConnectionCause(cause)}); the run is retried when the engine answers again`
-        : `The Docker engine at ${endpoint} stopped during the build (${plainConnectionCause(cause)}); the build is retried when the engine answers again`;
+        ? `The Docker engine at ${endpoint} stopped the container before the tests finished (${plainConnectionCause(cause)}); nothing it printed is judged`
+        : `The Docker engine at ${endpoint} stopped during the build (${plainConnectionCause(cause)})`;
     this.name = "EngineStoppedError";
   }
 }

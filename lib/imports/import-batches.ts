@@ -3,7 +3,7 @@ import type { PrismaClient } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import { removeQueuedJob } from "../jobs/enqueue-job";
-import { importJobKey } from "./import-lease";
+import { jobKeyFor } from "../jobs/job-names";
 
 // Reading and cancelling ImportBatches for the Imports page, the API and the CLI. A batch
 // whose importer died is settled by the workers' lease recovery (import-lease.ts).
@@ -63,7 +63,7 @@ export async function cancelImport(db: PrismaClient, id: string, actorId: string
   await db.$transaction(async (tx) => {
     const queued = await tx.importBatch.updateMany({ where: { id, status: "QUEUED" }, data: { status: "CANCELLED", cancelRequested: true, errorMessage: "Cancelled before it started; nothing was imported", finishedAt: new Date() } });
     if (queued.count) {
-      await removeQueuedJob(tx, importJobKey(id));
+      await removeQueuedJob(tx, jobKeyFor.importBatch(id));
       await tx.importUploadChunk.deleteMany({ where: { batchId: id } });
     } else await tx.importBatch.updateMany({ where: { id, status: "RUNNING" }, data: { cancelRequested: true } });
     await auditLog(tx, { actorId, entityType: "import_batch", entityId: id, action: "import.cancel" });

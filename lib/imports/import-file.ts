@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import type { PrismaClient, TaskSource } from "../db/client";
 import type { ImportBatch } from "../db/generated/client";
 import { classifyRecordKeys, detectFile, type Detection } from "./detect-format";
-import type { ImportLease } from "./import-lease";
+import type { Lease } from "../worker-runtime/row-lease";
 import { ImportRun, ImportStopped } from "./import-run";
 import { describeError, importRecords } from "./import-records";
 import { readJsonRecords } from "./read/json-records";
@@ -33,7 +33,7 @@ export type ImportOptions = {
   instanceId?: string;
   onProgress?: (run: ImportRun) => void;
   /** the lease a worker holds on the batch (a queued upload); without one this process leases the batch itself */
-  lease?: ImportLease;
+  lease?: Lease;
 };
 
 export type ImportContext = {

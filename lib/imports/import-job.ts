@@ -4,7 +4,8 @@ import path from "node:path";
 import type { TaskSource } from "../db/client";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import { importFile } from "./import-file";
-import { claimImportBatch, holdImportLease, requeueImportBatch } from "./import-lease";
+import { claimRow, keepLease } from "../worker-runtime/row-lease";
+import { requeueRow } from "../worker-runtime/requeue-row";
 import { ImportStopped } from "./import-run";
 import { describeError } from "./import-records";
 import { restoreUpload } from "./upload-import";
@@ -17,14 +18,14 @@ type StoredOptions = { source?: TaskSource; generator?: string; instanceId?: str
 
 export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | "config" | "shutdownSignal" | "running">, batchId: string) {
   const { db } = ctx;
-  if (!(await claimImportBatch(db, batchId, ctx.workerId))) {
+  if (!(await claimRow(db, "import_batches", batchId, ctx.workerId))) {
     // cancelled while it waited: say so; any other state belongs to someone else
     await db.importBatch.updateMany({ where: { id: batchId, status: "QUEUED", cancelRequested: true }, data: { status: "CANCELLED", errorMessage: "Cancelled before it started; nothing was imported", finishedAt: new Date() } });
     await db.importUploadChunk.deleteMany({ where: { batchId, batch: { status: "CANCELLED" } } });
     return;
   }
   const batch = await db.importBatch.findUniqueOrThrow({ where: { id: batchId } });
-  const lease = holdImportLease(db, batchId, ctx.workerId, ctx.config, ctx.shutdownSignal);
+  const lease = keepLease(ctx, "import_batches", batchId);
   ctx.running.add(batchId);
   const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-import-job-"));
   try {
@@ -33,7 +34,7 @@ export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | 
     const options = batch.options as StoredOptions;
     await importFile(db, filePath, { batchId, fileName: batch.fileName, actorId: batch.userId, ...options, lease });
   } catch (error) {
-    if (error instanceof ImportStopped && error.why === "shutdown") await requeueImportBatch(db, batchId, ctx.workerId, "The worker importing it shut down; another worker resumes it from the last checkpoint");
+    if (error instanceof ImportStopped && error.why === "shutdown") await requeueRow(db, "import_batches", batchId, "The worker importing it shut down; another worker resumes it from the last checkpoint", { ownedBy: ctx.workerId });
     else if (!(error instanceof ImportStopped)) {
       // the stored file could not be read back: a reason on the row, not a stuck batch
       await db.importBatch.updateMany({ where: { id: batchId, workerId: ctx.workerId, status: "RUNNING" }, data: { status: "FAILED", errorMessage: `The import could not start: ${describeError(error)}`, finishedAt: new Date() } });

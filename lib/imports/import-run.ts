@@ -2,7 +2,8 @@ import type { Db, ImportFormat, ImportStatus, PrismaClient } from "../db/client"
 import { Prisma } from "../db/generated/client";
 import { auditLog } from "../audit/audit-log";
 import { workerConfigFromEnv } from "../worker-runtime/worker-config";
-import { holdImportLease, inProcessOwner, type ImportLease } from "./import-lease";
+import { keepLease, type Lease } from "../worker-runtime/row-lease";
+import { inProcessOwner } from "./import-lease";
 
 // One ImportBatch row per import: counts, the first errors (line + reason), progress in
 // bytes, the cancel flag a curator sets from the browser or the CLI, and the lease of the
@@ -43,7 +44,7 @@ export type ImportRunStart = {
   batchId?: string;
   onProgress?: (run: ImportRun) => void;
   /** the lease a worker already holds on the batch; without one, this process takes the batch and leases it itself */
-  lease?: ImportLease;
+  lease?: Lease;
 };
 
 export class ImportRun {
@@ -61,7 +62,7 @@ export class ImportRun {
     readonly batchId: string,
     readonly actorId: string | null,
     readonly fileName: string,
-    readonly lease: ImportLease,
+    readonly lease: Lease,
     private readonly ownsLease: boolean,
     private readonly onProgress?: (run: ImportRun) => void,
   ) {}
@@ -74,7 +75,7 @@ export class ImportRun {
         ? await db.importBatch.findUniqueOrThrow({ where: { id: input.batchId } })
         : await db.importBatch.update({ where: { id: input.batchId }, data: { ...taken, status: "RUNNING", attempts: { increment: 1 } } })
       : await db.importBatch.create({ data: { fileName: input.fileName, bytesTotal: input.bytesTotal ?? null, userId: input.actorId ?? null, ...taken, attempts: 1 } });
-    const lease = input.lease ?? holdImportLease(db, batch.id, owner, workerConfigFromEnv());
+    const lease = input.lease ?? keepLease({ db, workerId: owner, config: workerConfigFromEnv() }, "import_batches", batch.id);
     const run = new ImportRun(db, batch.id, input.actorId ?? null, input.fileName, lease, !input.lease, input.onProgress);
     run.cancelled = batch.cancelRequested;
     run.format = batch.format;

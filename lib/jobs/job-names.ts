@@ -12,4 +12,5 @@ export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 export const jobKeyFor = {
   build: (buildId: string) => `${JOB_NAMES.buildEnvironment}:${buildId}`,
   run: (runId: string) => `${JOB_NAMES.validateTask}:${runId}`,
+  importBatch: (batchId: string) => `${JOB_NAMES.importFile}:${batchId}`,
 };

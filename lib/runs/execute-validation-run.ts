@@ -1,10 +1,10 @@
 import type { FailureClass, Prisma, RunPhase } from "../db/client";
 import { ensureImage } from "../builds/ensure-image";
-import { isEngineError, isEngineStopped, retryAfterEngineStopped } from "../builds/engine-loss";
 import { ImageBuildError } from "../docker/docker-errors";
 import { runContainerLabels } from "../docker/container-labels";
 import { errorMessageOf } from "../errors/error-message";
 import { createLogSink, type LogSink } from "../worker-runtime/log-sink";
+import { reapContainersOfRun } from "../worker-runtime/prune-docker";
 import { claimRow, keepLease, LostLeaseError, type Lease } from "../worker-runtime/row-lease";
 import { requeueRow } from "../worker-runtime/requeue-row";
 import { retryAfterOutage } from "../worker-runtime/retry-after-outage";
@@ -61,6 +61,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       include: { task: true, candidatePatch: true, revision: { include: { environment: true } } },
     });
     const environment = run.revision.environment;
+    if (run.attempts > 1 || run.outageRetries > 0) await reapContainersOfRun(ctx, runId);
     sink = await createLogSink({
       db: ctx.db,
       table: "validation_runs",
@@ -128,15 +129,12 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   } catch (error) {
     await sink?.close();
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
-    // the engine stopped under the run: never judged, retried once the engine is back
-    if (isEngineError(error)) {
-      const attempts = await attemptsOf(ctx, runId);
-      if (isEngineStopped(error, attempts) && (await retryAfterEngineStopped(ctx, lease, "validation_runs", runId, error, attempts))) return;
-    }
     if (lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
-    if (await retryAfterOutage(ctx, "validation_runs", runId, error)) return;
+    // the engine or the database went away under the run: never judged, handed back to run again later
+    const outage = await retryAfterOutage(ctx, "validation_runs", runId, error);
+    if (outage === "retried") return;
     const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
-    const message = error instanceof ImageBuildError ? `The image did not build: ${error.message}` : errorMessageOf(error);
+    const message = error instanceof ImageBuildError ? `The image did not build: ${error.message}` : (outage?.gaveUp ?? errorMessageOf(error));
     await ctx.db
       .$transaction(async (tx) => {
         await write({ status: "FAILED", failureClass, errorMessage: message, phase: null, finishedAt: new Date(), durationMs: Date.now() - started, log: sink?.finalLog().log ?? null }, tx);
@@ -151,8 +149,6 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     ctx.running.delete(runId);
   }
 }
-
-const attemptsOf = async (ctx: WorkerContext, runId: string) => (await ctx.db.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { attempts: true } })).attempts;
 
 /** Cancel → CANCELLED; shutdown → back to the queue; lost → touch nothing. */
 async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write: (data: OwnedWrite) => Promise<void>, sink?: LogSink) {

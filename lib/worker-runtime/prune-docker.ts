@@ -39,3 +39,14 @@ export async function pruneDocker(deps: { db: PrismaClient; docker: DockerEngine
   const images = await deps.docker.pruneDanglingImages(deps.imageBudgetBytes);
   return { removedContainers, removedImages: images.removed, freedBytes: images.freedBytes };
 }
+
+/**
+ * Removes the containers an earlier attempt of this run left on this installation's Docker
+ * host (an engine that stopped under it leaves its container behind), before the retry
+ * starts its own.
+ */
+export async function reapContainersOfRun(deps: { docker: DockerEngine; installation: string }, runId: string): Promise<void> {
+  for (const container of await deps.docker.listLabelledContainers()) {
+    if (container.labels[LABEL_INSTALLATION] === deps.installation && container.labels[LABEL_RUN_ID] === runId) await deps.docker.removeContainer(container.id);
+  }
+}

@@ -15,19 +15,22 @@ export type RecoveryReport = { requeued: string[]; failed: string[]; cancelled: 
 
 // A lease has expired when its row has not been renewed for leaseMs while the database was
 // up: after a database restart every worker gets leaseMs to renew before its rows are taken.
-const leaseExpired = (leaseMsParam: string) =>
+export const leaseExpired = (leaseMsParam: string) =>
   `greatest(coalesce(heartbeat_at, started_at, updated_at), pg_postmaster_start_time()) < now() - (${leaseMsParam}::int * interval '1 millisecond')`;
 
-const CANCEL_COLUMNS: Record<LeasedTable, string> = { validation_runs: "phase = null,", builds: "" };
-const FAIL_COLUMNS: Record<LeasedTable, string> = { validation_runs: "failure_class = 'INFRA_ERROR', phase = null,", builds: "" };
+type JobTable = Exclude<LeasedTable, "import_batches">;
+const CANCEL_COLUMNS: Record<JobTable, string> = { validation_runs: "phase = null,", builds: "" };
+const FAIL_COLUMNS: Record<JobTable, string> = { validation_runs: "failure_class = 'INFRA_ERROR', phase = null,", builds: "" };
 
-async function recoverTable(db: PrismaClient, table: LeasedTable, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks, report: RecoveryReport) {
-  const expired = await db.$queryRawUnsafe<Array<{ id: string }>>(
-    `select id from ${table} where status = 'RUNNING' and ${leaseExpired("$1")} limit 200`,
-    config.leaseMs,
-  );
+/** RUNNING rows of a leased table whose lease expired (at most 200 at a time). */
+export async function expiredLeases(db: PrismaClient, table: LeasedTable, leaseMs: number): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(`select id from ${table} where status = 'RUNNING' and ${leaseExpired("$1")} limit 200`, leaseMs);
+  return rows.map((row) => row.id);
+}
+
+async function recoverTable(db: PrismaClient, table: JobTable, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks, report: RecoveryReport) {
   const seconds = Math.round(config.leaseMs / 1000);
-  for (const { id } of expired) {
+  for (const id of await expiredLeases(db, table, config.leaseMs)) {
     await db.$transaction(async (tx) => {
       // skip locked: another worker's recovery may be handling this very row
       const [row] = await tx.$queryRawUnsafe<ExpiredRow[]>(

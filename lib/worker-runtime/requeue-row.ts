@@ -4,13 +4,15 @@ import { enqueueJob, unlockJobOfDeadWorker } from "../jobs/enqueue-job";
 import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
 import type { LeasedTable } from "./row-lease";
 
+// an import batch keeps its started_at (when the curator started it) and its checkpoint, to resume from
 const RESET_COLUMNS: Record<LeasedTable, string> = {
-  validation_runs: "container_id = null, phase = null,",
-  builds: "",
+  validation_runs: "started_at = null, container_id = null, phase = null,",
+  builds: "started_at = null,",
+  import_batches: "",
 };
 
 /** The audit entity of each leased table: a row's requeues are its history. */
-export const LEASED_ENTITY: Record<LeasedTable, string> = { validation_runs: "validation_run", builds: "build" };
+export const LEASED_ENTITY: Record<LeasedTable, string> = { validation_runs: "validation_run", builds: "build", import_batches: "import_batch" };
 
 export type RequeueGuard = { ownedBy: string } | { leaseOlderThanMs: number };
 
@@ -19,6 +21,8 @@ export type RequeueOptions = {
   delayMs?: number;
   /** a passing outage, not the job's fault: the attempt is given back (the retry budget is for crashes) */
   refundAttempt?: boolean;
+  /** counts against the row's outage retries (runs and builds only) */
+  outageRetry?: boolean;
 };
 
 type RequeuedRow = { id: string; attempts: number; worker_id: string | null };
@@ -38,7 +42,8 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
   return inTransaction(db, async (tx) => {
     const [row] = await tx.$queryRawUnsafe<RequeuedRow[]>(
       `with previous as (select id, worker_id from ${table} where id = $1 for update)
-       update ${table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, started_at = null, ${RESET_COLUMNS[table]}
+       update ${table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, ${RESET_COLUMNS[table]}
+         ${options.outageRetry ? "outage_retries = t.outage_retries + 1," : ""}
          attempts = t.attempts - $4::int, error_message = $2, updated_at = now()
        from previous where t.id = previous.id and t.status = 'RUNNING' and ${condition}
        returning t.id, t.attempts, previous.worker_id`,
@@ -55,10 +60,17 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
   });
 }
 
-/** The job that works a Build or ValidationRun row, keyed by the row. */
+/** The job that works a Build, ValidationRun or ImportBatch row, keyed by the row (re-enqueueing replaces). */
 export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean; delayMs?: number } = {}) {
-  const jobKey = table === "builds" ? jobKeyFor.build(id) : jobKeyFor.run(id);
+  const jobKey = jobKeyForRow(table, id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
-  if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, { jobKey, delayMs: options.delayMs });
-  else await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { jobKey, delayMs: options.delayMs });
+  const enqueueOptions = { jobKey, delayMs: options.delayMs };
+  if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, enqueueOptions);
+  else if (table === "validation_runs") await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, enqueueOptions);
+  else await enqueueJob(db, JOB_NAMES.importFile, { batchId: id }, enqueueOptions);
+}
+
+export function jobKeyForRow(table: LeasedTable, id: string): string {
+  if (table === "builds") return jobKeyFor.build(id);
+  return table === "validation_runs" ? jobKeyFor.run(id) : jobKeyFor.importBatch(id);
 }

@@ -14,7 +14,9 @@ import type { WorkerRunner } from "@/workers/runner";
 
 // Issue 11.2: the Docker engine stops while a validation runs. This starts its OWN dockerd
 // (own socket, data root, exec root and pidfile), never touching the shared engine, loads
-// the base image into it, points a worker at it, and stops and starts it mid-run.
+// the base image into it, points a worker at it, and stops and starts it mid-run. The run
+// follows the one outage policy (lib/worker-runtime/retry-after-outage.ts): handed back to
+// the queue with a reason, without spending an attempt, and run again once the engine is back.
 
 const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
@@ -77,7 +79,7 @@ describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops m
     engine.cleanup();
   });
 
-  it("never judges the killed container: the run waits for the engine, its container is reaped, and the retry succeeds", async () => {
+  it("never blames the recipe for the stopped engine: the run is handed back with a reason, retried once the engine is back, and succeeds", async () => {
     const tasks = await loadDemoTasks(database.prisma);
     const task = tasks["demo__calc-1"];
     const environment = await database.prisma.environment.findUniqueOrThrow({ where: { id: task.environmentId }, include: { currentRevision: true } });
@@ -92,8 +94,10 @@ describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops m
     await waitFor("a run's tests to be running", () => database.prisma.validationRun.findFirst({ where: { groupId, phase: "RUNNING_TESTS" } }), 120_000);
     await engine.stop();
 
-    // while the engine is down nothing is judged
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // while the engine is down nothing is judged: the interrupted run waits on the queue with a sentence saying why
+    const handedBack = await waitFor("the interrupted run to be handed back", () => database.prisma.validationRun.findFirst({ where: { groupId, status: "QUEUED", outageRetries: { gte: 1 } } }), 60_000);
+    expect(handedBack.errorMessage).toMatch(/Docker engine .*(stopped the container|not reachable)/);
+    expect(handedBack.errorMessage).toMatch(/runs again in \d+ s \(outage retry \d+ of \d+; this does not count as an attempt\)/);
     const during = await database.prisma.validationRun.findMany({ where: { groupId } });
     expect(during.filter((run) => run.status === "SUCCEEDED" || run.status === "FAILED")).toEqual([]);
 
@@ -101,8 +105,12 @@ describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops m
     await database.prisma.environmentRevision.update({ where: { id: revision.id }, data: { evalScript: current.evalScript } });
     await engine.start();
     const runs = await waitForGroup(database.prisma, groupId, 180_000);
-    expect(runs.map((run) => run.status)).toEqual(runs.map(() => "SUCCEEDED"));
-    expect(Math.max(...runs.map((run) => run.attempts))).toBeGreaterThanOrEqual(2);
+    expect(runs.map((run) => [run.status, run.failureClass])).toEqual(runs.map(() => ["SUCCEEDED", null]));
+    // an outage is not the recipe's fault: no attempt spent on it, but the hand-back is counted and kept in the run's history
+    expect(runs.map((run) => run.attempts)).toEqual(runs.map(() => 1));
+    expect(Math.max(...runs.map((run) => run.outageRetries))).toBeGreaterThanOrEqual(1);
+    const history = await database.prisma.auditEvent.findMany({ where: { entityType: "validation_run", entityId: handedBack.id, action: "requeued" } });
+    expect(history.map((event) => (event.after as { reason: string }).reason)).toContainEqual(expect.stringMatching(/Docker engine/));
     const judged = await database.prisma.task.findUniqueOrThrow({ where: { id: task.id } });
     expect(judged.automatedVerdict).toBe("VALID");
 

@@ -36,13 +36,28 @@ describe("when no Docker engine answers", () => {
       expect(run.errorMessage).toContain("Docker engine not reachable at unix:///nonexistent/docker.sock");
       expect(run.errorMessage).toMatch(/runs again in \d+ s/);
     }
-    // each has its job again, scheduled for later
-    const jobs = await database.prisma.$queryRawUnsafe<Array<{ run_at: Date }>>("select run_at from graphile_worker.jobs where task_identifier = 'validate-task'");
+    // each has its job again, scheduled for later (keyed by its run; the job that just handed it back loses its key and is gone once it returns)
+    const jobs = await database.prisma.$queryRawUnsafe<Array<{ run_at: Date }>>("select run_at from graphile_worker.jobs where task_identifier = 'validate-task' and key is not null");
     expect(jobs).toHaveLength(2);
     const task = await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } });
     expect(task).toMatchObject({ automatedVerdict: "PENDING" });
     const heartbeat = await waitFor("the worker's heartbeat", () => database.prisma.workerHeartbeat.findUnique({ where: { id: worker.workerId } }));
     expect(heartbeat).toMatchObject({ dockerOk: false, dockerInfo: expect.stringContaining("Docker engine not reachable") });
+  });
+
+  it("an engine that stays away: after its bounded outage retries the run fails as INFRA_ERROR with a sentence, and the task shows why", async () => {
+    await worker.stop();
+    // short waits so the eight hand-backs pass in seconds (20 ms doubling: about 5 s in all)
+    worker = await startTestWorker(database.url, { docker: missing, config: { outageRetryMs: 20 } });
+    const { groupId } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-2"].id, actorId: null });
+    const runs = await waitForGroup(database.prisma, groupId, 90_000);
+    for (const run of runs) {
+      expect(run).toMatchObject({ status: "FAILED", failureClass: "INFRA_ERROR", outageRetries: 8 });
+      expect(run.errorMessage).toContain("Docker engine not reachable at unix:///nonexistent/docker.sock");
+      expect(run.errorMessage).toMatch(/handed back 8 times over about \d+ minutes and the outage lasted/);
+    }
+    // no verdict from an infrastructure failure, but the task says what stopped it
+    expect(await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-2"].id } })).toMatchObject({ automatedVerdict: "PENDING", failureClass: "INFRA_ERROR" });
   });
 
   it.skipIf(!docker.ready)("a waiting validation runs once a worker with an engine is there", async () => {
