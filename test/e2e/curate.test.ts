@@ -45,6 +45,7 @@ describe("curating tasks in the browser", () => {
     await page.getByRole("link", { name: "sympy__sympy-13031" }).click();
     await page.waitForURL(/\/tasks\/[^/?]+$/);
     await page.getByTestId("problem-statement").getByText("hstack").first().waitFor();
+    await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
     const diff = page.getByTestId("monaco-diff").locator(".monaco-diff-editor");
     await diff.waitFor({ timeout: 60_000 });
     await expect(diff.locator(".view-line").count()).resolves.toBeGreaterThan(0);
