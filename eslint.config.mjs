@@ -1,6 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import regexp from "eslint-plugin-regexp";
+import { layerRules } from "./eslint.layers.mjs";
 
 const config = [
   ...nextVitals,
@@ -12,6 +13,8 @@ const config = [
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }] }],
     },
   },
+  // the layer order of docs/architecture.md: a wrong-way import fails the lint
+  layerRules,
   {
     // a log line may be 1 MiB: a regex that backtracks super-linearly would hold a worker for hours
     files: ["lib/**/*.ts", "lib/**/*.tsx", "workers/**/*.ts", "app/**/*.ts", "app/**/*.tsx"],
@@ -20,6 +23,17 @@ const config = [
       "regexp/no-super-linear-backtracking": ["error", { report: "potential" }],
       "regexp/no-super-linear-move": ["error", { report: "potential", ignoreSticky: false, ignorePartial: false }],
     },
+  },
+  {
+    // one typed, validated configuration: every variable is read through lib/config/server-config.ts
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through serverConfig() from lib/config/server-config.ts (add the variable to its schema and to the README's table)." }],
+    },
+  },
+  {
+    // the config module itself; launchers, tests and tool configs that pass the environment on to child processes or tools
+    files: ["lib/config/**", "scripts/**", "test/**", "bin/**", "next.config.ts", "prisma.config.ts", "vitest.config.ts"],
+    rules: { "no-restricted-properties": "off" },
   },
 ];
 

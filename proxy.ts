@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { serverConfig, servedOverHttps } from "@/lib/config/server-config";
 
 // Next 16's request proxy (formerly middleware): gives every page request a fresh CSP
 // nonce. Next reads it from the request's Content-Security-Policy header and puts it on
@@ -8,8 +9,8 @@ export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = pageContentSecurityPolicy({
     nonce,
-    dev: process.env.NODE_ENV === "development",
-    https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    dev: serverConfig().NODE_ENV === "development",
+    https: servedOverHttps(),
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -7,6 +7,14 @@ import { PROJECT_ROOT } from "../lib/db/schema-engine";
 
 export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
+/**
+ * Environment for the web server process. glibc gives each thread that allocates its own
+ * malloc arena (up to 8 per core) and returns little of it: under concurrent load the
+ * server's native memory grew and stayed while its V8 heap did not (npm run bench:load's
+ * smaps report and heap snapshots). Two arenas keep that memory reusable.
+ */
+export const WEB_SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+
 const SOURCE_ROOTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation-client.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
 const STAMP = path.join(PROJECT_ROOT, ".next", "swe-curator-sources.sha1");
 

@@ -10,8 +10,9 @@ import { createPrismaClient } from "../lib/db/client";
 import { ensureAdmin } from "../lib/users/ensure-admin";
 import { authSecret } from "../lib/auth/secret";
 import { seedDemo } from "../prisma/seed/seed-demo";
-import { ensureProductionBuild, NEXT_BIN } from "./production-build";
+import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "./production-build";
 import { PROJECT_ROOT } from "../lib/db/schema-engine";
+import { ConfigError, serverConfig } from "../lib/config/server-config";
 
 const { values: flags } = parseArgs({
   options: {
@@ -21,9 +22,9 @@ const { values: flags } = parseArgs({
   },
 });
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const publicUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
+const config = readConfigOrStop();
+const { PORT: port, HOST: host } = config;
+const publicUrl = config.NEXTAUTH_URL ?? `http://localhost:${port}`;
 
 let database: DatabaseHandle | undefined;
 let web: ChildProcess | undefined;
@@ -33,6 +34,16 @@ let stopping = false;
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
+}
+
+/** Every variable checked before anything starts: a bad one stops here with its sentence. */
+function readConfigOrStop() {
+  try {
+    return serverConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
 }
 
 async function shutdown(code = 0) {
@@ -50,7 +61,7 @@ async function shutdown(code = 0) {
 }
 
 async function startWorkerBeside(url: string) {
-  if (flags["no-worker"] || process.env.START_WORKER === "0") return;
+  if (flags["no-worker"] || !config.START_WORKER) return;
   try {
     const { startWorkerRunner } = await import("../workers/runner");
     worker = await startWorkerRunner({ connectionString: url });
@@ -106,13 +117,13 @@ async function main() {
 
   const prisma = createPrismaClient(database.url, 2);
   const admin = await ensureAdmin(prisma);
-  const seed = flags["no-seed"] || process.env.SEED_DEMO === "0" ? null : await seedDemo(prisma, { log: console.log });
+  const seed = flags["no-seed"] || !config.SEED_DEMO ? null : await seedDemo(prisma, { log: console.log });
   await prisma.$disconnect();
 
   if (!flags.dev) await ensureProductionBuild();
   web = spawn(process.execPath, [NEXT_BIN, flags.dev ? "dev" : "start", "-p", String(port), "-H", host], {
     cwd: PROJECT_ROOT,
-    env: process.env,
+    env: { ...process.env, ...WEB_SERVER_ENV },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -8,17 +8,19 @@ import { createDockerEngine } from "../lib/docker/dockerode-engine";
 import type { DockerEngine } from "../lib/docker/docker-engine";
 import { JOB_NAMES } from "../lib/jobs/job-names";
 import { pruneDocker } from "../lib/worker-runtime/prune-docker";
-import { queueLogger } from "../lib/worker-runtime/queue-logger";
+import { queueLogger } from "../lib/db/queue-logger";
 import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leases";
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/worker-runtime/worker-config";
 import type { WorkerContext } from "../lib/worker-runtime/worker-context";
 import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/worker-runtime/worker-heartbeat";
-import { settleValidationGroup } from "../lib/runs/settle-validation-group";
+import { settleGroupOfRun } from "../lib/runs/settle-validation-group";
 import { recoverImportLeases } from "../lib/imports/import-lease";
+import { claimPolicy } from "../lib/worker-runtime/claim-policy";
 import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
 import { validateTask } from "./processors/validate-task";
+import { logFailure } from "../lib/errors/log-failure";
 
 export type WorkerRunnerOptions = {
   connectionString: string;
@@ -48,28 +50,37 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   const shutdown = new AbortController();
   const installation = installationId(options.connectionString);
   const ctx: WorkerContext = { db, docker, workerId, installation, config, shutdownSignal: shutdown.signal, running: new Set() };
-  const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date() };
+  const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date(), engineName: config.engineName ?? hostname() };
+  const claim = claimPolicy(ctx);
 
   const beat = async () => {
     const status = await docker.status();
-    await recordWorkerHeartbeat(db, identity, status, ctx.running.size).catch((error) => log(`heartbeat failed: ${error.message}`));
+    const facts = status.reachable ? await docker.facts().catch(() => null) : null;
+    const row = await recordWorkerHeartbeat(db, identity, status, ctx.running.size, facts).catch((error) => log(`heartbeat failed: ${error.message}`));
+    const returned = claim.update({ engineHealthy: status.reachable, draining: row?.drainRequested, imageHashes: facts?.environmentImageHashes });
+    await claim.refreshPeers().catch((error) => log(`could not read the pool's engines: ${error.message}`));
+    // containers the engine still holds from before it went away belong to runs now requeued
+    if (returned) await prune();
     return status;
   };
   const prune = async () => {
-    const report = await pruneDocker({ db, docker, installation, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch(() => null);
+    const report = await pruneDocker({ db, docker, installation, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch((error) => {
+      logFailure("pruning Docker", { log })(error);
+      return null;
+    });
     if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
   };
 
   const recover = async () => {
-    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: async (tx, runId) => {
-      const run = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
-      await settleValidationGroup(tx, run.taskId, run.groupId);
-    } }).catch((error) => {
+    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: settleGroupOfRun }).catch((error) => {
       log(`lease recovery failed: ${error.message}`);
       return null;
     });
     await recoverImportLeases(db, config).catch((error) => log(`import lease recovery failed: ${error.message}`));
-    const forgotten = await forgetSilentWorkers(db, config.forgetWorkerAfterMs).catch(() => 0);
+    const forgotten = await forgetSilentWorkers(db, config.forgetWorkerAfterMs).catch((error) => {
+      logFailure("removing silent workers from the list", { log })(error);
+      return 0;
+    });
     if (forgotten) log(`removed ${forgotten} workers silent for over ${Math.round(config.forgetWorkerAfterMs / 1000)} s from the list`);
     if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
       log(`recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`);
@@ -88,6 +99,12 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   const connectionLost = (error: Error) => log(`queue connection lost: ${error.message}`);
   queuePool.on("error", connectionLost);
   queuePool.on("connect", (client) => client.on("error", connectionLost));
+  // on the way out the database may already be gone: each step is tried and a failure logged, none blocks the next
+  const releaseConnections = async () => {
+    await queuePool.end().catch(logFailure("closing the queue's connections", { log }));
+    await removeWorkerHeartbeat(db, workerId).catch(logFailure("removing this worker's heartbeat row", { log }));
+    await db.$disconnect();
+  };
   let runner: Runner;
   try {
     runner = await run({
@@ -96,6 +113,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       noHandleSignals: true,
       pollInterval: 1_000,
       logger: queueLogger,
+      forbiddenFlags: claim.forbiddenFlags,
       taskList: {
         [JOB_NAMES.buildEnvironment]: buildEnvironment(ctx),
         [JOB_NAMES.validateTask]: validateTask(ctx),
@@ -104,9 +122,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       },
     });
   } catch (error) {
-    await removeWorkerHeartbeat(db, workerId).catch(() => {});
-    await queuePool.end().catch(() => {});
-    await db.$disconnect();
+    await releaseConnections();
     throw error;
   }
 
@@ -125,10 +141,8 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
         timers.forEach(clearInterval);
         // running jobs stop their containers and hand their rows back to the queue
         shutdown.abort();
-        await runner.stop().catch(() => {});
-        await queuePool.end().catch(() => {});
-        await removeWorkerHeartbeat(db, workerId).catch(() => {});
-        await db.$disconnect();
+        await runner.stop().catch(logFailure("stopping the queue runner", { log }));
+        await releaseConnections();
         log(`worker ${workerId} stopped`);
       })();
       return stopped;

@@ -1,6 +1,6 @@
 import { pageActor } from "@/lib/auth/session";
 import { ActorProvider } from "@/components/auth/actor-context";
-import { Nav } from "@/components/ui/nav";
+import { Nav } from "@/components/nav/nav";
 import { MAIN_ID, SkipLink } from "@/components/ui/skip-link";
 
 export const dynamic = "force-dynamic";

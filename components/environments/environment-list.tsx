@@ -12,7 +12,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
 import { TimeAgo } from "@/components/ui/time-ago";
 import type { Jsonified } from "@/components/ui/jsonified";
-import { SavedViews } from "@/components/tasks/saved-views";
+import { SavedViews } from "@/components/views/saved-views";
 
 const ROW_HEIGHT = 52;
 const COLUMNS = "grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)_6rem_8rem_minmax(10rem,1fr)_7rem]";

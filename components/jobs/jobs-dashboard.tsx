@@ -10,39 +10,13 @@ import { TimeAgo } from "@/components/ui/time-ago";
 import type { Jsonified } from "@/components/ui/jsonified";
 import { useCan } from "@/components/auth/actor-context";
 import { DockerBanner } from "./docker-banner";
+import { EnginePoolTable } from "./engine-pool-table";
+import { cell, Table } from "./jobs-table";
 
 type Overview = Jsonified<JobsOverview>;
 type RunRow = Overview["activeRuns"][number];
 type BuildRow = Overview["activeBuilds"][number];
 
-function Table({ caption, head, children, empty }: { caption: string; head: string[]; children: React.ReactNode[]; empty: string }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h2 className="text-base font-semibold text-slate-900">{caption}</h2>
-      {children.length === 0 ? (
-        <p className="text-sm text-slate-600">{empty}</p>
-      ) : (
-        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-slate-50 text-xs text-slate-600">
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col" className="px-2 py-1.5 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">{children}</tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-const cell = "px-2 py-1.5 align-top";
 
 function RunRows({ runs }: { runs: RunRow[] }) {
   return runs.map((run) => (
@@ -118,27 +92,7 @@ export function JobsDashboard() {
       <ErrorText error={prune.error} />
       <DockerBanner />
 
-      <Table caption="Workers" head={["Worker", "Host", "Concurrency", "Running", "Docker", "Last heartbeat", "State"]} empty="No worker has reported in. Start one with npm run worker (npm start runs one beside the web server).">
-        {data.workers.map((worker) => (
-          <tr key={worker.id} data-testid="worker-row">
-            <td className={`${cell} font-mono text-xs`}>{worker.id}</td>
-            <td className={cell}>
-              {worker.hostname} <span className="text-xs text-slate-500">pid {worker.pid}</span>
-            </td>
-            <td className={cell}>{worker.concurrency}</td>
-            <td className={cell}>{worker.runningJobs}</td>
-            <td className={`${cell} text-xs`}>
-              <Badge tone={worker.dockerOk ? "green" : "red"}>{worker.dockerOk ? "reachable" : "not reachable"}</Badge> <span className="text-slate-600">{worker.dockerInfo}</span>
-            </td>
-            <td className={`${cell} text-xs`}>
-              <TimeAgo value={worker.lastSeenAt} />
-            </td>
-            <td className={cell}>
-              <Badge tone={worker.alive ? "green" : "amber"}>{worker.alive ? "alive" : "gone"}</Badge>
-            </td>
-          </tr>
-        ))}
-      </Table>
+      <EnginePoolTable workers={data.workers} />
 
       <Table caption="Queued and running" head={JOB_HEAD} empty="Nothing queued or running.">
         {active}

@@ -8,7 +8,7 @@ import { useCan } from "@/components/auth/actor-context";
 import { useTaskValidations } from "@/components/validation/validation-panel";
 import { useRetryRun } from "./use-task";
 
-type Groups = Jsonified<TaskValidations>["groups"];
+type Groups = Jsonified<TaskValidations>["items"];
 
 /** Where a task stands on the way from evidence to a decision. */
 export type TaskStage =
@@ -39,7 +39,7 @@ export function NextStep({ taskId, verdict, onValidate, validating, validateErro
   const { data } = useTaskValidations(taskId);
   const retry = useRetryRun(taskId);
   if (!data) return null;
-  const stage = taskStage(data.groups, verdict);
+  const stage = taskStage(data.items, verdict);
   const box = "flex flex-wrap items-center gap-3 rounded border p-3 text-sm";
   return (
     <div data-testid="next-step" data-stage={stage.kind}>

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { TASK_SORT_LABELS, TASK_SORTS, countActiveFilters, emptyTaskFilters, type TaskFilters, type TaskSort } from "@/lib/tasks/task-filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { SavedViews } from "./saved-views";
+import { SavedViews } from "@/components/views/saved-views";
+import { describeSlice } from "@/lib/analytics/slice-key";
 
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -94,6 +95,11 @@ export function TaskToolbar({ filters, queryString, onChange, total }: { filters
         <span className="font-medium" data-testid="task-total" aria-live="polite">
           {total === undefined ? "Counting…" : `${total.toLocaleString()} task${total === 1 ? "" : "s"}`}
         </span>
+        {filters.slice && (
+          <button type="button" onClick={() => onChange({ slice: undefined })} className="rounded-full bg-indigo-100 px-2 text-xs" data-testid="slice-chip" aria-label="Remove the analytics filter">
+            analytics — {describeSlice(filters.slice)} ×
+          </button>
+        )}
         {filters.label.map((l) => (
           <button key={l} type="button" onClick={() => onChange({ label: filters.label.filter((x) => x !== l) })} className="rounded-full bg-slate-200 px-2 text-xs" aria-label={`Remove label filter ${l}`}>
             label: {l} ×

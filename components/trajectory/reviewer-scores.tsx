@@ -21,6 +21,7 @@ function ScoresCharts({ scores }: { scores: ReviewerScore[] }) {
           title={metric.label}
           bars={scores.map((s) => ({ label: s.reviewer, value: s[metric.key], note: `${s.scored} scored` }))}
           format={(v) => `${(v * 100).toFixed(1)}%`}
+          emptyText="No reviewer verdict has executed ground truth yet: run its candidate patch with the tests."
         />
       ))}
     </div>

@@ -1,11 +1,11 @@
 import "server-only";
 import { dehydrate, HydrationBoundary, QueryClient, type QueryKey } from "@tanstack/react-query";
-import { toJsonSafe } from "@/lib/http/define-route";
+import { toJsonData } from "@/lib/json/bigint-json";
 import type { Jsonified } from "./jsonified";
 
 /** A server value as the browser receives it from /api/v1: dates as ISO strings, bigints as numbers. */
 export function asApiJson<T>(value: T): Jsonified<T> {
-  return JSON.parse(JSON.stringify(value, toJsonSafe)) as Jsonified<T>;
+  return toJsonData<Jsonified<T>>(value);
 }
 
 /**

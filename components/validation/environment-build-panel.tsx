@@ -41,7 +41,7 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
 
   if (isLoading) return <p className="text-sm">Loading builds…</p>;
   if (error || !data) return <ErrorText error={error} prefix="Could not load the builds" />;
-  const running = data.builds.find((b) => b.status === "QUEUED" || b.status === "RUNNING");
+  const running = data.items.find((b) => b.status === "QUEUED" || b.status === "RUNNING");
   const revision = data.environment.currentRevision;
 
   return (
@@ -66,7 +66,7 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
       {running && <DockerBanner />}
       {running && <LiveLog key={running.id} url={`/api/v1/builds/${running.id}/log`} label={`Live build log: revision ${running.revision.number}`} onEnd={refresh} />}
 
-      {data.builds.length === 0 ? (
+      {data.items.length === 0 ? (
         <p className="text-sm text-slate-600">No build yet. Validations build the image when they need it.</p>
       ) : (
         <table className="w-full text-left text-sm">
@@ -81,7 +81,7 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {data.builds.map((b) => (
+            {data.items.map((b) => (
               <tr key={b.id} className="align-top">
                 <td className="py-1">{b.revision.number}</td>
                 <td className="py-1">

@@ -10,7 +10,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import type { Jsonified } from "@/components/ui/jsonified";
 import { LogViewer } from "@/components/editor/log-viewer";
 
-export type RunView = Jsonified<TaskValidations["groups"][number]["runs"][number]>;
+export type RunView = Jsonified<TaskValidations["items"][number]["runs"][number]>;
 
 function StoredLog({ runId }: { runId: string }) {
   const { data, error } = useQuery({ queryKey: ["run", runId], queryFn: () => apiFetch<{ log: string | null; logTruncated: boolean }>(`/api/v1/runs/${runId}`) });

@@ -19,7 +19,7 @@ import { OverrideVerdictForm } from "./override-verdict-form";
 import { RunCard, type RunView } from "./run-card";
 
 type Validations = Jsonified<TaskValidations>;
-type Group = Validations["groups"][number];
+type Group = Validations["items"][number];
 
 export const validationsKey = queryKeys.taskValidations;
 
@@ -28,7 +28,7 @@ export function useTaskValidations(taskId: string) {
   return useQuery({
     queryKey: validationsKey(taskId),
     queryFn: () => apiFetch<Validations>(`/api/v1/runs?taskId=${encodeURIComponent(taskId)}`),
-    refetchInterval: (query) => (query.state.data?.groups.some((g) => g.active) ? 1_500 : false),
+    refetchInterval: (query) => (query.state.data?.items.some((g) => g.active) ? 1_500 : false),
   });
 }
 
@@ -107,7 +107,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
     void client.invalidateQueries({ queryKey: ["task", taskId] });
   };
   // the verdict is written when a group's last run ends: the task's header and history then change too
-  const hasActive = !!data?.groups.some((g) => g.active);
+  const hasActive = !!data?.items.some((g) => g.active);
   const wasActive = useRef(false);
   useEffect(() => {
     if (wasActive.current && !hasActive) {
@@ -121,12 +121,12 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
 
   if (isLoading) return <p className="text-sm">Loading validations…</p>;
   if (error || !data) return <ErrorText error={error} prefix="Could not load the validations" />;
-  const controls = data.groups.filter((g) => !g.candidate);
-  const active = data.groups.find((g) => g.active);
+  const controls = data.items.filter((g) => !g.candidate);
+  const active = data.items.find((g) => g.active);
   const latest = controls[0];
   const retryable = latest && !latest.active && latest.runs.some((r) => r.status === "FAILED" || r.status === "CANCELLED");
   const revision = data.task.environment.currentRevision;
-  const watched = active ?? data.groups.find((g) => g.groupId === watchedId);
+  const watched = active ?? data.items.find((g) => g.groupId === watchedId);
   if (active && active.groupId !== watchedId) setWatchedId(active.groupId);
 
   return (
@@ -171,11 +171,11 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
       {watched && <WatchedGroup key={watched.groupId} group={watched} onEnd={refresh} onClose={() => setWatchedId(null)} />}
 
       <h3 className="text-sm font-semibold text-slate-900">Runs</h3>
-      {data.groups.length === 0 ? (
+      {data.items.length === 0 ? (
         <p className="text-sm text-slate-600">No validation has run for this task yet.</p>
       ) : (
         <ol className="flex flex-col gap-2" data-testid="validation-history">
-          {data.groups.map((group, index) => (
+          {data.items.map((group, index) => (
             <li key={group.groupId}>
               <details open={index === 0} className="rounded border border-slate-200 bg-slate-50 p-2">
                 <summary className="cursor-pointer text-sm">

@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "../db/client";
+import { toJsonData } from "../json/bigint-json";
 
 export type AuditInput = {
   actorId: string | null;
@@ -9,8 +10,7 @@ export type AuditInput = {
   after?: unknown;
 };
 
-const asJson = (value: unknown) =>
-  value === undefined ? undefined : (JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) as Prisma.InputJsonValue);
+const asJson = (value: unknown) => (value === undefined ? undefined : toJsonData<Prisma.InputJsonValue>(value));
 
 /** Records who did what to which entity, with its state before and after. Call inside the write's transaction. */
 export async function auditLog(db: Db, event: AuditInput) {

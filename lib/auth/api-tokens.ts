@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { auditLog } from "../audit/audit-log";
 import { AppError } from "../errors/app-error";
 import { roleAtLeast, SCOPE_MIN_ROLE, scopesForRole, TOKEN_SCOPES, type RoleName, type TokenScope } from "./permissions";
+import { logFailure } from "../errors/log-failure";
 
 // A token is shown once at creation; only its SHA-256 is stored, so a database leak
 // yields no usable token. "swc_" makes tokens recognisable to secret scanners.
@@ -76,10 +77,10 @@ export async function apiTokenGrant(db: Db, token: string) {
     FROM api_tokens t JOIN users u ON u.id = t.user_id
     WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`;
   if (!record) return null;
-  // last-use is informative only: a lost update here is harmless
+  // last-use is informative only: a failed update must not fail the request, so it is only logged;
   // at most once a minute, so a busy client does not turn every read into a write
   if (!record.lastUsedAt || Date.now() - new Date(record.lastUsedAt).getTime() > 60_000) {
-    void db.apiToken.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    void db.apiToken.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } }).catch(logFailure(`recording the last use of API token ${record.id}`));
   }
   const user = { id: record.userId, email: record.email, name: record.name, role: record.role, disabled: record.disabled };
   return { user, scopes: record.scopes as TokenScope[] };

@@ -6,6 +6,7 @@ import { oidcProviderFromEnv } from "./oidc-provider";
 import { authorizeWithPassword } from "./password-sign-in";
 import { decideOidcSignIn, userOfOidcSubject, type OidcClaims } from "./oidc-sign-in";
 import { sameOriginUrl } from "./safe-redirect";
+import { servedOverHttps } from "../config/server-config";
 
 export type AuthRequestContext = {
   /** the caller's OIDC link-intent cookie: set when a signed-in user asked to link single sign-on */
@@ -17,7 +18,7 @@ const signInPageWithError = (code: string) => `/signin?${new URLSearchParams({ e
 /** next-auth's options, built per request so the OIDC link decision can see the caller's cookie. */
 export function authOptions(context: AuthRequestContext = {}): NextAuthOptions {
   const oidc = oidcProviderFromEnv();
-  const secure = process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+  const secure = servedOverHttps();
   return {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },

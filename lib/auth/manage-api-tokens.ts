@@ -3,7 +3,7 @@ import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "./actor";
 import { TOKEN_FIELDS } from "./api-tokens";
-import { keysetPage, type PageQuery } from "../http/pagination";
+import { keysetPage, type PageQuery } from "../db/keyset-page";
 
 /** The caller's own tokens, newest first, a page at a time. */
 export async function listOwnApiTokens(db: Db, actor: Actor, page: PageQuery) {

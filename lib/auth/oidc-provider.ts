@@ -1,5 +1,6 @@
 import type { Provider } from "next-auth/providers/index";
 import { OIDC_PROVIDER_ID } from "./oidc-sign-in";
+import { serverConfig } from "../config/server-config";
 
 /**
  * An optional OpenID Connect provider, enabled when OIDC_ISSUER, OIDC_CLIENT_ID and
@@ -8,11 +9,11 @@ import { OIDC_PROVIDER_ID } from "./oidc-sign-in";
  * oidc-sign-in.ts (verified e-mail, OIDC_ALLOWED_DOMAINS, no silent linking).
  */
 export function oidcProviderFromEnv(): Provider | null {
-  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME } = process.env;
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME } = serverConfig();
   if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) return null;
   return {
     id: OIDC_PROVIDER_ID,
-    name: OIDC_NAME ?? "Single sign-on",
+    name: OIDC_NAME,
     type: "oauth",
     wellKnown: `${OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
     authorization: { params: { scope: "openid email profile" } },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { auditLog } from "../audit/audit-log";
+import { serverConfig } from "../config/server-config";
 
 // Who an OpenID Connect sign-in becomes. An identity provider vouches for an e-mail only
 // when it says email_verified, and only for the domains this site trusts; even then an
@@ -16,7 +17,7 @@ export type OidcRefusal = "OidcEmailMissing" | "OidcEmailUnverified" | "OidcDoma
 export type OidcDecision = { userId: string } | { refused: OidcRefusal };
 
 /** OIDC_ALLOWED_DOMAINS: "example.com,example.org", or "*" for any domain; unset allows none. */
-export function emailDomainAllowed(email: string, setting = process.env.OIDC_ALLOWED_DOMAINS): boolean {
+export function emailDomainAllowed(email: string, setting = serverConfig().OIDC_ALLOWED_DOMAINS): boolean {
   const domains = (setting ?? "")
     .split(",")
     .map((d) => d.trim().toLowerCase().replace(/^@/, ""))

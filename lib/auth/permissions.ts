@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   "tokens:manage": "VIEWER",
   "account:manage": "VIEWER",
   "settings:manage": "ADMIN",
+  "campaigns:annotate": "CURATOR",
+  "campaigns:manage": "ADMIN",
 } as const satisfies Record<string, RoleName>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -28,6 +30,9 @@ export function roleAtLeast(role: RoleName, minimum: RoleName): boolean {
 export function can(role: RoleName | undefined | null, permission: Permission): boolean {
   return !!role && roleAtLeast(role, PERMISSIONS[permission]);
 }
+
+/** Every role that holds a permission (for queries: who may be assigned, who is an admin). */
+export const rolesWith = (permission: Permission): RoleName[] => ROLES.filter((role) => can(role, permission));
 
 // ─── API token scopes ───
 // A bearer token does what its scopes allow AND its owner's role allows, both checked on
@@ -49,6 +54,8 @@ const PERMISSION_SCOPE: Record<Permission, TokenScope> = {
   "tokens:manage": "admin",
   "account:manage": "admin",
   "settings:manage": "admin",
+  "campaigns:annotate": "curate",
+  "campaigns:manage": "admin",
 };
 
 /** The lowest role that may hold a scope: a VIEWER cannot mint a "curate" token. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { serverConfig, type ServerConfig } from "../config/server-config";
 
 /** Environment.contextFiles: path inside the build context → file content. */
 export const ContextFilesSchema = z.record(z.string().min(1), z.string()).nullish().transform((files) => files ?? {});
@@ -32,6 +33,6 @@ export const IMAGE_REPOSITORY = "swe-curator/env";
 export const imageTagFor = (contextHash: string) => `${IMAGE_REPOSITORY}:${contextHash.slice(0, 24)}`;
 
 /** Build args every build gets: BASE_IMAGE lets users with a registry swap in python:3.x. */
-export function defaultBuildArgs(env: Record<string, string | undefined> = process.env): Record<string, string> {
-  return env.BASE_IMAGE ? { BASE_IMAGE: env.BASE_IMAGE } : {};
+export function defaultBuildArgs(config: Pick<ServerConfig, "BASE_IMAGE"> = serverConfig()): Record<string, string> {
+  return config.BASE_IMAGE ? { BASE_IMAGE: config.BASE_IMAGE } : {};
 }

@@ -4,6 +4,8 @@ import { createLogSink } from "../worker-runtime/log-sink";
 import { LostLeaseError } from "../worker-runtime/row-lease";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import type { ResolvedBuildContext } from "./revision-build-context";
+import { pullMissingBaseImages, pushToRegistry } from "./image-travel";
+import { logFailure } from "../errors/log-failure";
 
 export type BuiltImage = { buildId: string; tag: string; imageId: string; cacheHit: boolean };
 
@@ -34,6 +36,7 @@ export async function buildImageForRow(
   const sink = await createLogSink({ db: ctx.db, table: "builds", id: buildId, workerId: ctx.workerId, capBytes: ctx.config.runLogCapBytes, liveCapBytes: ctx.config.liveLogCapBytes });
   const signals = [AbortSignal.timeout(ctx.config.buildTimeoutSeconds * 1000), ...(options.signal ? [options.signal] : [])];
   try {
+    for (const image of await pullMissingBaseImages(ctx, context, AbortSignal.any(signals))) sink.write(`Pulled ${image} from the registry at ${ctx.config.registryHost}.\n`);
     const { imageId } = await ctx.docker.buildImage({
       tag: context.tag,
       dockerfile: context.dockerfile,
@@ -51,6 +54,8 @@ export async function buildImageForRow(
       onOutput: sink.write,
       signal: AbortSignal.any(signals),
     });
+    const pushed = await pushToRegistry(ctx, context.tag, AbortSignal.any(signals));
+    if (pushed) sink.write(`${pushed}\n`);
     await sink.close();
     await finish({ status: "SUCCEEDED", cacheHit: false, imageId, imageTag: context.tag, contextHash: context.contextHash, log: sink.finalLog().log });
     return { buildId, tag: context.tag, imageId, cacheHit: false };
@@ -64,6 +69,6 @@ export async function buildImageForRow(
     // the log is on the row whatever happened; callers record the failure itself
     await ctx.db.build
       .updateMany({ where: { ...owned, log: null }, data: { log: sink.finalLog().log } })
-      .catch(() => {});
+      .catch(logFailure(`storing the log of build ${buildId}`));
   }
 }

@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { keysetPage, PageQuerySchema, type PageQuery } from "../db/keyset-page";
 
 const BUILD_FIELDS = {
   id: true,
@@ -20,15 +21,20 @@ const BUILD_FIELDS = {
   _count: { select: { validationRuns: true } },
 } satisfies Prisma.BuildSelect;
 
-/** An environment's builds, newest first, with its current revision for the Build button. */
-export async function listEnvironmentBuilds(db: Db, environmentId: string, options: { take?: number } = {}) {
+/** An environment's builds, newest first, a page at a time, with its current revision for the Build button. */
+export async function listEnvironmentBuilds(db: Db, environmentId: string, page: Partial<PageQuery> = {}) {
   const environment = await db.environment.findUnique({
     where: { id: environmentId },
     select: { id: true, key: true, currentRevision: { select: { id: true, number: true, contextHash: true } } },
   });
   if (!environment) throw notFound("The environment");
-  const builds = await db.build.findMany({ where: { revision: { environmentId } }, select: BUILD_FIELDS, orderBy: { createdAt: "desc" }, take: options.take ?? 30 });
-  return { environment, builds, active: builds.some((build) => build.status === "QUEUED" || build.status === "RUNNING") };
+  const where = { revision: { environmentId } } satisfies Prisma.BuildWhereInput;
+  const [builds, running] = await Promise.all([
+    keysetPage(PageQuerySchema.parse(page), (args) => db.build.findMany({ where, select: BUILD_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args })),
+    // "active" is about the environment, not the page shown: a queued build may be on no page yet
+    db.build.findFirst({ where: { ...where, status: { in: ["QUEUED", "RUNNING"] } }, select: { id: true } }),
+  ]);
+  return { environment, ...builds, active: running !== null };
 }
 
 export type EnvironmentBuilds = Awaited<ReturnType<typeof listEnvironmentBuilds>>;

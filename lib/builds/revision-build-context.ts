@@ -1,4 +1,5 @@
 import { buildContextHash, ContextFilesSchema, defaultBuildArgs, imageTagFor, type BuildContext } from "./build-context-hash";
+import { configFrom, type EnvironmentSource } from "../config/server-config";
 
 export type RevisionForBuild = {
   dockerfile: string;
@@ -8,10 +9,10 @@ export type RevisionForBuild = {
 export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: string };
 
 /** A revision's build context (its Dockerfile + the environment's bundled files), hash and image tag. */
-export function revisionBuildContext(revision: RevisionForBuild, env: Record<string, string | undefined> = process.env): ResolvedBuildContext {
+export function revisionBuildContext(revision: RevisionForBuild, source?: EnvironmentSource): ResolvedBuildContext {
   const parsed = ContextFilesSchema.safeParse(revision.environment.contextFiles);
   if (!parsed.success) throw new Error("The environment's context files are not a map of path → text");
-  const context: BuildContext = { dockerfile: revision.dockerfile, contextFiles: parsed.data, buildArgs: defaultBuildArgs(env) };
+  const context: BuildContext = { dockerfile: revision.dockerfile, contextFiles: parsed.data, buildArgs: defaultBuildArgs(configFrom(source)) };
   const contextHash = buildContextHash(context);
   return { ...context, contextHash, tag: imageTagFor(contextHash) };
 }

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { CliError, EXIT } from "./exit-codes";
 import { embeddedBaseUrl } from "../db/database-server";
+import { serverConfig, type ServerConfig } from "../config/server-config";
 
 // The CLI talks either to a running server over /api/v1 (--server URL --token TOKEN, or
 // SWE_CURATOR_URL + SWE_CURATOR_TOKEN: an API token from Settings → API tokens), so machines
@@ -23,7 +24,7 @@ function listening(port: number, host = "127.0.0.1"): Promise<boolean> {
 }
 
 /** Where to talk: --server/--token first, then SWE_CURATOR_URL/SWE_CURATOR_TOKEN, then DATABASE_URL, then the embedded database. */
-export async function resolveConnection(env: NodeJS.ProcessEnv = process.env, flags: { server?: string; token?: string } = {}): Promise<Connection> {
+export async function resolveConnection(flags: { server?: string; token?: string } = {}, env: ServerConfig = serverConfig()): Promise<Connection> {
   const server = flags.server ?? env.SWE_CURATOR_URL;
   if (server) {
     const token = flags.token ?? env.SWE_CURATOR_TOKEN;
@@ -35,7 +36,7 @@ export async function resolveConnection(env: NodeJS.ProcessEnv = process.env, fl
   }
   if (flags.token) throw new CliError("--token needs --server (or SWE_CURATOR_URL): a token is for a server, not for the database", EXIT.USAGE);
   if (env.DATABASE_URL) return { mode: "database", url: env.DATABASE_URL, describe: "DATABASE_URL" };
-  const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  const port = env.EMBEDDED_PG_PORT;
   if (await listening(port)) return { mode: "database", url: `${embeddedBaseUrl(port)}/swe_curator`, describe: `the embedded database on port ${port}` };
   throw new CliError(
     "Nothing to talk to: pass --server URL --token TOKEN, set DATABASE_URL, or run `npm start` on this machine (the CLI then uses its embedded database)",

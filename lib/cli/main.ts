@@ -7,6 +7,7 @@ import { importCommand } from "./commands/import-command";
 import { exportCommand } from "./commands/export-command";
 import { validateCommand } from "./commands/validate-command";
 import { statusCommand } from "./commands/status-command";
+import { ConfigError } from "../config/server-config";
 
 export const HELP = `swe-curator — import, export and validate SWE-bench-style tasks
 
@@ -89,7 +90,7 @@ export async function main(argv: string[]): Promise<ExitCode> {
   if (values.source && !SOURCES.includes(values.source)) throw new CliError(`--source must be one of ${SOURCES.join(", ")}`, EXIT.USAGE);
   if (!["import", "export", "validate", "status"].includes(command)) throw new CliError(`Unknown command "${command}"\n\n${HELP}`, EXIT.USAGE);
 
-  const connection = await resolveConnection(process.env, { server: values.server, token: values.token });
+  const connection = await resolveConnection({ server: values.server, token: values.token });
   let db: PrismaClient | null = null;
   if (connection.mode === "database") {
     db = createPrismaClient(connection.url, 4);
@@ -124,9 +125,9 @@ export async function run(argv = process.argv.slice(2)) {
   try {
     process.exitCode = await main(argv);
   } catch (error) {
-    if (error instanceof CliError) {
+    if (error instanceof CliError || error instanceof ConfigError) {
       process.stderr.write(`swe-curator: ${error.message}\n`);
-      process.exitCode = error.exitCode;
+      process.exitCode = error instanceof CliError ? error.exitCode : EXIT.USAGE;
     } else {
       process.stderr.write(`swe-curator: ${(error as Error)?.stack ?? error}\n`);
       process.exitCode = EXIT.FAILED;

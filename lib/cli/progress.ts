@@ -1,7 +1,8 @@
+import { serverConfig } from "../config/server-config";
 // Progress on stderr: a redrawn bar on a terminal, plain lines every few seconds when
 // piped (so logs stay readable and stdout stays clean for data).
 
-export type ProgressState = { label: string; bytesRead: number; bytesTotal: number | null; records: number; failed: number; startedAt: number };
+export type ProgressState = { label: string; bytesRead: number; bytesTotal: number | null; records: number; failed: number; startedAt: number; steps?: number };
 
 const formatMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -9,7 +10,9 @@ export function describeProgress(state: ProgressState, now = Date.now()): { perc
   const seconds = Math.max((now - state.startedAt) / 1000, 0.001);
   const percent = state.bytesTotal ? Math.min(100, Math.round((state.bytesRead / state.bytesTotal) * 100)) : null;
   const rate = Math.round(state.records / seconds);
-  const text = `${state.records.toLocaleString("en-US")} records${state.failed ? ` (${state.failed.toLocaleString("en-US")} failed)` : ""}, ${rate.toLocaleString("en-US")} records/s, ${formatMb(state.bytesRead)}${state.bytesTotal ? ` of ${formatMb(state.bytesTotal)}` : ""}`;
+  // a trajectory file is one record of many steps: its progress is in steps
+  const steps = state.steps ? `${state.steps.toLocaleString("en-US")} steps, ${Math.round(state.steps / seconds).toLocaleString("en-US")} steps/s, ` : "";
+  const text = `${state.records.toLocaleString("en-US")} records${state.failed ? ` (${state.failed.toLocaleString("en-US")} failed)` : ""}, ${steps || `${rate.toLocaleString("en-US")} records/s, `}${formatMb(state.bytesRead)}${state.bytesTotal ? ` of ${formatMb(state.bytesTotal)}` : ""}`;
   return { percent, text };
 }
 
@@ -18,7 +21,7 @@ export class Progress {
   private drawn = false;
   constructor(
     private readonly stream: NodeJS.WriteStream = process.stderr,
-    private readonly tty = !!process.stderr.isTTY && process.env.TERM !== "dumb",
+    private readonly tty = !!process.stderr.isTTY && serverConfig().TERM !== "dumb",
     private readonly plainEveryMs = 5000,
   ) {}
 

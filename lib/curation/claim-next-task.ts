@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
 import { filtersFromSearchParams, TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "../tasks/task-filters";
 import { taskOrderBy, taskWhere } from "../tasks/task-list-sql";
-import { sql } from "../tasks/sql";
+import { sql, type SqlFragment } from "../tasks/sql";
 import { getCurationSettings } from "./settings";
 
 // "Review next" hands each curator a different task: the candidate row is locked with
@@ -28,15 +28,30 @@ function filtersFrom(input: z.infer<typeof ClaimNextInputSchema>["filters"]): Ta
 export async function claimNextTask(db: PrismaClient, actor: { id: string }, rawInput: ClaimNextInput = {}): Promise<ClaimedTask> {
   const input = ClaimNextInputSchema.parse(rawInput);
   const filters = filtersFrom(input.filters);
+  const eligible = sql`${taskWhere(filters, { actorId: actor.id })}
+        AND NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actor.id})
+        AND NOT (t.id = ANY(${input.skip}::text[]))`;
+  return leaseNextTask(db, actor, { eligible, orderBy: taskOrderBy(filters.sort) });
+}
+
+/**
+ * The one lease mechanism: the first task (alias t) meeting `eligible`, in `orderBy`, that
+ * nobody else holds under a live lease, leased to the actor; `afterClaim` runs in the same
+ * transaction (e.g. to record when a campaign label was opened). The review queue and
+ * annotation campaigns (lib/campaigns/serve-next.ts) both hand out tasks through it.
+ */
+export async function leaseNextTask(
+  db: PrismaClient,
+  actor: { id: string },
+  query: { eligible: SqlFragment; orderBy: SqlFragment; afterClaim?: (tx: Db, taskId: string) => Promise<void> },
+): Promise<ClaimedTask> {
   const { leaseMinutes } = await getCurationSettings(db);
   const claim = sql`
     WITH next AS (
       SELECT t.id FROM tasks t
-      WHERE ${taskWhere(filters, { actorId: actor.id })}
+      WHERE ${query.eligible}
         AND (t.leased_by_id IS NULL OR t.leased_by_id = ${actor.id} OR t.lease_expires_at < (now() AT TIME ZONE 'UTC'))
-        AND NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actor.id})
-        AND NOT (t.id = ANY(${input.skip}::text[]))
-      ORDER BY ${taskOrderBy(filters.sort)}
+      ORDER BY ${query.orderBy}
       LIMIT 1
       FOR UPDATE OF t SKIP LOCKED
     )
@@ -48,6 +63,7 @@ export async function claimNextTask(db: PrismaClient, actor: { id: string }, raw
     const rows = await tx.$queryRawUnsafe<{ taskId: string; instanceId: string; leaseExpiresAt: Date }[]>(text, ...values);
     const claimed = rows[0] ?? null;
     await releaseLeases(tx, actor.id, claimed?.taskId);
+    if (claimed && query.afterClaim) await query.afterClaim(tx, claimed.taskId);
     return claimed ? { ...claimed, leaseExpiresAt: new Date(claimed.leaseExpiresAt) } : null;
   });
 }

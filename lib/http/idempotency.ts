@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { problem, problemResponse } from "./problem";
+import { logFailure } from "../errors/log-failure";
 
 // Idempotency-Key on POSTs that create: the first answer is stored in Postgres with the key,
 // so a client that retries after a timeout gets that answer again instead of a second row.
@@ -57,15 +58,17 @@ export async function withIdempotencyKey(db: Db, claim: Claim, create: () => Pro
       return answer;
     }
     const where = { userId_key: { userId: claim.userId, key: claim.key } };
+    // if freeing the key fails, a retry is refused as "in progress" until the claim expires: say so in the log
+    const freeKey = () => db.idempotencyKey.delete({ where }).catch(logFailure(`freeing Idempotency-Key "${claim.key}" after a failed ${claim.method} ${claim.path}`));
     let response: Response;
     try {
       response = await create();
     } catch (error) {
-      await db.idempotencyKey.delete({ where }).catch(() => {});
+      await freeKey();
       throw error;
     }
     if (response.status >= 500) {
-      await db.idempotencyKey.delete({ where }).catch(() => {});
+      await freeKey();
       return response;
     }
     const body = await response.text();

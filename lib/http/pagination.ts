@@ -1,31 +1,17 @@
 import { z, type ZodType } from "zod";
 import { AppError } from "../errors/app-error";
+import type { Page, PageQuery } from "../db/keyset-page";
 
 // Every /api/v1 list answers { items, nextCursor }: pass nextCursor back as ?cursor= for the
-// next page; null means the last page. Cursors are opaque to clients.
-
-export const PageQuerySchema = z.object({
-  cursor: z.string().min(1).max(200).optional().describe("nextCursor of the previous page"),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type PageQuery = z.infer<typeof PageQuerySchema>;
+// next page; null means the last page. Cursors are opaque to clients. The page request and
+// keyset paging are the domain's (lib/db/keyset-page.ts); routes take them from here too.
+export { PageQuerySchema, type Page, type PageQuery } from "../db/keyset-page";
 
 export const pageSchema = <T extends ZodType>(item: T) => z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() });
-export type Page<T> = { items: T[]; nextCursor: string | null };
-
-/** A page through Prisma's keyset cursor on a unique id (the query's orderBy must end with id). */
-export async function keysetPage<T extends { id: string }>(
-  page: PageQuery,
-  find: (args: { take: number; skip?: number; cursor?: { id: string } }) => Promise<T[]>,
-): Promise<Page<T>> {
-  const rows = await find({ take: page.limit + 1, ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}) });
-  const items = rows.slice(0, page.limit);
-  return { items, nextCursor: rows.length > page.limit ? items[items.length - 1].id : null };
-}
 
 /**
  * A page of a list the domain returns whole because it is small by nature (workers, the
- * assignable users): the same contract as keysetPage, cut after the item the cursor names.
+ * assignable users): the same contract as keysetPage (lib/db/keyset-page.ts), cut after the item the cursor names.
  */
 export function pageOf<T>(all: T[], page: PageQuery, keyOf: (item: T) => string): Page<T> {
   let start = 0;

@@ -101,7 +101,7 @@ export function validationProblem(error: ZodError, where: FieldError["in"]): Pro
 }
 
 /** Any thrown value as a problem; unexpected ones are logged and said generically (no stack leaves the server). */
-export function problemFor(error: unknown): Problem {
+export function problemFor(error: unknown, logUnexpected: (error: unknown) => void = (unexpected) => console.error("[api] unexpected error", unexpected)): Problem {
   if (error instanceof AppError) {
     const details = error.details as { field?: unknown } | undefined;
     const errors =
@@ -114,6 +114,6 @@ export function problemFor(error: unknown): Problem {
   if (isDatabaseUnavailable(error) || (error as { code?: unknown } | null)?.code === "P2028") {
     return problem("DATABASE_UNAVAILABLE", "The database is not answering right now (busy, restarting or unreachable); nothing was saved. Try again in a few seconds.");
   }
-  console.error("[api] unexpected error", error);
+  logUnexpected(error);
   return problem("INTERNAL", "Something went wrong on the server; it was logged. Try again, and report it if it persists.");
 }

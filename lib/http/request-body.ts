@@ -1,4 +1,5 @@
 import { AppError, type FieldError } from "../errors/app-error";
+import { logFailure } from "../errors/log-failure";
 
 // JSON bodies of /api/v1 are small (decisions, edits, settings); uploads stream instead
 // (their routes read request.body themselves). A body is refused, with the reason, when it is
@@ -19,7 +20,7 @@ async function readCapped(request: Request, limit: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      await reader.cancel().catch(logFailure("closing an oversized request body"));
       throw tooLarge(limit);
     }
     chunks.push(value);

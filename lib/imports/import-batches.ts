@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PrismaClient } from "../db/client";
+import type { Db, Prisma, PrismaClient } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import { removeQueuedJob } from "../jobs/enqueue-job";
@@ -7,6 +7,22 @@ import { jobKeyFor } from "../jobs/job-names";
 
 // Reading and cancelling ImportBatches for the Imports page, the API and the CLI. A batch
 // whose importer died is settled by the workers' lease recovery (import-lease.ts).
+
+export type NewImportBatch = {
+  fileName: string;
+  bytesTotal?: number | null;
+  actorId: string | null;
+  /** the importer running it now (a file imported in this process); without one the batch waits QUEUED for a worker */
+  owner?: string;
+  /** what the importer is told about the file (source, generator, instance) */
+  options?: Prisma.InputJsonValue;
+};
+
+/** The ImportBatch row a new import reports its progress and outcome on. */
+export function createImportBatch(db: Db, batch: NewImportBatch) {
+  const common = { fileName: batch.fileName, bytesTotal: batch.bytesTotal ?? null, userId: batch.actorId, options: batch.options, heartbeatAt: new Date() };
+  return db.importBatch.create({ data: batch.owner ? { ...common, workerId: batch.owner, attempts: 1 } : { ...common, status: "QUEUED" } });
+}
 
 export const ListImportBatchesSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

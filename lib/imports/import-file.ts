@@ -3,53 +3,20 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { PrismaClient, TaskSource } from "../db/client";
+import type { PrismaClient } from "../db/client";
 import type { ImportBatch } from "../db/generated/client";
 import { classifyRecordKeys, detectFile, type Detection } from "./detect-format";
-import type { Lease } from "../worker-runtime/row-lease";
 import { ImportRun, ImportStopped } from "./import-run";
 import { describeError, importRecords } from "./import-records";
 import { readJsonRecords } from "./read/json-records";
 import { openParquet, readParquetRecords } from "./read/parquet-records";
 import { recordImporterFor, documentImporterFor } from "./importers";
+import type { ImportContext, ImportOptions } from "./import-context";
 
 // The one entry point for importing a file from disk (the CLI, the seed, and uploads
 // after they are spooled to a temporary file all come through here): detect the format
 // from the first bytes, stream the file through that format's importer, and account for
 // every record in an ImportBatch.
-
-export type ImportOptions = {
-  actorId?: string | null;
-  /** the name recorded on the batch and used in natural keys of single-document formats (default: the file's base name) */
-  fileName?: string;
-  /** continue an ImportBatch row created earlier (an upload creates it before the bytes arrive) */
-  batchId?: string;
-  maxRecordBytes?: number;
-  /** the dataset, when the rows do not say (SWE-Gym rows look exactly like SWE-bench's) */
-  source?: TaskSource;
-  /** the generator (model_name_or_path) of trajectories and harness reports that do not name it */
-  generator?: string;
-  /** the task of a trajectory, report or log that does not name it */
-  instanceId?: string;
-  onProgress?: (run: ImportRun) => void;
-  /** the lease a worker holds on the batch (a queued upload); without one this process leases the batch itself */
-  lease?: Lease;
-};
-
-export type ImportContext = {
-  db: PrismaClient;
-  filePath: string;
-  fileName: string;
-  options: ImportOptions;
-  run: ImportRun;
-  /** a fresh stream of the file's bytes that also advances the batch's progress */
-  openStream(): Readable;
-  sha256(): Promise<string>;
-  /** imports another file (inside a folder or archive) into the same batch */
-  importNested(filePath: string, fileName: string): Promise<void>;
-  /** a file inside a folder or archive: no checkpoints (the folder restarts as a whole) */
-  nested: boolean;
-};
 
 export async function sha256File(filePath: string): Promise<string> {
   const hash = createHash("sha256");

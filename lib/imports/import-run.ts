@@ -4,6 +4,7 @@ import { auditLog } from "../audit/audit-log";
 import { workerConfigFromEnv } from "../worker-runtime/worker-config";
 import { keepLease, type Lease } from "../worker-runtime/row-lease";
 import { inProcessOwner } from "./import-lease";
+import { createImportBatch } from "./import-batches";
 
 // One ImportBatch row per import: counts, the first errors (line + reason), progress in
 // bytes, the cancel flag a curator sets from the browser or the CLI, and the lease of the
@@ -51,6 +52,8 @@ export class ImportRun {
   counts: ImportCounts = noCounts();
   errors: RecordError[] = [];
   bytesRead = 0;
+  /** trajectory steps written so far (a single trajectory file is one record of 100,000 steps) */
+  steps = 0;
   format: ImportFormat = "UNKNOWN";
   /** records of a record file already accounted for by an earlier attempt (skipped on resume) */
   resumeAfter = 0;
@@ -74,7 +77,7 @@ export class ImportRun {
       ? input.lease
         ? await db.importBatch.findUniqueOrThrow({ where: { id: input.batchId } })
         : await db.importBatch.update({ where: { id: input.batchId }, data: { ...taken, status: "RUNNING", attempts: { increment: 1 } } })
-      : await db.importBatch.create({ data: { fileName: input.fileName, bytesTotal: input.bytesTotal ?? null, userId: input.actorId ?? null, ...taken, attempts: 1 } });
+      : await createImportBatch(db, { fileName: input.fileName, bytesTotal: input.bytesTotal, actorId: input.actorId ?? null, owner });
     const lease = input.lease ?? keepLease({ db, workerId: owner, config: workerConfigFromEnv() }, "import_batches", batch.id);
     const run = new ImportRun(db, batch.id, input.actorId ?? null, input.fileName, lease, !input.lease, input.onProgress);
     run.cancelled = batch.cancelRequested;

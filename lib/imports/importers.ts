@@ -1,6 +1,6 @@
 import type { ImportFormat } from "../db/client";
 import type { Detection } from "./detect-format";
-import type { ImportContext } from "./import-file";
+import type { ImportContext } from "./import-context";
 import type { RecordImporter } from "./import-records";
 import { sweBenchInstancesImporter } from "./formats/swe-bench-instances";
 import { sweBenchPredictionsImporter } from "./formats/swe-bench-predictions";

@@ -7,17 +7,15 @@ import { TaskSource } from "../db/enums";
 import { AppError } from "../errors/app-error";
 import { formatBytes } from "./read/json-records";
 import { enqueueImportJob } from "./import-lease";
+import { configFrom, type EnvironmentSource } from "../config/server-config";
+import { createImportBatch } from "./import-batches";
 
 // An upload from the browser or the CLI: the web process only stores the bytes — in the
 // database, in chunks, so a worker on any machine can read them — and enqueues the import.
 // The worker's progress and outcome live on the ImportBatch row the caller polls.
 
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const UploadLimitsSchema = z.object({
-  /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
-  SWE_CURATOR_MAX_UPLOAD_BYTES: int(20 * 1024 ** 3),
-});
-export const maxUploadBytes = (env: Record<string, string | undefined> = process.env) => UploadLimitsSchema.parse(env).SWE_CURATOR_MAX_UPLOAD_BYTES;
+/** The largest upload accepted (SWE_CURATOR_MAX_UPLOAD_BYTES): the body is refused with 413 as soon as it passes this. */
+export const maxUploadBytes = (source?: EnvironmentSource) => configFrom(source).SWE_CURATOR_MAX_UPLOAD_BYTES;
 
 /** bytes per stored chunk: large enough to be quick, small enough to hold one in memory */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -90,9 +88,7 @@ export async function startUploadImport(db: PrismaClient, body: ReadableStream<U
   const max = input.maxBytes ?? maxUploadBytes();
   if (input.bytesTotal && input.bytesTotal > max) throw uploadTooLarge(max);
   const { source, generator, instanceId } = options;
-  const batch = await db.importBatch.create({
-    data: { fileName: options.fileName, status: "QUEUED", bytesTotal: input.bytesTotal ?? null, userId: input.actorId, options: { source, generator, instanceId }, heartbeatAt: new Date() },
-  });
+  const batch = await createImportBatch(db, { fileName: options.fileName, bytesTotal: input.bytesTotal, actorId: input.actorId, options: { source, generator, instanceId } });
   let stored: number;
   try {
     stored = await storeChunks(db, batch.id, body, max);

@@ -1,8 +1,17 @@
 import type { Db } from "../db/client";
 import type { JobName } from "./job-names";
 import { JOB_PAYLOAD_SCHEMAS, type JobPayload } from "./job-payloads";
+import { flagsFor } from "./job-flags";
 
-export type EnqueueOptions = { jobKey?: string; maxAttempts?: number; priority?: number; /** run no sooner than this, by the database's clock */ delayMs?: number };
+export type EnqueueOptions = {
+  jobKey?: string;
+  maxAttempts?: number;
+  priority?: number;
+  /** run no sooner than this, by the database's clock */
+  delayMs?: number;
+  /** the build-context hash of the image a validation runs in: engines holding it get the first chance */
+  imageHash?: string | null;
+};
 
 // Our processors record their own failures on the row and return; the queue retries only
 // when a processor throws (the database vanished mid-job), so a few attempts suffice.
@@ -22,7 +31,8 @@ export async function enqueueJob<N extends JobName>(db: Db, name: N, payload: Jo
       max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::smallint,
       run_at => now() + ${options.delayMs ?? 0}::int * interval '1 millisecond',
       job_key => ${options.jobKey ?? null}::text,
-      priority => ${options.priority ?? 0}::smallint
+      priority => ${options.priority ?? 0}::smallint,
+      flags => ${flagsFor(name, options.imageHash)}::text[]
     )`;
 }
 

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerEngine } from "../docker/docker-engine";
-import { dockerAvailability } from "../worker-runtime/docker-availability";
-import { listWorkers } from "../worker-runtime/worker-heartbeat";
+import { dockerAvailability } from "./docker-availability";
+import { listWorkers } from "./list-workers";
 
 type QueueJobRow = {
   id: bigint;

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { Db, JobStatus, RunPhase } from "../db/client";
 import { notFound } from "../errors/app-error";
 
@@ -17,11 +18,9 @@ async function currentState(db: Db, target: LogTarget): Promise<{ status: JobSta
   return build ? { status: build.status, phase: null } : null;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
+// node's own abortable timer: it drops its abort listener when it fires, so a long wait
+// on a long-lived signal (a worker's shutdown, a browser's request) does not pile them up
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * A job's live log as events: the chunks after `afterSeq` as they arrive, status and

@@ -1,15 +1,15 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { jobLogEvents, type JobLogEvent, type LogTarget } from "./job-log-events";
+import { serverConfig } from "../config/server-config";
 
 const KEEPALIVE_MS = 15_000;
 
 /** Live-log streams one user may hold open on this web process (each holds a database poll). */
-export const LIVE_LOG_STREAMS_PER_USER = Number(process.env.LIVE_LOG_STREAMS_PER_USER ?? 8);
 const openStreams = new Map<string, number>();
 
 /** Counts a user's new stream; refuses (429) past the cap. Returns the release, safe to call twice. */
-export function admitLiveStream(userId: string, max = LIVE_LOG_STREAMS_PER_USER): () => void {
+export function admitLiveStream(userId: string, max = serverConfig().LIVE_LOG_STREAMS_PER_USER): () => void {
   const open = openStreams.get(userId) ?? 0;
   if (open >= max) throw new AppError("TOO_MANY_REQUESTS", `You already have ${open} live logs open (the limit is ${max}); close a tab with a live log and try again`);
   openStreams.set(userId, open + 1);

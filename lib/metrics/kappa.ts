@@ -5,21 +5,52 @@ export type CohenResult = { kappa: number | null; observed: number; expected: nu
 
 /** Cohen's kappa for two raters who labelled the same items (ratingsA[i] and ratingsB[i] are item i). */
 export function cohenKappa<T extends string>(ratingsA: readonly T[], ratingsB: readonly T[]): CohenResult {
-  if (ratingsA.length !== ratingsB.length) throw new Error("both raters must label the same items");
-  const n = ratingsA.length;
+  const categories = [...new Set([...ratingsA, ...ratingsB])];
+  return weightedKappa(ratingsA.map((r) => categories.indexOf(r)), ratingsB.map((r) => categories.indexOf(r)), (i, j) => (i === j ? 0 : 1));
+}
+
+export type KappaWeights = "linear" | "quadratic";
+
+/**
+ * Weighted Cohen's kappa for an ordinal scale: a disagreement of d levels costs d (linear) or
+ * d² (quadratic). `scale` is every level in order (levels nobody used still count for the
+ * distance between the others); by default the levels seen.
+ */
+export function weightedCohenKappa(ratingsA: readonly number[], ratingsB: readonly number[], weights: KappaWeights, scale?: readonly number[]): CohenResult {
+  const levels = [...(scale ?? new Set([...ratingsA, ...ratingsB]))].sort((x, y) => x - y);
+  const index = (value: number) => levels.indexOf(value);
+  const cost = weights === "linear" ? (i: number, j: number) => Math.abs(i - j) : (i: number, j: number) => (i - j) ** 2;
+  return weightedKappa(ratingsA.map(index), ratingsB.map(index), cost);
+}
+
+/**
+ * The one kappa: 1 − observed disagreement / disagreement expected by chance, with a
+ * disagreement cost per pair of category indexes (0/1 for plain Cohen's kappa). observed and
+ * expected are reported as agreement (1 − normalised disagreement), so for 0/1 costs they are
+ * the familiar p_o and p_e.
+ */
+function weightedKappa(a: readonly number[], b: readonly number[], cost: (i: number, j: number) => number): CohenResult {
+  if (a.length !== b.length) throw new Error("both raters must label the same items");
+  const n = a.length;
   if (n === 0) return { kappa: null, observed: 0, expected: 0, items: 0 };
-  const countA = new Map<T, number>();
-  const countB = new Map<T, number>();
-  let agreements = 0;
+  const k = Math.max(...a, ...b) + 1;
+  const countA = new Array<number>(k).fill(0);
+  const countB = new Array<number>(k).fill(0);
+  let maxCost = 0;
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) maxCost = Math.max(maxCost, cost(i, j));
+  let observedCost = 0;
   for (let i = 0; i < n; i++) {
-    if (ratingsA[i] === ratingsB[i]) agreements++;
-    countA.set(ratingsA[i], (countA.get(ratingsA[i]) ?? 0) + 1);
-    countB.set(ratingsB[i], (countB.get(ratingsB[i]) ?? 0) + 1);
+    observedCost += cost(a[i], b[i]);
+    countA[a[i]]++;
+    countB[b[i]]++;
   }
-  const observed = agreements / n;
-  let expected = 0;
-  for (const [category, a] of countA) expected += (a / n) * ((countB.get(category) ?? 0) / n);
-  return { kappa: expected === 1 ? null : (observed - expected) / (1 - expected), observed, expected, items: n };
+  let expectedCost = 0;
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) expectedCost += (countA[i] / n) * (countB[j] / n) * cost(i, j);
+  observedCost /= n;
+  const scale = maxCost || 1;
+  const observed = 1 - observedCost / scale;
+  const expected = 1 - expectedCost / scale;
+  return { kappa: expectedCost === 0 ? null : 1 - observedCost / expectedCost, observed, expected, items: n };
 }
 
 export type FleissResult = { kappa: number | null; observed: number; expected: number; items: number };

@@ -12,8 +12,10 @@ import type { WorkerContext } from "../worker-runtime/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { runnerLine } from "../validation/runner-markers";
-import { settleValidationGroup } from "./settle-validation-group";
+import { settleGroupOfRun } from "./settle-validation-group";
+import { reserveContainerMemory, type MemoryGrant } from "./memory-budget";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
+import { logFailure } from "../errors/log-failure";
 
 type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
 
@@ -48,11 +50,13 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     if (!count) throw new LostLeaseError("validation_runs", runId);
   };
   let sink: LogSink | undefined;
+  let grant: MemoryGrant | undefined;
   let phase: RunPhase | null = null;
   const enterPhase = (next: RunPhase) => {
     if (phase === next) return;
     phase = next;
-    void write({ phase: next }).catch(() => {});
+    // the phase is shown to curators only; a run whose lease was lost is not ours to describe
+    void write({ phase: next }).catch(logFailure(`recording phase ${next} of run ${runId}`, { expected: isLostLease }));
   };
 
   try {
@@ -90,6 +94,14 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       diskMb: ctx.config.limits.diskMb,
       timeoutMs: (environment.timeoutSeconds ?? ctx.config.limits.timeoutSeconds) * 1000,
     };
+    const memory = await reserveContainerMemory(ctx, limits.memoryMb);
+    if ("never" in memory) throw new Error(memory.never);
+    if ("wait" in memory) {
+      await sink.close();
+      await requeueRow(ctx.db, "validation_runs", runId, memory.wait, { ownedBy: ctx.workerId }, { delayMs: ctx.config.outageRetryMs, refundAttempt: true });
+      return;
+    }
+    grant = memory.granted;
     const result = await ctx.docker.runContainer({
       image: image.tag,
       command: VALIDATION_COMMAND,
@@ -103,7 +115,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       env: { SWE_CURATOR_ATTEMPT: String(run.attempt) },
       limits,
       onOutput: sink.write,
-      onCreated: (containerId) => write({ containerId }),
+      onCreated: (containerId) => (grant?.release(), write({ containerId })),
       signal: lease.signal,
     });
     if (result.timedOut) sink.write(`\n[swe-curator] killed after ${limits.timeoutMs / 1000} s: the environment's wall-clock limit\n`);
@@ -138,17 +150,19 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     await ctx.db
       .$transaction(async (tx) => {
         await write({ status: "FAILED", failureClass, errorMessage: message, phase: null, finishedAt: new Date(), durationMs: Date.now() - started, log: sink?.finalLog().log ?? null }, tx);
-        const { taskId, groupId } = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
-        await settleValidationGroup(tx, taskId, groupId);
+        await settleGroupOfRun(tx, runId);
       })
       .catch((writeError) => {
         if (!(writeError instanceof LostLeaseError)) throw writeError;
       });
   } finally {
+    grant?.release();
     lease.stop();
     ctx.running.delete(runId);
   }
 }
+
+const isLostLease = (error: unknown) => error instanceof LostLeaseError;
 
 /** Cancel → CANCELLED; shutdown → back to the queue; lost → touch nothing. */
 async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write: (data: OwnedWrite) => Promise<void>, sink?: LogSink) {
@@ -159,13 +173,13 @@ async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write:
     return;
   }
   await write({ status: "CANCELLED", phase: null, finishedAt: new Date(), errorMessage: "Cancelled by a curator; the container was stopped", log: sink?.finalLog().log ?? null }).catch(
-    () => {},
+    logFailure(`recording the cancel of run ${runId}`, { expected: isLostLease }),
   );
 }
 
 async function storeResult(
   ctx: WorkerContext,
-  run: { id: string; taskId: string; groupId: string | null; kind: string; candidatePatchId: string | null },
+  run: { id: string; kind: string; candidatePatchId: string | null },
   evaluation: RunEvaluation,
   facts: { log: string; truncated: boolean; exitCode: number | null; containerId: string; durationMs: number; write: (data: OwnedWrite, db: Prisma.TransactionClient) => Promise<void> },
 ) {
@@ -196,6 +210,6 @@ async function storeResult(
     if (run.candidatePatchId && evaluation.resolved !== null) {
       await tx.candidatePatch.update({ where: { id: run.candidatePatchId }, data: { resolved: evaluation.resolved } });
     }
-    await settleValidationGroup(tx, run.taskId, run.groupId);
+    await settleGroupOfRun(tx, run.id);
   });
 }

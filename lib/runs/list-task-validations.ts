@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "../db/client";
-import { notFound } from "../errors/app-error";
+import { AppError, notFound } from "../errors/app-error";
+import { PageQuerySchema, type PageQuery } from "../db/keyset-page";
 
 const RUN_FIELDS = {
   id: true,
@@ -35,12 +36,38 @@ const RUN_FIELDS = {
   _count: { select: { testResults: true } },
 } satisfies Prisma.ValidationRunSelect;
 
+type GroupRow = { groupId: string; createdAt: Date };
+
 /**
- * A task's validation history, newest group first, each run with its FAIL_TO_PASS /
- * PASS_TO_PASS results (other tests are only counted: a suite can have thousands) —
- * plus the task's verdict, so the panel needs one request.
+ * A page of a task's validation groups, newest first by when the group was queued (a retry
+ * inside a group does not move it between pages): keyset on (first run's time, group id),
+ * the cursor being the last group id shown.
  */
-export async function listTaskValidations(db: Db, taskId: string, options: { groups?: number } = {}) {
+async function groupPage(db: Db, taskId: string, page: PageQuery): Promise<{ groups: GroupRow[]; nextCursor: string | null }> {
+  const cursor = page.cursor ?? null;
+  if (cursor && !(await db.validationRun.findFirst({ where: { taskId, groupId: cursor }, select: { id: true } }))) {
+    throw new AppError("BAD_REQUEST", "The page cursor is not valid (this task has no validation group with that id); reload from the first page", undefined, [
+      { field: "cursor", in: "query", pointer: "/cursor", detail: "cursor names no validation group of this task" },
+    ]);
+  }
+  const rows = await db.$queryRaw<GroupRow[]>`
+    SELECT group_id AS "groupId", min(created_at) AS "createdAt" FROM validation_runs
+    WHERE task_id = ${taskId} AND group_id IS NOT NULL
+    GROUP BY group_id
+    HAVING ${cursor}::text IS NULL OR (min(created_at), group_id) <
+      (SELECT min(c.created_at), c.group_id FROM validation_runs c WHERE c.task_id = ${taskId} AND c.group_id = ${cursor}::text GROUP BY c.group_id)
+    ORDER BY min(created_at) DESC, group_id DESC
+    LIMIT ${page.limit + 1}`;
+  const groups = rows.slice(0, page.limit);
+  return { groups, nextCursor: rows.length > page.limit ? groups[groups.length - 1].groupId : null };
+}
+
+/**
+ * A task's validation history, a page of groups at a time, newest first, each run with its
+ * FAIL_TO_PASS / PASS_TO_PASS results (other tests are only counted: a suite can have
+ * thousands) — plus the task's verdict, so the panel needs one request.
+ */
+export async function listTaskValidations(db: Db, taskId: string, input: Partial<PageQuery> = {}) {
   const task = await db.task.findUnique({
     where: { id: taskId },
     select: {
@@ -55,26 +82,19 @@ export async function listTaskValidations(db: Db, taskId: string, options: { gro
     },
   });
   if (!task) throw notFound("The task");
-  const recentGroups = await db.validationRun.groupBy({
-    by: ["groupId"],
-    where: { taskId },
-    _max: { createdAt: true },
-    orderBy: { _max: { createdAt: "desc" } },
-    take: options.groups ?? 20,
-  });
-  const groupIds = recentGroups.map((group) => group.groupId).filter((id): id is string => !!id);
-  const runs = await db.validationRun.findMany({ where: { taskId, groupId: { in: groupIds } }, select: RUN_FIELDS, orderBy: [{ attempt: "asc" }, { kind: "asc" }] });
-  const groups = groupIds.map((groupId) => {
+  const { groups, nextCursor } = await groupPage(db, taskId, PageQuerySchema.parse(input));
+  const runs = await db.validationRun.findMany({ where: { taskId, groupId: { in: groups.map((g) => g.groupId) } }, select: RUN_FIELDS, orderBy: [{ attempt: "asc" }, { kind: "asc" }] });
+  const items = groups.map(({ groupId, createdAt }) => {
     const members = runs.filter((run) => run.groupId === groupId);
     return {
       groupId,
-      createdAt: members.reduce((min, run) => (run.createdAt < min ? run.createdAt : min), members[0]?.createdAt ?? new Date()),
+      createdAt: new Date(createdAt),
       active: members.some((run) => run.status === "QUEUED" || run.status === "RUNNING"),
       candidate: members.some((run) => run.kind === "CANDIDATE"),
       runs: members,
     };
   });
-  return { task, groups };
+  return { task, items, nextCursor };
 }
 
 export type TaskValidations = Awaited<ReturnType<typeof listTaskValidations>>;

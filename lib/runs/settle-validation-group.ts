@@ -4,12 +4,17 @@ import { computeVerdict, type Verdict } from "../validation/compute-verdict";
 import { lockTask } from "./create-validation-group";
 
 /**
- * After a run of a group finishes: when the whole group has, derive the task's automated
+ * After a run of a group finishes (stored, failed, or given up after its worker died): when the whole group has, derive the task's automated
  * verdict from it. Only the task's latest control group decides — an older group finishing
  * late must not overwrite a newer verdict. The task row is locked so two workers finishing
  * the last two runs at once settle it once.
  */
-export async function settleValidationGroup(tx: Db, taskId: string, groupId: string | null): Promise<Verdict | null> {
+export async function settleGroupOfRun(tx: Db, runId: string): Promise<Verdict | null> {
+  const { taskId, groupId } = await tx.validationRun.findUniqueOrThrow({ where: { id: runId }, select: { taskId: true, groupId: true } });
+  return settleValidationGroup(tx, taskId, groupId);
+}
+
+async function settleValidationGroup(tx: Db, taskId: string, groupId: string | null): Promise<Verdict | null> {
   if (!groupId) return null;
   await lockTask(tx, taskId);
   const latest = await tx.validationRun.findFirst({ where: { taskId, kind: { not: "CANDIDATE" } }, orderBy: { createdAt: "desc" }, select: { groupId: true } });

@@ -3,6 +3,7 @@ import type { PrismaClient } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import { requestValidation } from "../runs/request-validation";
+import { assertAssignable } from "./list-assignees";
 
 // Bulk actions act on the tasks' latest state (no version from the client: a curator
 // selecting 300 rows cannot have seen each one's version); each task's change is audited.
@@ -44,10 +45,7 @@ async function validateEach(db: PrismaClient, actor: { id: string }, taskIds: st
 export async function bulkUpdateTasks(db: PrismaClient, actor: { id: string }, rawInput: BulkUpdate): Promise<BulkResult> {
   const input = BulkUpdateSchema.parse(rawInput);
   if (input.action === "validate") return validateEach(db, actor, input.taskIds);
-  if (input.action === "assign" && input.assigneeId) {
-    const assignee = await db.user.findUnique({ where: { id: input.assigneeId }, select: { role: true, disabled: true } });
-    if (!assignee || assignee.disabled || assignee.role === "VIEWER") throw new AppError("UNPROCESSABLE", "Tasks can only be assigned to active curators or admins");
-  }
+  if (input.action === "assign" && input.assigneeId) await assertAssignable(db, input.assigneeId);
   if (input.action === "label" && input.add.length + input.remove.length === 0) throw new AppError("UNPROCESSABLE", "Name a label to add or remove");
   return db.$transaction(async (tx) => {
     const tasks = await tx.task.findMany({ where: { id: { in: input.taskIds } }, select: { id: true, labels: true, assigneeId: true, version: true } });

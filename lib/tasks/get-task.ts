@@ -1,12 +1,15 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { renderMarkdown } from "./render-markdown";
-import { approvalsRequired } from "../curation/settings";
 
 const userName = { select: { id: true, name: true, email: true } } as const;
 
-/** Everything the task page shows in one read (validation runs load in the validation panel): the task, its recipe, patches, trajectories, decisions. */
-export async function getTask(db: Db, idOrInstanceId: string) {
+/**
+ * Everything the task page shows in one read (validation runs load in the validation panel):
+ * the task, its recipe, patches, trajectories, decisions, and its approvals against the
+ * number required (a curation setting the caller reads: lib/curation/get-task-detail.ts).
+ */
+export async function getTask(db: Db, idOrInstanceId: string, approvalsRequired: number) {
   const task = await db.task.findFirst({
     where: { OR: [{ id: idOrInstanceId }, { instanceId: idOrInstanceId }] },
     include: {
@@ -28,12 +31,11 @@ export async function getTask(db: Db, idOrInstanceId: string) {
     },
   });
   if (!task) throw notFound(`Task ${idOrInstanceId}`);
-  const required = await approvalsRequired(db);
   return {
     ...task,
     problemStatementHtml: renderMarkdown(task.problemStatement),
     hintsHtml: task.hintsText ? renderMarkdown(task.hintsText) : null,
-    approvals: { required, count: countCurrentApprovals(task.decisions) },
+    approvals: { required: approvalsRequired, count: countCurrentApprovals(task.decisions) },
   };
 }
 export type TaskDetail = Awaited<ReturnType<typeof getTask>>;

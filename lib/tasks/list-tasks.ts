@@ -1,8 +1,10 @@
 import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
-import { encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
-import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, type FilterContext } from "./task-list-sql";
-import { sql, type SqlFragment } from "./sql";
+import { decodeCursor, encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
+import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext } from "./task-list-sql";
+import { raw, sql, type SqlFragment } from "./sql";
+import { AppError } from "../errors/app-error";
+import { resolveSlice } from "../analytics/resolve-slice";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };
 export type ListTasksQuery = TaskListQuery;
@@ -31,9 +33,18 @@ export type TaskListItem = {
   updatedAt: Date;
 };
 
-export type TaskListPage = { items: TaskListItem[]; nextCursor: string | null; limit: number };
+/** ranked: ordered by full-text rank (a "best match" search with few enough matches), else by the sort. */
+export type TaskListPage = { items: TaskListItem[]; nextCursor: string | null; limit: number; ranked: boolean };
 
-type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null; exactRank: number };
+type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null; exactRank: number; rank: number };
+
+/**
+ * Ranking reads every match's search vector (from TOAST): cheap for a few hundred matches,
+ * seconds for a word half the tasks contain. Past this many matches a "best match" search
+ * lists newest first instead, and the page says so (ranked: false).
+ */
+export const RANK_LIMIT = 500;
+const RANK_CURSOR = "rank:";
 
 /** A search that is one term may be an instance id typed or pasted whole: that task is listed first. */
 const exactInstanceId = (query: TaskListQuery) => {
@@ -41,25 +52,42 @@ const exactInstanceId = (query: TaskListQuery) => {
   return terms.length === 1 ? terms[0] : null;
 };
 
+/** Whether the list may be ordered by full-text rank: "best match" with words to rank. */
+const rankable = (query: TaskListQuery) => query.sort === "relevance" && textSearchQuery(query.q) !== null;
+
+/** Counts the matches up to RANK_LIMIT + 1: whether ranking them all stays cheap. */
+export function rankCheckSql(query: TaskListQuery, context: FilterContext = {}): SqlFragment | null {
+  if (!rankable(query) || query.cursor) return null;
+  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM tasks t WHERE ${taskWhere(query, context)} LIMIT ${RANK_LIMIT + 1}) m`;
+}
+
+function rankedCursorCondition(rank: SqlFragment, cursor: string): SqlFragment {
+  const decoded = decodeCursor(cursor);
+  const value = decoded?.[0]?.startsWith(RANK_CURSOR) ? Number(decoded[0].slice(RANK_CURSOR.length)) : NaN;
+  if (!decoded || !Number.isFinite(value)) throw new AppError("BAD_REQUEST", "The page cursor is not valid; reload the list from the first page");
+  return sql`(${rank}, t.id) < (${value}::real, ${decoded[1]})`;
+}
+
 /**
  * The statement behind one page: exported so the benchmark times exactly this SQL. When the
  * search is one term, the task whose instance id is that term comes first on the first page
  * (exactRank 0), in the same round trip; the ordinary pages leave it out, so the keyset
- * cursor stays whole.
+ * cursor stays whole. `ranked` orders the rest by full-text rank (ts_rank), best first.
  */
-export function listTasksSql(query: TaskListQuery, context: FilterContext = {}): SqlFragment {
+export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, ranked = false): SqlFragment {
   const where = taskWhere(query, context);
-  const after = cursorCondition(query.sort, query.cursor);
+  const rank = ranked ? sql`ts_rank(t.search_vector, to_tsquery('simple', ${textSearchQuery(query.q)}))` : raw("0::real");
+  const after = !query.cursor ? null : ranked ? rankedCursorCondition(rank, query.cursor) : cursorCondition(query.sort, query.cursor);
   const exact = exactInstanceId(query);
   const ordinary = sql`
-      SELECT t.*, 1 AS exact_rank FROM tasks t
+      SELECT t.*, 1 AS exact_rank, ${rank} AS rank FROM tasks t
       WHERE ${where} ${exact === null ? sql`` : sql`AND t.instance_id <> ${exact}`} ${after ? sql`AND ${after}` : sql``}
-      ORDER BY ${taskOrderBy(query.sort)}
+      ORDER BY ${ranked ? sql`${rank} DESC, t.id DESC` : taskOrderBy(query.sort)}
       LIMIT ${query.limit + 1}`;
   const pageRows =
     exact === null || query.cursor
       ? ordinary
-      : sql`(SELECT t.*, 0 AS exact_rank FROM tasks t WHERE ${where} AND t.instance_id = ${exact} LIMIT 1) UNION ALL (${ordinary})`;
+      : sql`(SELECT t.*, 0 AS exact_rank, 0::real AS rank FROM tasks t WHERE ${where} AND t.instance_id = ${exact} LIMIT 1) UNION ALL (${ordinary})`;
   // ask for one row more than the page to know whether another page follows
   return sql`
     SELECT t.id, t.instance_id AS "instanceId", left(t.problem_statement, ${EXCERPT_LENGTH}) AS excerpt,
@@ -69,7 +97,7 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}):
            t.labels, t.version, t.created_at AS "createdAt", t.updated_at AS "updatedAt",
            er.key AS "environmentKey", er.repository, u.name AS "assigneeName",
            (SELECT count(*)::int FROM curation_decisions d WHERE d.task_id = t.id) AS "decisionCount",
-           t.exact_rank AS "exactRank"
+           t.exact_rank AS "exactRank", t.rank
     FROM (${pageRows}) t
     -- OFFSET 0 keeps these per-row index lookups (a page is ≤ 501 rows) instead of hashing every environment
     LEFT JOIN LATERAL (
@@ -77,33 +105,42 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}):
       FROM environments e WHERE e.id = t.environment_id OFFSET 0
     ) er ON TRUE
     LEFT JOIN LATERAL (SELECT u.name FROM users u WHERE u.id = t.assignee_id OFFSET 0) u ON TRUE
-    ORDER BY t.exact_rank, ${taskOrderBy(query.sort)}`;
+    ORDER BY t.exact_rank, ${ranked ? raw("t.rank DESC, t.id DESC") : taskOrderBy(query.sort)}`;
 }
 
-function withoutKey<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+function withoutKeys<T extends object, K extends keyof T>(value: T, ...keys: K[]): Omit<T, K> {
   const copy = { ...value };
-  delete copy[key];
+  for (const key of keys) delete copy[key];
   return copy;
+}
+
+/** Ranked when "best match" has words to rank and, on the first page, few enough matches; later pages follow their cursor. */
+async function shouldRank(db: Db, query: TaskListQuery, context: FilterContext): Promise<boolean> {
+  if (!rankable(query)) return false;
+  if (query.cursor) return decodeCursor(query.cursor)?.[0]?.startsWith(RANK_CURSOR) ?? false;
+  const { text, values } = rankCheckSql(query, context)!.toQuery();
+  const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(text, ...values);
+  return n <= RANK_LIMIT;
 }
 
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
-  const { text, values } = listTasksSql(query, context).toQuery();
+  if (query.slice && !context.slice) context = { ...context, slice: await resolveSlice(db, query.slice) };
+  const ranked = await shouldRank(db, query, context);
+  const { text, values } = listTasksSql(query, context, ranked).toQuery();
   const all = await db.$queryRawUnsafe<Row[]>(text, ...values);
   const exact = all.filter((row) => row.exactRank === 0);
   const rows = all.filter((row) => row.exactRank !== 0);
-  const page = [...exact, ...rows.slice(0, query.limit)].map((row): TaskListItem => ({
-    ...withoutKey(row, "exactRank"),
+  const page = rows.slice(0, query.limit);
+  const items = [...exact, ...page].map((row): TaskListItem => ({
+    ...withoutKeys(row, "exactRank", "rank"),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     labels: row.labels ?? [],
     decisionCount: Number(row.decisionCount),
   }));
   const last = page[page.length - 1];
-  return {
-    items: page,
-    nextCursor: rows.length > query.limit && last ? encodeCursor(cursorFor(query.sort, last)) : null,
-    limit: query.limit,
-  };
+  const cursor = !last ? null : ranked ? encodeCursor([`${RANK_CURSOR}${last.rank}`, last.id]) : encodeCursor(cursorFor(query.sort, { ...last, createdAt: new Date(last.createdAt), updatedAt: new Date(last.updatedAt) }));
+  return { items, nextCursor: rows.length > query.limit ? cursor : null, limit: query.limit, ranked };
 }

@@ -1,36 +1,49 @@
 import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
-import { FACET_COLUMNS, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
-import { raw, sql, type SqlFragment } from "./sql";
+import { FACET_COLUMNS, facetCondition, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
+import { joinSql, raw, sql, type SqlFragment } from "./sql";
+import { resolveSlice } from "../analytics/resolve-slice";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };
 
 const FACET_KEYS = Object.keys(FACET_COLUMNS) as FacetKey[];
+const COLUMNS = FACET_KEYS.map((key) => `t.${FACET_COLUMNS[key].column}`).join(", ");
 const NULL_VALUE = "NONE";
 const TOP_REPOSITORIES = 30;
 
-/** Counts per value for the facets whose own filter is not set, and the total, in one scan (GROUPING SETS). */
-export function unfilteredFacetsSql(filters: TaskFilters, keys: FacetKey[], context: FilterContext): SqlFragment {
-  const sets = [...keys.map((k) => `(t.${FACET_COLUMNS[k].column})`), "()"].join(", ");
-  const columns = keys.map((k) => `t.${FACET_COLUMNS[k].column}::text AS "${k}", GROUPING(t.${FACET_COLUMNS[k].column}) AS "g_${k}"`);
-  return sql`SELECT ${raw(columns.length ? columns.join(", ") + "," : "")} count(*)::int AS count
-    FROM tasks t WHERE ${taskWhere(filters, context)}
-    GROUP BY GROUPING SETS (${raw(sets)})`;
+const allOf = (conditions: SqlFragment[]) => (conditions.length ? joinSql(conditions, " AND ") : raw("TRUE"));
+
+/**
+ * Every facet's counts and the total, in two steps. First the matching tasks are counted per
+ * combination of the six facet columns, with every filter but the facets' own (the search
+ * and the like: the costly part, one scan, one hash key per row; a few thousand
+ * combinations however many tasks match). Then each facet sums those combinations that pass
+ * the other facets' filters (GROUPING SETS over the combinations), so its own unchosen values
+ * stay visible, and the total sums those that pass them all.
+ */
+export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
+  const conditions = Object.fromEntries(FACET_KEYS.map((key) => [key, facetCondition(filters, key)])) as Record<FacetKey, SqlFragment | null>;
+  const sumUnder = (except: FacetKey | null) => {
+    const others = FACET_KEYS.filter((key) => key !== except && conditions[key]).map((key) => conditions[key]!);
+    return others.length ? sql`sum(t.n) FILTER (WHERE ${allOf(others)})` : raw("sum(t.n)");
+  };
+  const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
+  return sql`
+    WITH combinations AS (
+      SELECT ${raw(COLUMNS)}, count(*) AS n FROM tasks t WHERE ${taskWhere(filters, context, FACET_KEYS)} GROUP BY ${raw(COLUMNS)}
+    )
+    SELECT CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`'${key}'`)}`), " ")} ELSE 'total' END AS facet,
+           CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`t.${FACET_COLUMNS[key].column}::text`)}`), " ")} END AS value,
+           coalesce(CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${sumUnder(key)}`), " ")} ELSE ${sumUnder(null)} END, 0)::int AS count
+    FROM combinations t
+    GROUP BY GROUPING SETS (${raw(FACET_KEYS.map((key) => `(t.${FACET_COLUMNS[key].column})`).join(", "))}, ())`;
 }
 
-/** Counts per value of one facet under every other filter, so the values not chosen stay visible. */
-function ownFacetSql(filters: TaskFilters, key: FacetKey, context: FilterContext): SqlFragment {
-  const column = FACET_COLUMNS[key].column;
-  return sql`SELECT t.${raw(column)}::text AS value, count(*)::int AS count FROM tasks t
-    WHERE ${taskWhere(filters, context, key)} GROUP BY 1`;
-}
-
-/** Top repositories: counted per environment first (index-only), then summed per repository, not joined row by row. */
-function repositoriesSql(filters: TaskFilters, context: FilterContext): SqlFragment {
-  return sql`SELECT r.owner || '/' || r.name AS repository, sum(c.count)::int AS count FROM (
-      SELECT t.environment_id, count(*) AS count FROM tasks t
-      WHERE ${taskWhere({ ...filters, repository: [] }, context)} GROUP BY t.environment_id
+/** Top repositories under every filter but the repository filter: counted per environment (one hash key), then summed per repository. */
+export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
+  return sql`SELECT r.owner || '/' || r.name AS repository, sum(c.n)::int AS count FROM (
+      SELECT t.environment_id, count(*) AS n FROM tasks t WHERE ${taskWhere(filters, context, ["repository"])} GROUP BY t.environment_id
     ) c JOIN environments e ON e.id = c.environment_id JOIN repositories r ON r.id = e.repository_id
     GROUP BY r.id, r.owner, r.name ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
 }
@@ -40,27 +53,21 @@ async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
   return db.$queryRawUnsafe<T[]>(text, ...values);
 }
 
+type FacetRow = { facet: FacetKey | "total"; value: string | null; count: number };
+
 /** Facet counts for the task list: how many tasks each filter value would show. */
 export async function taskFacets(db: Db, input: TaskFiltersInput | TaskFilters, context: FilterContext = {}): Promise<TaskFacets> {
   const filters = TaskFiltersSchema.parse(input);
-  const filtered = FACET_KEYS.filter((k) => filters[k].length > 0);
-  const unfiltered = FACET_KEYS.filter((k) => filters[k].length === 0);
-  const facets = Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts;
-
-  const [grouped, own, repositories] = await Promise.all([
-    run<Record<string, string | number | null>>(db, unfilteredFacetsSql(filters, unfiltered, context)),
-    Promise.all(filtered.map((k) => run<{ value: string | null; count: number }>(db, ownFacetSql(filters, k, context)))),
-    run<{ repository: string; count: number }>(db, repositoriesSql(filters, context)),
+  if (filters.slice && !context.slice) context = { ...context, slice: await resolveSlice(db, filters.slice) };
+  const [rows, repositories] = await Promise.all([
+    run<FacetRow>(db, facetCountsSql(filters, context)),
+    run<{ repository: string; count: number }>(db, repositoryCountsSql(filters, context)),
   ]);
-
-  let total = 0;
-  for (const row of grouped) {
-    const groupedBy = unfiltered.find((k) => Number(row[`g_${k}`]) === 0);
-    if (!groupedBy) total = Number(row.count);
-    else facets[groupedBy][String(row[groupedBy] ?? NULL_VALUE)] = Number(row.count);
+  const result: TaskFacets = { total: 0, facets: Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts, repositories };
+  for (const { facet, value, count } of rows) {
+    if (facet === "total") result.total = count;
+    // a value that no task shows under the other filters is left out, as before the sums
+    else if (count > 0) result.facets[facet][value ?? NULL_VALUE] = count;
   }
-  filtered.forEach((k, i) => {
-    for (const row of own[i]) facets[k][row.value ?? NULL_VALUE] = Number(row.count);
-  });
-  return { total, facets, repositories: repositories.map((r) => ({ repository: r.repository, count: Number(r.count) })) };
+  return result;
 }

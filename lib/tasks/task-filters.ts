@@ -31,9 +31,10 @@ const isoDay = z.iso
   .refine((v) => !v.startsWith("0000"), "use a real calendar date as YYYY-MM-DD (year 1 or later)")
   .optional();
 
-export const TASK_SORTS = ["created_desc", "created_asc", "updated_desc", "instance_asc", "instance_desc"] as const;
+export const TASK_SORTS = ["relevance", "created_desc", "created_asc", "updated_desc", "instance_asc", "instance_desc"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_SORT_LABELS: Record<TaskSort, string> = {
+  relevance: "Best match",
   created_desc: "Newest first",
   created_asc: "Oldest first",
   updated_desc: "Recently updated",
@@ -65,7 +66,10 @@ export const TaskFiltersSchema = z.object({
   assignee: z.string().min(1).max(64).optional(),
   createdFrom: isoDay,
   createdTo: isoDay,
-  sort: z.enum(TASK_SORTS).default("created_desc"),
+  /** the tasks behind one number on an analytics page (lib/analytics/slice-key.ts) */
+  slice: z.string().trim().max(2000).optional().transform((v) => v || undefined),
+  /** relevance: with a search, the exact instance id, then full-text rank (lib/tasks/list-tasks.ts); without one, newest first */
+  sort: z.enum(TASK_SORTS).default("relevance"),
 });
 export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
 export type TaskFiltersInput = z.input<typeof TaskFiltersSchema>;
@@ -78,7 +82,7 @@ export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 export type TaskListQueryInput = z.input<typeof TaskListQuerySchema>;
 
 const LIST_KEYS = ["status", "verdict", "failureClass", "source", "repository", "kind", "difficulty", "reviewerDecision", "reason", "label"] as const;
-const SCALAR_KEYS = ["q", "decided", "environment", "assignee", "createdFrom", "createdTo"] as const;
+const SCALAR_KEYS = ["q", "decided", "environment", "assignee", "createdFrom", "createdTo", "slice"] as const;
 export type TaskListFilterKey = (typeof LIST_KEYS)[number];
 export const TASK_LIST_FILTER_KEYS = LIST_KEYS;
 
@@ -111,7 +115,7 @@ export function filtersToSearchParams(filters: Partial<TaskFilters>): URLSearchP
     const list = filters[key] as readonly string[] | undefined;
     if (list?.length) params.set(key, [...list].join(","));
   }
-  if (filters.sort && filters.sort !== "created_desc") params.set("sort", filters.sort);
+  if (filters.sort && filters.sort !== "relevance") params.set("sort", filters.sort);
   return params;
 }
 

@@ -6,7 +6,11 @@ import { AppError } from "../errors/app-error";
 // have b-tree indexes, labels a GIN index, text search the pg_trgm GIN indexes, and the
 // EXISTS sub-filters use the child tables' task_id indexes.
 
-export type FilterContext = { actorId?: string };
+export type FilterContext = {
+  actorId?: string;
+  /** the resolved ?slice= condition (lib/analytics/resolve-slice.ts); the async callers resolve it */
+  slice?: SqlFragment;
+};
 
 /** Filters that facets count per value; each facet ignores its own filter (so other values stay visible). */
 export const FACET_COLUMNS = {
@@ -21,6 +25,12 @@ export type FacetKey = keyof typeof FACET_COLUMNS;
 
 /** Terms shorter than this only match instance ids: a one- or two-letter word prefix would match most statements. */
 export const MIN_TEXT_SEARCH_TERM = 3;
+
+/** The search's words as one tsquery (every term, each as a prefix), or null when no term is long enough to search the text. */
+export function textSearchQuery(q: string | undefined): string | null {
+  const terms = searchTerms(q).filter((term) => term.length >= MIN_TEXT_SEARCH_TERM);
+  return terms.length ? terms.map(prefixTsQuery).join(" & ") : null;
+}
 
 /** Splits a search box into terms: whitespace-separated words, "quoted phrases" kept whole. */
 export function searchTerms(q: string | undefined): string[] {
@@ -91,16 +101,26 @@ function assigneeCondition(assignee: string | undefined, context: FilterContext)
   return sql`t.assignee_id = ${assignee}`;
 }
 
-/** The WHERE clause for filters (without the keyword); `omit` leaves out one facet's own filter. */
-export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit?: FacetKey): SqlFragment {
+/** The repository filter: tasks whose environment belongs to one of the "owner/name" repositories. */
+export function repositoryCondition(repositories: readonly string[]): SqlFragment | null {
+  return repositories.length
+    ? sql`t.environment_id IN (SELECT e.id FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE (r.owner || '/' || r.name) = ANY(${repositories}::text[]))`
+    : null;
+}
+
+/** One facet's own filter (its column among the chosen values), or null when nothing is chosen. */
+export function facetCondition(filters: TaskFilters, key: FacetKey): SqlFragment | null {
+  const { column, type } = FACET_COLUMNS[key];
+  return enumIn(column, type, filters[key]);
+}
+
+
+/** The WHERE clause for filters (without the keyword); `omit` leaves out facet filters (so their other values stay visible). */
+export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
   const conditions: (SqlFragment | null)[] = [
     searchCondition(filters.q),
-    ...(Object.entries(FACET_COLUMNS) as [FacetKey, (typeof FACET_COLUMNS)[FacetKey]][])
-      .filter(([key]) => key !== omit)
-      .map(([key, { column, type }]) => enumIn(column, type, filters[key])),
-    filters.repository.length
-      ? sql`t.environment_id IN (SELECT e.id FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE (r.owner || '/' || r.name) = ANY(${filters.repository}::text[]))`
-      : null,
+    ...(Object.keys(FACET_COLUMNS) as FacetKey[]).filter((key) => !omit.includes(key)).map((key) => facetCondition(filters, key)),
+    omit.includes("repository") ? null : repositoryCondition(filters.repository),
     filters.environment ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})` : null,
     reviewerDecisionCondition(filters.reviewerDecision),
     filters.decided === "yes" ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
@@ -112,13 +132,16 @@ export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omi
     assigneeCondition(filters.assignee, context),
     filters.createdFrom ? sql`t.created_at >= ${filters.createdFrom}::date` : null,
     filters.createdTo ? sql`t.created_at < ${filters.createdTo}::date + 1` : null,
+    filters.slice ? (context.slice ?? null) : null,
   ];
   const present = conditions.filter((c): c is SqlFragment => c !== null);
   return present.length ? joinSql(present, " AND ") : raw("TRUE");
 }
 
 type SortSpec = { column: string; direction: "ASC" | "DESC"; cursorType: "timestamp" | "text" };
+// without a search, "relevance" has nothing to rank: newest first, with the same cursors
 const SORTS: Record<TaskSort, SortSpec> = {
+  relevance: { column: "created_at", direction: "DESC", cursorType: "timestamp" },
   created_desc: { column: "created_at", direction: "DESC", cursorType: "timestamp" },
   created_asc: { column: "created_at", direction: "ASC", cursorType: "timestamp" },
   updated_desc: { column: "updated_at", direction: "DESC", cursorType: "timestamp" },

@@ -4,6 +4,7 @@ import { Difficulty } from "../db/enums";
 import { AppError, notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import { taskConflict, updateTaskAtVersion } from "./task-version";
+import { assertAssignable } from "./list-assignees";
 
 const testIds = z.array(z.string().trim().min(1).max(1_000)).max(5_000);
 
@@ -27,11 +28,7 @@ export async function updateTask(db: PrismaClient, actor: { id: string }, taskId
   if (input.failToPass && input.failToPass.length === 0) {
     throw new AppError("UNPROCESSABLE", "A task needs at least one FAIL_TO_PASS test: it is what proves the fix");
   }
-  if (input.assigneeId) {
-    const assignee = await db.user.findUnique({ where: { id: input.assigneeId }, select: { role: true, disabled: true } });
-    if (!assignee || assignee.disabled) throw new AppError("UNPROCESSABLE", "The assignee is not an active user");
-    if (assignee.role === "VIEWER") throw new AppError("UNPROCESSABLE", "Tasks can only be assigned to curators or admins");
-  }
+  if (input.assigneeId) await assertAssignable(db, input.assigneeId);
   return db.$transaction(async (tx) => {
     const task = await tx.task.findUnique({ where: { id: taskId }, select: { version: true, ...Object.fromEntries(EDITABLE.map((k) => [k, true])) } });
     if (!task) throw notFound(`Task ${taskId}`);

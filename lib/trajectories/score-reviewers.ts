@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db, Prisma } from "../db/client";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 
 // A reviewer agent's verdict is scored against executed ground truth: whether the candidate
@@ -81,6 +81,14 @@ export function honestResolved(candidate: CandidateFacts): boolean | null {
   return guard.protectedPaths.length || guard.runnerHooks.length ? null : resolved;
 }
 
+/** What honestResolved reads of a candidate patch. */
+export const GROUND_TRUTH_SELECT = {
+  resolved: true,
+  patch: true,
+  task: { select: { testPatch: true, environment: { select: { currentRevision: { select: { evalScript: true } } } } } },
+  validationRuns: { where: { status: "SUCCEEDED", resolved: { not: null } }, orderBy: { finishedAt: "desc" }, take: 1, select: { resolved: true, importBatchId: true } },
+} satisfies Prisma.CandidatePatchSelect;
+
 export async function scoreReviewers(db: Db): Promise<ReviewerScore[]> {
   const rows = await db.trajectory.findMany({
     where: { role: "REVIEWER", decision: { not: null } },
@@ -88,14 +96,7 @@ export async function scoreReviewers(db: Db): Promise<ReviewerScore[]> {
       model: true,
       decision: true,
       confidence: true,
-      candidatePatch: {
-        select: {
-          resolved: true,
-          patch: true,
-          task: { select: { testPatch: true, environment: { select: { currentRevision: { select: { evalScript: true } } } } } },
-          validationRuns: { where: { status: "SUCCEEDED", resolved: { not: null } }, orderBy: { finishedAt: "desc" }, take: 1, select: { resolved: true, importBatchId: true } },
-        },
-      },
+      candidatePatch: { select: GROUND_TRUTH_SELECT },
     },
   });
   return scoreVerdicts(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { ROLES } from "../auth/permissions";
+import { can, ROLES, rolesWith } from "../auth/permissions";
 import { hashPassword, passwordPolicyProblem } from "../auth/passwords";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "../auth/actor";
@@ -20,8 +20,9 @@ export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 export async function updateUser(db: Db, actor: Actor, userId: string, input: UpdateUserInput) {
   const before = await db.user.findUnique({ where: { id: userId }, select: publicUser });
   if (!before) throw notFound("That user");
-  const demotesSelf = userId === actor.id && ((input.role && input.role !== "ADMIN") || input.disabled);
-  if (demotesSelf && (await db.user.count({ where: { role: "ADMIN", disabled: false } })) <= 1) {
+  // the last person who may manage users cannot lock everyone out of it
+  const demotesSelf = userId === actor.id && ((input.role && !can(input.role, "users:manage")) || input.disabled);
+  if (demotesSelf && (await db.user.count({ where: { role: { in: rolesWith("users:manage") }, disabled: false } })) <= 1) {
     throw new AppError("CONFLICT", "You are the last admin: promote someone else before changing your own role");
   }
   const after = await db.user.update({ where: { id: userId }, data: input, select: publicUser });

@@ -8,7 +8,7 @@ type ExpiredRow = { id: string; attempts: number; cancel_requested: boolean; wor
 
 export type RecoveryHooks = {
   /** called in the transaction that marked a validation run FAILED (the group may now be complete) */
-  afterRunGaveUp?: (tx: Db, runId: string) => Promise<void>;
+  afterRunGaveUp?: (tx: Db, runId: string) => Promise<unknown>;
 };
 
 export type RecoveryReport = { requeued: string[]; failed: string[]; cancelled: string[]; reenqueued: string[] };

@@ -60,13 +60,20 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
   });
 }
 
+/** The run's image, once a worker has worked out its revision's build context (null before). */
+async function imageHashOfRun(db: Db, runId: string): Promise<string | null> {
+  const rows = await db.$queryRaw<Array<{ context_hash: string | null }>>`
+    select v.context_hash from validation_runs r join environment_revisions v on v.id = r.revision_id where r.id = ${runId}`;
+  return rows[0]?.context_hash ?? null;
+}
+
 /** The job that works a Build, ValidationRun or ImportBatch row, keyed by the row (re-enqueueing replaces). */
 export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean; delayMs?: number } = {}) {
   const jobKey = jobKeyForRow(table, id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
   const enqueueOptions = { jobKey, delayMs: options.delayMs };
   if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, enqueueOptions);
-  else if (table === "validation_runs") await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, enqueueOptions);
+  else if (table === "validation_runs") await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { ...enqueueOptions, imageHash: await imageHashOfRun(db, id) });
   else await enqueueJob(db, JOB_NAMES.importFile, { batchId: id }, enqueueOptions);
 }
 

@@ -1,6 +1,8 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { databaseUnavailableMessage, isDatabaseUnavailable } from "../db/database-errors";
 import { DockerUnavailableError, EngineStoppedError } from "../docker/docker-errors";
+import { RegistryUnavailableError } from "../docker/image-transfer";
 import { requeueRow } from "./requeue-row";
 import type { LeasedTable } from "./row-lease";
 import type { WorkerContext } from "./worker-context";
@@ -23,6 +25,7 @@ type OutageTable = Exclude<LeasedTable, "import_batches">;
 export function outageReason(error: unknown): string | null {
   if (isDatabaseUnavailable(error)) return `The job stopped because ${databaseUnavailableMessage(error)}`;
   if (error instanceof EngineStoppedError) return error.message;
+  if (error instanceof RegistryUnavailableError) return `The job stopped because ${error.message}`;
   if (error instanceof DockerUnavailableError || (error as { retryable?: unknown } | null)?.retryable === true) {
     return `The job stopped because the Docker engine was unavailable: ${(error as Error).message}`;
   }
@@ -32,11 +35,9 @@ export function outageReason(error: unknown): string | null {
 /** "retried": the row is back on the queue (or left to lease recovery); gaveUp: the sentence to fail the row with. */
 export type OutageOutcome = "retried" | { gaveUp: string };
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
+// node's own abortable timer: it drops its abort listener when it fires, so a long wait
+// on a long-lived signal (a worker's shutdown, a browser's request) does not pile them up
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 

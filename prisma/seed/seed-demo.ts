@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Db, PrismaClient } from "../../lib/db/client";
 import { hashPassword } from "../../lib/auth/passwords";
+import { configFrom } from "../../lib/config/server-config";
 
 // The demo a fresh `npm start` shows: the shipped calculator environments (which later
 // validate for real in Docker), real SWE-bench Lite instances and a real SWE-agent
@@ -45,13 +46,17 @@ async function importSeedFiles(db: PrismaClient, log: (line: string) => void) {
 /** Seeds the demo into an empty database; does nothing when any task exists. */
 export async function seedDemo(db: PrismaClient, options: { log?: (line: string) => void; env?: Record<string, string | undefined> } = {}): Promise<SeedReport> {
   const log = options.log ?? console.log;
-  const env = options.env ?? process.env;
+  const config = configFrom(options.env);
   if ((await db.task.count()) > 0) return { seeded: false, tasks: 0 };
-  const generated = !env.DEMO_PASSWORD;
-  const password = env.DEMO_PASSWORD ?? randomBytes(9).toString("base64url");
+  const generated = !config.DEMO_PASSWORD;
+  const password = config.DEMO_PASSWORD ?? randomBytes(9).toString("base64url");
   await seedDemoUsers(db, password);
   const { loadDemoEnvironments } = await import("../../lib/environments/load-demo-environments");
   await loadDemoEnvironments(db, DEMO_DIR);
   await importSeedFiles(db, log);
+  const { seedAnalyticsDemo } = await import("./seed-analytics-demo");
+  await seedAnalyticsDemo(db, log);
+  const { seedDemoCampaign } = await import("../../lib/campaigns/demo-campaign");
+  await seedDemoCampaign(db, password, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }

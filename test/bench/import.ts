@@ -6,7 +6,8 @@
 //   2. re-imports it (every record unchanged: the idempotency pass);
 //   3. loads the same rows (repositories, environments, revisions, tasks) into a second
 //      migrated database with COPY FROM STDIN, after the same one pass over the JSONL.
-// Prints records/s, MB/s, our time ÷ COPY time (target ≤ 3×) and peak RSS (target < 400 MB).
+// Prints records/s, MB/s, our time ÷ COPY time (target ≤ 3×), peak RSS (target < 400 MB), and
+// the CPU time each load cost (Node + PostgreSQL), which a machine busy with other work skews less.
 // Usage: npm run bench:import [-- --records 50000]
 //        npm run bench:import -- --size-mb 1024                     (the 1 GB JSONL case)
 //        npm run bench:import -- --format parquet --size-mb 500     (the 500 MB Parquet case)
@@ -14,7 +15,7 @@
 // layout, snappy, row groups of 2,000 rows) the COPY baseline loads the same rows from JSONL.
 
 import { randomBytes, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -42,8 +43,15 @@ const REPOS = 60;
 const PARQUET_GROUP_ROWS = 2_000;
 
 // ── a deterministic generator of SWE-bench-sized rows ──
+// mulberry32: 32-bit integer steps (Math.imul), so the sequence does not fall into a short cycle as
+// a floating-point LCG does — text that repeated would compress far better than real issues and patches
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const between = (min: number, max: number) => Math.floor(min + rand() * (max - min));
 const WORDS = "the a function returns raises value error when list empty index column frame series test should fix bug issue expected actual traceback module import call argument default parameter type".split(" ");
 const prose = (chars: number) => {
@@ -144,9 +152,18 @@ function rawRecord(row: Record<string, string>) {
   return record;
 }
 
+/** Loads the rows with COPY; returns its time, leaving out the removal of its scratch files. */
 async function copyBaseline(file: string, url: string) {
-  const started = performance.now();
   const dir = mkdtempSync(path.join(tmpdir(), "bench-copy-"));
+  try {
+    return await copyInto(file, url, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function copyInto(file: string, url: string, dir: string) {
+  const started = performance.now();
   const tables = {
     repositories: { columns: ["id", "owner", "name", "url", "updated_at"], out: createWriteStream(path.join(dir, "repositories.tsv")) },
     environments: { columns: ["id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "metadata", "updated_at"], out: createWriteStream(path.join(dir, "environments.tsv")) },
@@ -204,7 +221,6 @@ async function copyBaseline(file: string, url: string) {
     await client.query("commit");
   } finally {
     await client.end();
-    rmSync(dir, { recursive: true, force: true });
   }
   return performance.now() - started;
 }
@@ -221,8 +237,59 @@ async function createDatabase(baseUrl: string, name: string) {
 
 function watchRss() {
   let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
-  return { stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)) };
+  // memoryUsage.rss() reads one number; memoryUsage() walks the heap spaces, a cost the import would pay
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 25);
+  return { stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage.rss())) };
+}
+
+/** Waits (up to 10 minutes) until no autovacuum worker runs on the server. */
+async function autovacuumQuiet(baseUrl: string) {
+  const client = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
+      const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'");
+      if (rows[0].n === 0) return;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds used so far by this process and by the PostgreSQL server (its postmaster, its
+ * live processes, and — counted in the postmaster's cutime/cstime — those that have exited).
+ * On a machine shared with other work, CPU time says what a load costs where wall time also
+ * counts the wait for a core.
+ */
+function cpuSeconds(dataDir: string) {
+  const ticks = (pid: string, withChildren: boolean) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // after "pid (comm) ": state=0 ppid=1 … utime=11 stime=12 cutime=13 cstime=14
+    return Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+  };
+  const postmaster = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0].trim();
+  let total = ticks(postmaster, true);
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid) || pid === postmaster) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1] === postmaster) total += ticks(pid, false);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const own = process.cpuUsage();
+  return { node: (own.user + own.system) / 1e6, postgres: total / CLOCK_TICKS_PER_SECOND };
+}
+
+/** CPU seconds spent while `work` ran, by this process and by the database server. */
+async function measureCpu<T>(dataDir: string, work: () => Promise<T>) {
+  const before = cpuSeconds(dataDir);
+  const result = await work();
+  const after = cpuSeconds(dataDir);
+  return { result, node: after.node - before.node, postgres: after.postgres - before.postgres };
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -263,9 +330,11 @@ async function main() {
     const db = createPrismaClient(oursUrl, 5);
     console.log(`[bench] RSS before the import: ${mb(process.memoryUsage().rss).toFixed(0)} MB`);
 
+    const pgData = path.join(work, "pg");
     const rss = watchRss();
     let started = performance.now();
-    const batch = await importFile(db, imported);
+    const oursCpu = await measureCpu(pgData, () => importFile(db, imported));
+    const batch = oursCpu.result;
     const ours = performance.now() - started;
     const peakRss = rss.stop();
     if (batch.created !== RECORDS || batch.failed) throw new Error(`the import did not create every record: ${JSON.stringify({ ...batch, errors: undefined, bytesRead: undefined, bytesTotal: undefined })}`);
@@ -276,7 +345,10 @@ async function main() {
     if (again.unchanged !== RECORDS) throw new Error(`the re-import changed something: ${again.created} created, ${again.updated} updated`);
     await db.$disconnect();
 
-    const copy = await copyBaseline(file, copyUrl);
+    // autovacuum still working through what our import wrote would run beside COPY and be counted to it
+    await autovacuumQuiet(server.baseUrl);
+    const copyCpu = await measureCpu(pgData, () => copyBaseline(file, copyUrl));
+    const copy = copyCpu.result;
     const check = new pg.Client({ connectionString: copyUrl });
     await check.connect();
     const copied = Number((await check.query("select count(*) from tasks")).rows[0].count);
@@ -291,6 +363,8 @@ async function main() {
     console.log(line("raw COPY FROM STDIN", copy));
     console.log("");
     console.log(`ours ÷ COPY                  ${(ours / copy).toFixed(2)}×   (target ≤ 3×)`);
+    const cpu = (c: { node: number; postgres: number }) => `${(c.node + c.postgres).toFixed(1)} s (Node ${c.node.toFixed(1)} s + PostgreSQL ${c.postgres.toFixed(1)} s)`;
+    console.log(`CPU time                     ours ${cpu(oursCpu)}, COPY ${cpu(copyCpu)}: ${((oursCpu.node + oursCpu.postgres) / (copyCpu.node + copyCpu.postgres)).toFixed(2)}×`);
     const heapFlag = (process.env.NODE_OPTIONS ?? "").match(/--max-old-space-size=\d+/)?.[0] ?? "no heap cap";
     console.log(`peak RSS during the import   ${mb(peakRss).toFixed(0)} MB   (target < 400 MB; whole process, Node + Prisma included, ${heapFlag} as the CLI runs it)`);
   } finally {

@@ -9,9 +9,12 @@
 // afterwards checks every accepted decision is in the database exactly once with exactly one
 // audit entry, and that the web server's memory is back within 10 % of its start.
 // Usage: npm run bench:load [-- --seconds 60 --clients 50]   (BENCH_SKIP_BUILD=1 reuses .next)
+// BENCH_HEAP_SNAPSHOTS=DIR writes a V8 heap snapshot of the web server into DIR at the memory
+// baseline and again after the run (node --heapsnapshot-signal): compare them in Chrome
+// DevTools (Memory → Comparison) to see what the load left behind.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,7 +27,7 @@ import { createApiToken } from "../../lib/auth/api-tokens";
 import { importFile } from "../../lib/imports/import-file";
 import { loadDemoEnvironments } from "../../lib/environments/load-demo-environments";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
-import { ensureProductionBuild, NEXT_BIN } from "../../scripts/production-build";
+import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "../../scripts/production-build";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
@@ -33,17 +36,32 @@ const SECONDS = option("seconds", 60);
 const CLIENTS = option("clients", 50);
 const DECISION_TASKS = option("decision-tasks", 6_000);
 const SECRET = "bench-load-secret";
+const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
+/** BENCH_CPU_PROFILE=DIR: the web server writes a CPU profile there when it stops (node --cpu-prof) */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-/** Resident memory of the web server: every process in its process group (next start may fork). */
+/** The processes of a process group (next start may fork). */
+function groupPids(pgid: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pgid;
+      } catch {
+        return false; // the process ended while we looked
+      }
+    })
+    .map(Number);
+}
+
+/** Resident memory of the web server: every process in its process group. */
 function serverRssMb(pgid: number): number {
   let kb = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+  for (const pid of groupPids(pgid)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
       const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
       kb += rss ? Number(rss[1]) : 0;
     } catch {
@@ -51,6 +69,55 @@ function serverRssMb(pgid: number): number {
     }
   }
   return kb / 1024;
+}
+
+/**
+ * Where a process's resident memory lives, from /proc/PID/smaps: the malloc heap and
+ * anonymous mappings (V8's heap, WebAssembly memories and malloc arenas) apart from mapped
+ * files (code, shared libraries), so growth can be placed before reaching for a heap snapshot.
+ */
+function memoryBreakdown(pgid: number): string {
+  const kb: Record<string, number> = {};
+  for (const pid of groupPids(pgid)) {
+    let smaps = "";
+    try {
+      smaps = readFileSync(`/proc/${pid}/smaps`, "utf8");
+    } catch {
+      continue;
+    }
+    let kind = "anonymous";
+    for (const line of smaps.split("\n")) {
+      const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (mapping) kind = mapping[1] === "" ? "anonymous" : mapping[1].startsWith("[") ? mapping[1] : "files";
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss) kb[kind] = (kb[kind] ?? 0) + Number(rss[1]);
+    }
+  }
+  return Object.entries(kb)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, size]) => `${kind} ${(size / 1024).toFixed(0)} MB`)
+    .join(", ");
+}
+
+/** Asks every node process of the web server for a heap snapshot (written into HEAP_SNAPSHOTS) and waits for the files. */
+async function heapSnapshot(pgid: number, label: string) {
+  if (!HEAP_SNAPSHOTS) return;
+  const before = new Set(readdirSync(HEAP_SNAPSHOTS));
+  const pids = groupPids(pgid);
+  for (const pid of pids) process.kill(pid, "SIGUSR2");
+  const deadline = Date.now() + 120_000;
+  // a snapshot is complete when its file stops growing
+  let sizes = "";
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const fresh = readdirSync(HEAP_SNAPSHOTS).filter((f) => !before.has(f));
+    const now = fresh.map((f) => statSync(path.join(HEAP_SNAPSHOTS, f)).size).join(",");
+    if ((fresh.length >= pids.length && now === sizes) || Date.now() > deadline) {
+      console.log(`[load] heap snapshot "${label}": ${fresh.join(", ")}`);
+      return;
+    }
+    sizes = now;
+  }
 }
 
 function startProcess(name: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -156,7 +223,11 @@ async function main() {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env = { DATABASE_URL: url, NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
-    const next = startProcess("next", [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], env);
+    if (HEAP_SNAPSHOTS) mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
+    const snapshots = HEAP_SNAPSHOTS ? ` --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${HEAP_SNAPSHOTS}` : "";
+    // node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line
+    const profile = CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE}`] : [];
+    const next = startProcess("next", [...profile, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...env, ...WEB_SERVER_ENV, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""}${snapshots}` });
     children.push(next);
     await waitForHttp(`${baseUrl}/signin`, next);
     children.push(startProcess("worker", ["--import", "tsx", "workers/main.ts"], { ...env, WORKER_CONCURRENCY: "1" }));
@@ -187,7 +258,9 @@ async function main() {
       await (await fetch(`${baseUrl}${taskPage()}`, { headers: { cookie } })).arrayBuffer();
       await (await fetch(`${baseUrl}${reads()}`, { headers: bearer })).arrayBuffer();
     }
+    await heapSnapshot(next.pid!, "start");
     const rssStart = serverRssMb(next.pid!);
+    const breakdownStart = memoryBreakdown(next.pid!);
 
     let nextTarget = 0;
     const accepted = new Set<string>();
@@ -248,6 +321,8 @@ async function main() {
     // memory: give the server 20 s without load, then compare with its start
     await new Promise((r) => setTimeout(r, 20_000));
     const rssAfter = serverRssMb(next.pid!);
+    console.log(`web server memory by kind: at start ${breakdownStart}; after ${memoryBreakdown(next.pid!)}`);
+    await heapSnapshot(next.pid!, "after");
     const growth = rssAfter / rssStart - 1;
     console.log(`web server memory: start ${rssStart.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB, 20 s after ${rssAfter.toFixed(0)} MB (${(growth * 100).toFixed(1)} % of start; target within 10 %: ${growth <= 0.1 ? "met" : "NOT met"})`);
     const list = results[0];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startTestWorker } from "../helpers/worker";
 import { waitForImport } from "../helpers/imports";
+import { cliImport } from "../helpers/swe-curator-cli";
 import { importFile } from "@/lib/imports/import-file";
 import { startUploadImport } from "@/lib/imports/upload-import";
 
@@ -51,8 +52,10 @@ describe("Parquet imports", () => {
   it("reads list<string> columns and timestamps as the JSON's lists and dates", async () => {
     // the real file lists pylint-dev__astroid-1268 twice: four tasks, the second row of it unchanged
     expect(await importFile(db.prisma, fixture("swe-bench/swe-bench-dev-easy.json"))).toMatchObject({ created: 4, unchanged: 1 });
-    const batch = await importFile(db.prisma, fixture("parquet/swe-bench-dev-easy.list-columns.parquet"));
-    expect(batch).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 0, unchanged: 5, updated: 0, failed: 0 });
+    // through `swe-curator import`, as a user downloads a dataset hub's file and imports it
+    const { code, batches } = await cliImport([fixture("parquet/swe-bench-dev-easy.list-columns.parquet")], { DATABASE_URL: db.url });
+    expect(code).toBe(0);
+    expect(batches[0]).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 0, unchanged: 5, updated: 0, failed: 0 });
     const task = await db.prisma.task.findUniqueOrThrow({ where: { instanceId: "pydicom__pydicom-1458" } });
     expect(task.failToPass).toHaveLength(2);
   });

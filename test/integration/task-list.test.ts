@@ -127,6 +127,23 @@ describe("facets", () => {
     ]);
   });
 
+  it("under a search and several filters, each value's count is what the list shows when that value is chosen instead", async () => {
+    const filters = { q: "zero", verdict: "VALID,FLAKY", repository: "acme/widgets", label: "" };
+    const result = await taskFacets(db.prisma, filters);
+    expect(result.total).toBe((await ids(filters)).length);
+    expect(result.total).toBe(2);
+    for (const [facet, counts] of Object.entries(result.facets)) {
+      for (const [value, count] of Object.entries(counts)) expect([facet, value, count]).toEqual([facet, value, (await ids({ ...filters, [facet]: value })).length]);
+    }
+    // verdict leaves out its own filter: the INVALID search hit is counted too (and only it)
+    expect(result.facets.verdict).toEqual({ VALID: 1, FLAKY: 1 });
+    expect(result.repositories).toEqual([{ repository: "acme/widgets", count: 2 }]);
+    // nothing matches every filter, yet each status still shows what choosing it would list
+    const rejected = await taskFacets(db.prisma, { ...filters, status: "REJECTED" });
+    expect(rejected.total).toBe(0);
+    expect(rejected.facets.status).toEqual({ PENDING: 1, APPROVED: 1 });
+  });
+
   it("gives the total and NONE for empty values without filters", async () => {
     const result = await taskFacets(db.prisma, {});
     expect(result.total).toBe(5);

@@ -77,7 +77,7 @@ describe("validation over HTTP, with no Docker engine", () => {
     expect(tooMany.status).toBe(400);
 
     const listed = await (await call(runsRoute.GET, curator, `/api/v1/runs?taskId=${taskId}`)).json();
-    expect(listed.groups[0]).toMatchObject({ groupId, active: true });
+    expect(listed.items[0]).toMatchObject({ groupId, active: true });
     expect(listed.task).toMatchObject({ automatedVerdict: "PENDING" });
 
     const cancelled = await call(runCancelRoute.POST, curator, `/api/v1/runs/${runs[0].id}/cancel`, { method: "POST", params: { id: runs[0].id } });
@@ -93,8 +93,8 @@ describe("validation over HTTP, with no Docker engine", () => {
     worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }) });
     await waitForHandBack(database.prisma, retry.groupId);
     const history = await (await call(runsRoute.GET, curator, `/api/v1/runs?taskId=${taskId}`)).json();
-    expect(history.groups.map((g: { groupId: string }) => g.groupId)).toEqual([retry.groupId, groupId]);
-    expect(history.groups[0].runs[0]).toMatchObject({ status: "QUEUED", failureClass: null, errorMessage: expect.stringContaining("Docker engine not reachable") });
+    expect(history.items.map((g: { groupId: string }) => g.groupId)).toEqual([retry.groupId, groupId]);
+    expect(history.items[0].runs[0]).toMatchObject({ status: "QUEUED", failureClass: null, errorMessage: expect.stringContaining("Docker engine not reachable") });
 
     const availability = await (await call(dockerRoute.GET, curator, "/api/v1/docker")).json();
     expect(availability).toMatchObject({ canRunJobs: false, problem: expect.stringContaining("Docker engine not reachable") });

@@ -19,3 +19,12 @@ describe("role → permissions", () => {
     expect(roleAtLeast("CURATOR", "ADMIN")).toBe(false);
   });
 });
+
+describe("rolesWith: the same map answers who holds a permission", () => {
+  it("assignees are whoever may decide, the last admin is whoever may manage users", async () => {
+    const { rolesWith } = await import("../../lib/auth/permissions");
+    expect(rolesWith("tasks:decide")).toEqual(["CURATOR", "ADMIN"]);
+    expect(rolesWith("users:manage")).toEqual(["ADMIN"]);
+    expect(rolesWith("tasks:read")).toEqual(["VIEWER", "CURATOR", "ADMIN"]);
+  });
+});

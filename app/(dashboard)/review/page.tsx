@@ -2,7 +2,7 @@ import { ReviewQueue } from "@/components/tasks/review-queue";
 import { pageActor } from "@/lib/auth/session";
 
 export default async function ReviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await pageActor("CURATOR");
+  await pageActor("tasks:decide");
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) {
     for (const v of Array.isArray(value) ? value : value ? [value] : []) params.append(key, v);

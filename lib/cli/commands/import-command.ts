@@ -6,6 +6,7 @@ import { importFile } from "../../imports/import-file";
 import { api, type Connection } from "../connection";
 import { CliError, EXIT, type ExitCode } from "../exit-codes";
 import { Progress } from "../progress";
+import { logFailure } from "../../errors/log-failure";
 
 export type ImportFlags = { source?: TaskSource; generator?: string; instance?: string; json: boolean };
 
@@ -34,7 +35,7 @@ function onInterrupt(cancel: () => Promise<unknown>) {
     if (asked) process.exit(EXIT.INTERRUPTED);
     asked = true;
     process.stderr.write("\ncancelling the import at its next batch (Ctrl-C again to quit now)…\n");
-    void cancel().catch(() => {});
+    void cancel().catch(logFailure("asking the server to cancel the import", { log: (line) => process.stderr.write(`${line}\n`) }));
   };
   process.on("SIGINT", handler);
   return () => process.off("SIGINT", handler);
@@ -54,7 +55,7 @@ async function importDirect(db: PrismaClient, file: string, flags: ImportFlags):
       instanceId: flags.instance,
       onProgress: (run) => {
         batchId = run.batchId;
-        progress.update({ label, bytesRead: run.bytesRead, bytesTotal: statSize(file), records: run.total, failed: run.counts.failed, startedAt });
+        progress.update({ label, bytesRead: run.bytesRead, bytesTotal: statSize(file), records: run.total, failed: run.counts.failed, startedAt, steps: run.steps });
       },
     });
     return batch;

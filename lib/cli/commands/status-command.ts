@@ -1,8 +1,9 @@
 import type { PrismaClient } from "../../db/client";
 import { getImportBatch, listImportBatches } from "../../imports/import-batches";
-import { listWorkers } from "../../worker-runtime/worker-heartbeat";
+import { listWorkers } from "../../jobs/list-workers";
 import { api, type Connection } from "../connection";
 import { EXIT, type ExitCode } from "../exit-codes";
+import { toJsonData } from "../../json/bigint-json";
 
 // What is going on: the latest imports, queued/running jobs and workers — or one import's report.
 
@@ -14,7 +15,7 @@ const line = (b: Batch) => `${b.id}\t${when(b.startedAt)}\t${b.status}\t${b.form
 
 export async function statusCommand(connection: Connection, db: PrismaClient | null, batchId?: string): Promise<ExitCode> {
   const get = async <T>(path: string, direct: () => Promise<unknown>): Promise<T> =>
-    (connection.mode === "server" ? await (await api(connection, path)).json() : JSON.parse(JSON.stringify(await direct(), (_k, v) => (typeof v === "bigint" ? Number(v) : v)))) as T;
+    (connection.mode === "server" ? await (await api(connection, path)).json() : toJsonData(await direct())) as T;
   process.stderr.write(`connected to ${connection.describe}\n`);
   if (batchId) {
     const batch = await get<Batch>(`/api/v1/imports/${batchId}`, () => getImportBatch(db!, batchId));

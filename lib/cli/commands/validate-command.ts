@@ -9,7 +9,7 @@ import { CliError, EXIT, type ExitCode } from "../exit-codes";
 
 export type ValidateFlags = { instances: string[]; repeats?: number; wait: boolean; timeoutSeconds: number };
 
-type Validations = { task: { automatedVerdict: string; failureClass: string | null }; groups: { groupId: string | null; active: boolean; runs: { kind: string; status: string; errorMessage: string | null }[] }[] };
+type Validations = { task: { automatedVerdict: string; failureClass: string | null }; items: { groupId: string | null; active: boolean; runs: { kind: string; status: string; errorMessage: string | null }[] }[] };
 
 async function findTaskId(connection: Connection, db: PrismaClient | null, instanceId: string): Promise<string> {
   if (connection.mode === "database") {
@@ -24,8 +24,8 @@ async function findTaskId(connection: Connection, db: PrismaClient | null, insta
 }
 
 async function validations(connection: Connection, db: PrismaClient | null, taskId: string): Promise<Validations> {
-  if (connection.mode === "database") return (await listTaskValidations(db!, taskId, { groups: 5 })) as unknown as Validations;
-  return (await (await api(connection, `/api/v1/runs?taskId=${encodeURIComponent(taskId)}&groups=5`)).json()) as Validations;
+  if (connection.mode === "database") return (await listTaskValidations(db!, taskId, { limit: 5 })) as unknown as Validations;
+  return (await (await api(connection, `/api/v1/runs?taskId=${encodeURIComponent(taskId)}&limit=5`)).json()) as Validations;
 }
 
 export async function validateCommand(connection: Connection, db: PrismaClient | null, flags: ValidateFlags): Promise<ExitCode> {
@@ -42,7 +42,7 @@ export async function validateCommand(connection: Connection, db: PrismaClient |
       if (!flags.wait) continue;
       const deadline = Date.now() + flags.timeoutSeconds * 1000;
       let state = await validations(connection, db, taskId);
-      while (state.groups.find((g) => g.groupId === queued.groupId)?.active) {
+      while (state.items.find((g) => g.groupId === queued.groupId)?.active) {
         if (Date.now() > deadline) throw new CliError(`${instanceId}: still running after ${flags.timeoutSeconds} s (it keeps running; check with swe-curator status)`, EXIT.PARTIAL);
         await new Promise((resolve) => setTimeout(resolve, 2000));
         state = await validations(connection, db, taskId);

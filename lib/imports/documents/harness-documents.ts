@@ -1,6 +1,6 @@
 import path from "node:path";
 import { AppError } from "../../errors/app-error";
-import type { ImportContext } from "../import-file";
+import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
 import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";

@@ -1,4 +1,4 @@
-import type { ImportContext } from "../import-file";
+import type { ImportContext } from "../import-context";
 import { extractArchive } from "../read/extract-archive";
 import { importDirectory } from "./import-directory";
 

@@ -1,6 +1,6 @@
 import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { ImportContext } from "../import-file";
+import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
 import { isEnvironmentFolder, MAX_CONTEXT_BYTES, parseEnvironmentFolder } from "../formats/environment-folder";
 import { writeTaskRecords } from "../write/write-task-records";

@@ -2,7 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { ImportContext } from "../import-file";
+import type { ImportContext } from "../import-context";
 import type { RecordImporter, WriteResult } from "../import-records";
 import { readDocumentParts } from "../read/json-document";
 import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson } from "../read/json-records";

@@ -88,6 +88,8 @@ export const ReviewerVerdictSchema = z
     /** the reviewer's own run: a SWE-agent .traj object, an OpenHands event array, or { steps: [...] } */
     trajectory: z.unknown().optional(),
     usage: z.object({ tokens_in: z.number().nullish(), tokens_out: z.number().nullish(), cost_usd: z.number().nullish() }).nullish(),
+    /** why a wrong decision went wrong (subtle_logic_bug, insufficient_reproducer_coverage, …): /analytics/reviewers counts these */
+    cause: z.string().trim().min(1).max(100).nullish(),
     created_at: z.string().nullish(),
   })
   .loose();
@@ -187,7 +189,7 @@ export async function writeReviewerVerdicts(tx: Db, records: VerdictRecord[], ru
             tokensIn: finiteInt(verdict.usage?.tokens_in),
             tokensOut: finiteInt(verdict.usage?.tokens_out),
             costUsd: finiteNumber(verdict.usage?.cost_usd),
-            metadata: { reviewId: verdict.review_id ?? null, createdAt: verdict.created_at ?? null },
+            metadata: { reviewId: verdict.review_id ?? null, createdAt: verdict.created_at ?? null, cause: verdict.cause ?? null },
           };
         },
       },

@@ -15,7 +15,7 @@ import {
 } from "./task-record";
 
 // SWE-bench task instances and the datasets that reuse the format (SWE-Gym, SWE-smith,
-// SWE-rebench). Fields we do not model (image_name, install_config, query, task_id, …)
+// SWE-rebench), and Multi-SWE-bench's rows, mapped onto it. Fields we do not model (image_name, install_config, query, task_id, …)
 // stay in Task.metadata, verbatim.
 
 export const SweBenchInstanceSchema = z
@@ -42,9 +42,13 @@ const CONSUMED = new Set([
 const mentions = (row: Record<string, unknown>, fields: string[], pattern: RegExp) =>
   fields.some((field) => typeof row[field] === "string" && pattern.test(row[field] as string));
 
+const isMultiSweBenchRow = (row: Record<string, unknown>) =>
+  typeof row.org === "string" && typeof (row.base as { sha?: unknown } | null)?.sha === "string" && !("base_commit" in row);
+
 /** Which dataset a row comes from, from its own fields first and the file name second. */
 export function detectInstanceSource(row: Record<string, unknown>, fileName = ""): TaskSource {
   const images = ["image_name", "docker_image", "image", "repo"];
+  if (isMultiSweBenchRow(row)) return "OTHER";
   if (mentions(row, images, /swesmith|swe-smith/i) || /\.[0-9a-f]{8}\.(pr_\d+|func_|lm_|combine_|pb_)/.test(String(row.instance_id ?? ""))) return "SWE_SMITH";
   if ("install_config" in row || mentions(row, images, /swerebench|swe-rebench/i)) return "SWE_REBENCH";
   if (mentions(row, images, /swe-?gym|sweb\.gym|xingyaoww\//i)) return "SWE_GYM";
@@ -113,8 +117,32 @@ export function mergeMetadata(a: Record<string, unknown> | null, b: Record<strin
   return Object.keys(merged).length ? merged : null;
 }
 
+/** The names of the tests in Multi-SWE-bench's objects keyed by test name. */
+const testNamesOf = (row: Record<string, unknown>, fields: string[]) =>
+  fields.flatMap((field) => (row[field] && typeof row[field] === "object" && !Array.isArray(row[field]) ? Object.keys(row[field] as object) : []));
+
+/**
+ * Multi-SWE-bench rows name the repository as `org` + `repo`, the starting commit as
+ * `base.sha` and the fix as `fix_patch`, and key their tests by name: `f2p_tests`,
+ * `s2p_tests` and `n2p_tests` must pass after the fix (its harness's resolved rule),
+ * `p2p_tests` before and after. They become the SWE-bench fields; the rest stays in metadata.
+ */
+export function fromMultiSweBench(value: unknown): unknown {
+  const row = value as Record<string, unknown> | null;
+  if (!row || typeof row !== "object" || Array.isArray(row) || !isMultiSweBenchRow(row)) return value;
+  const { fix_patch, ...rest } = row;
+  return {
+    ...rest,
+    repo: typeof row.repo === "string" && !row.repo.includes("/") ? `${row.org}/${row.repo}` : row.repo,
+    base_commit: (row.base as { sha: string }).sha,
+    patch: rest.patch ?? fix_patch,
+    FAIL_TO_PASS: rest.FAIL_TO_PASS ?? testNamesOf(row, ["f2p_tests", "s2p_tests", "n2p_tests"]),
+    PASS_TO_PASS: rest.PASS_TO_PASS ?? testNamesOf(row, ["p2p_tests"]),
+  };
+}
+
 export function parseSweBenchInstance(value: unknown, fileName = "", source?: TaskSource): TaskRecord {
-  const row = SweBenchInstanceSchema.parse(value);
+  const row = SweBenchInstanceSchema.parse(fromMultiSweBench(value));
   return toTaskRecord(row, source ?? detectInstanceSource(value as Record<string, unknown>, fileName));
 }
 

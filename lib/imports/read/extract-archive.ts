@@ -7,9 +7,9 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import yauzl from "yauzl";
-import { z } from "zod";
 import { AppError } from "../../errors/app-error";
 import { formatBytes } from "./json-records";
+import { configFrom, type EnvironmentSource } from "../../config/server-config";
 
 // Unpacks an uploaded .zip / .tar / .tar.gz into a fresh temporary folder, entry by entry
 // (never the whole archive in memory), refusing what could escape the folder or fill the
@@ -31,15 +31,8 @@ export type ArchiveLimits = {
   maxHeaderBytes: number;
 };
 
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const ArchiveLimitsSchema = z.object({
-  SWE_CURATOR_ARCHIVE_MAX_ENTRIES: int(100_000),
-  SWE_CURATOR_ARCHIVE_MAX_BYTES: int(2 * 1024 ** 3),
-  SWE_CURATOR_ARCHIVE_MAX_RATIO: int(200),
-});
-
-export function archiveLimitsFromEnv(env: Record<string, string | undefined> = process.env): ArchiveLimits {
-  const e = ArchiveLimitsSchema.parse(env);
+export function archiveLimitsFromEnv(source?: EnvironmentSource): ArchiveLimits {
+  const e = configFrom(source);
   return {
     maxEntries: e.SWE_CURATOR_ARCHIVE_MAX_ENTRIES,
     maxBytes: e.SWE_CURATOR_ARCHIVE_MAX_BYTES,

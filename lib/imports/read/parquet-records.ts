@@ -1,6 +1,7 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema, type AsyncBuffer, type FileMetaData } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { AppError } from "../../errors/app-error";
+import { bigintToJson } from "../../json/bigint-json";
 
 // Rows of a Parquet file (the form SWE-bench, SWE-Gym, SWE-smith, SWE-rebench and R2E-Gym
 // publish on dataset hubs) as records for the same importers as JSONL. Read with hyparquet
@@ -28,7 +29,7 @@ export async function openParquet(filePath: string): Promise<ParquetSource> {
 
 /** Parquet values as JSON would carry them: int64 as numbers (or strings past 2^53), dates as ISO text, bytes as text. */
 export function jsonValue(value: unknown): unknown {
-  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (typeof value === "bigint") return bigintToJson(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString("utf8");
   if (Array.isArray(value)) return value.map(jsonValue);

@@ -7,6 +7,7 @@ import { PLACEHOLDER_REASON, placeholderRecipe } from "./placeholder-recipe";
 import { changedFields, sameValue } from "./compare";
 import { bulkInsert, newId } from "./bulk-insert";
 import { linkWaitingTrajectories } from "./write-trajectory";
+import { addEnvironmentRevision } from "../../environments/add-revision";
 
 // Writes task records idempotently on their natural keys — Repository (owner, name),
 // Environment key, Task instanceId — inside the caller's transaction: new rows are
@@ -109,18 +110,11 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
 /** A changed recipe in the file is a new revision, never an overwrite. */
 async function addRevision(tx: Db, env: EnvironmentRow, recipe: { dockerfile: string; evalScript: string }, run: ImportRun) {
   const number = env.currentRevision!.number + 1;
-  const revision = await tx.environmentRevision.create({
-    data: { environmentId: env.id, number, dockerfile: recipe.dockerfile, evalScript: recipe.evalScript, reason: `imported from ${run.fileName}`, authorId: run.actorId },
-  });
-  await tx.environment.update({ where: { id: env.id }, data: { currentRevisionId: revision.id } });
-  await auditLog(tx, {
-    actorId: run.actorId,
-    entityType: "environment",
-    entityId: env.id,
-    action: "import.revision",
-    before: { revision: env.currentRevision!.number },
-    after: { revision: number, importBatchId: run.batchId },
-  });
+  await addEnvironmentRevision(
+    tx,
+    { environmentId: env.id, number, dockerfile: recipe.dockerfile, evalScript: recipe.evalScript, reason: `imported from ${run.fileName}`, authorId: run.actorId },
+    { action: "import.revision", before: { revision: env.currentRevision!.number }, after: { revision: number, importBatchId: run.batchId } },
+  );
 }
 
 const ENVIRONMENT_COLUMNS = ["id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "context_files", "metadata", "updated_at"] as const;

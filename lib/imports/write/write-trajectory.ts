@@ -3,6 +3,7 @@ import { auditLog } from "../../audit/audit-log";
 import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
 import type { ImportRun, RecordOutcome } from "../import-run";
 import { changedFields } from "./compare";
+import { classifyStep } from "../../trajectories/step-kind";
 
 // A trajectory is written in one transaction — its row, then its steps in bulk batches
 // while the source is still being read — so an interrupted or malformed file leaves no
@@ -134,13 +135,14 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
   const flush = async () => {
     if (!buffer.length) return;
     await tx.trajectoryStep.createMany({ data: buffer });
+    run.steps += buffer.length;
     buffer = [];
     bufferChars = 0;
     await run.progress();
   };
   const header = await source.produce({
     async add(step) {
-      buffer.push({ trajectoryId, index: index++, ...step, metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
+      buffer.push({ trajectoryId, index: index++, ...step, kind: classifyStep(step), metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
       bufferChars += (step.thought?.length ?? 0) + (step.action?.length ?? 0) + (step.observation?.length ?? 0);
       if (buffer.length >= STEP_BATCH || bufferChars >= STEP_BATCH_CHARS) await flush();
     },

@@ -14,6 +14,11 @@ describe("CLI progress", () => {
     expect(describeProgress(state, 2000)).toEqual({ percent: 50, text: "2,500 records (3 failed), 1,250 records/s, 5.0 MB of 10.0 MB" });
   });
 
+  it("counts a trajectory file's progress in steps and bytes, not in its one record", () => {
+    const trajectory = { label: "run.traj", bytesRead: 52 * 1024 * 1024, bytesTotal: 104 * 1024 * 1024, records: 0, failed: 0, startedAt: 0, steps: 50_000 };
+    expect(describeProgress(trajectory, 10_000).text).toBe("0 records, 50,000 steps, 5,000 steps/s, 52.0 MB of 104.0 MB");
+  });
+
   it("redraws one bar on a terminal", () => {
     const { stream, chunks } = sink(true);
     const progress = new Progress(stream, true);

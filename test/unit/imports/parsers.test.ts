@@ -291,3 +291,20 @@ describe("instance rows that name the issue otherwise", () => {
     expect(issueTextOf({})).toBe("");
   });
 });
+
+describe("Multi-SWE-bench rows", () => {
+  it("map org/repo, base.sha, fix_patch and the per-test objects onto a task, with the issue text from resolved_issues", () => {
+    // a real row (test/fixtures/SOURCES.txt); before, it failed on `repo` and `base_commit` and had no problem statement
+    const [row] = readFileSync(path.join(import.meta.dirname, "../../fixtures/swe-bench/multi-swe-bench_darkreader.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const record = parseSweBenchInstance(row);
+    expect(record).toMatchObject({
+      instanceId: "darkreader__darkreader-7241",
+      repository: { owner: "darkreader", name: "darkreader" },
+      environment: { baseCommit: "991883df4d5910851130e3dc0e21fcbce604ea7d", source: "OTHER" },
+      task: { fixPatch: row.fix_patch, testPatch: row.test_patch, failToPass: Object.keys(row.f2p_tests), passToPass: Object.keys(row.p2p_tests) },
+    });
+    expect(record.task.problemStatement).toMatch(/^\[Bug\] Base64 padding in themes breaks the extension\n\n/);
+    expect(record.task.metadata).not.toHaveProperty("fix_patch");
+    expect(record.task.metadata).toMatchObject({ number: 7241, title: row.title });
+  });
+});

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors/app-error";
-import { getTask } from "@/lib/tasks/get-task";
+import { getTaskDetail } from "@/lib/curation/get-task-detail";
 import { taskHistory } from "@/lib/tasks/task-history";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { Prefetched } from "@/components/ui/prefetched";
@@ -10,7 +10,7 @@ import { TaskDetail } from "@/components/tasks/task-detail";
 
 /** The task, its validations and its history, read here so the first HTML shows them; the client keeps them fresh. */
 async function taskPageData(id: string) {
-  const task = await getTask(prisma, id).catch((error: unknown) => {
+  const task = await getTaskDetail(prisma, id).catch((error: unknown) => {
     // an unknown id is said by the client, from the API's own answer
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;

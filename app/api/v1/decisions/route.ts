@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { DecisionInputSchema, recordDecision } from "@/lib/curation/record-decision";
 import { DecisionResultSchema } from "@/lib/http/api-schemas";
 
@@ -8,5 +7,5 @@ const DecisionRequestSchema = DecisionInputSchema.extend({ taskId: z.string().mi
 
 export const POST = defineRoute(
   { permission: "tasks:decide", summary: "Approve, reject or send back a task (audited)", body: DecisionRequestSchema, response: DecisionResultSchema, status: 201, idempotent: true },
-  ({ actor, body: { taskId, ...input } }) => recordDecision(prisma, actor, taskId, input),
+  ({ db, actor, body: { taskId, ...input } }) => recordDecision(db, actor, taskId, input),
 );

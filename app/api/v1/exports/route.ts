@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { ExportRequestSchema } from "@/lib/exports/export-tasks";
 import { exportResponse } from "@/lib/exports/export-response";
 
@@ -10,5 +9,5 @@ import { exportResponse } from "@/lib/exports/export-response";
  */
 export const GET = defineRoute(
   { permission: "exports:run", summary: "Export tasks as SWE-bench-compatible JSONL (streamed)", query: ExportRequestSchema, produces: "application/x-ndjson" },
-  ({ query, actor }) => exportResponse(prisma, actor.id, query),
+  ({ db, query, actor }) => exportResponse(db, actor.id, query),
 );

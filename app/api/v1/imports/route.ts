@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { ListImportBatchesSchema, listImportBatches } from "@/lib/imports/import-batches";
 import { UploadOptionsSchema, startUploadImport } from "@/lib/imports/upload-import";
 import { ImportBatchSchema, ImportPageSchema } from "@/lib/http/api-schemas";
@@ -7,7 +6,7 @@ import { ImportBatchSchema, ImportPageSchema } from "@/lib/http/api-schemas";
 /** The history of imports, newest first. */
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The history of imports, newest first", query: ListImportBatchesSchema, response: ImportPageSchema },
-  ({ query }) => listImportBatches(prisma, query),
+  ({ db, query }) => listImportBatches(db, query),
 );
 
 /**
@@ -25,10 +24,10 @@ export const POST = defineRoute(
     status: 202,
     idempotent: true,
   },
-  async ({ request, query, actor }) => {
+  async ({ db, request, query, actor }) => {
     const headerName = request.headers.get("x-file-name");
     const options = UploadOptionsSchema.parse({ ...query, fileName: headerName ? decodeURIComponent(headerName) : query.fileName });
     const length = Number(request.headers.get("content-length"));
-    return startUploadImport(prisma, request.body, { ...options, actorId: actor.id, bytesTotal: Number.isFinite(length) && length > 0 ? length : null });
+    return startUploadImport(db, request.body, { ...options, actorId: actor.id, bytesTotal: Number.isFinite(length) && length > 0 ? length : null });
   },
 );

@@ -1,9 +1,8 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { jobsOverview } from "@/lib/jobs/jobs-overview";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ permission: "tasks:read", summary: "Queued, running and failed jobs across workers", response: AnyObject }, () => jobsOverview(prisma, createDockerEngine()));
+export const GET = defineRoute({ permission: "tasks:read", summary: "Queued, running and failed jobs across workers", response: AnyObject }, ({ db }) => jobsOverview(db, createDockerEngine()));

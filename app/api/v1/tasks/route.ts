@@ -1,9 +1,8 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { ListTasksQuerySchema, listTasks } from "@/lib/tasks/list-tasks";
 import { TaskPageSchema } from "@/lib/http/api-schemas";
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Tasks matching the filters and search, a page at a time", query: ListTasksQuerySchema, response: TaskPageSchema },
-  ({ query, actor }) => listTasks(prisma, query, { actorId: actor.id }),
+  ({ db, query, actor }) => listTasks(db, query, { actorId: actor.id }),
 );

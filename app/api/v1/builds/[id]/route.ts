@@ -1,6 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { getBuild } from "@/lib/builds/list-environment-builds";
 import { BuildSchema, IdParams } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute({ permission: "tasks:read", summary: "One build with its log", params: IdParams, response: BuildSchema }, ({ params }) => getBuild(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One build with its log", params: IdParams, response: BuildSchema }, ({ db, params }) => getBuild(db, params.id));

@@ -1,6 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { getEnvironment } from "@/lib/environments/get-environment";
 import { EnvironmentSchema, IdParams } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute({ permission: "tasks:read", summary: "One environment with its revisions", params: IdParams, response: EnvironmentSchema }, ({ params }) => getEnvironment(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One environment with its revisions", params: IdParams, response: EnvironmentSchema }, ({ db, params }) => getEnvironment(db, params.id));

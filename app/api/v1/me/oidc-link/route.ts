@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { createOidcLinkIntent, OIDC_LINK_COOKIE } from "@/lib/auth/oidc-sign-in";
+import { servedOverHttps } from "@/lib/config/server-config";
 
 /**
  * A signed-in user asks to link single sign-on to this account: the next OIDC sign-in from
@@ -9,9 +9,9 @@ import { createOidcLinkIntent, OIDC_LINK_COOKIE } from "@/lib/auth/oidc-sign-in"
  */
 export const POST = defineRoute(
   { permission: "account:manage", summary: "Link single sign-on to your account at your next OIDC sign-in (10 minutes)", response: z.object({ expiresAt: z.iso.datetime({ offset: true }) }) },
-  async ({ actor }) => {
-    const { token, expiresAt } = await createOidcLinkIntent(prisma, actor.id);
-    const secure = process.env.NEXTAUTH_URL?.startsWith("https://") ? "; Secure" : "";
+  async ({ db, actor }) => {
+    const { token, expiresAt } = await createOidcLinkIntent(db, actor.id);
+    const secure = servedOverHttps() ? "; Secure" : "";
     const cookie = `${OIDC_LINK_COOKIE}=${token}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=600${secure}`;
     return new Response(JSON.stringify({ expiresAt }), { headers: { "content-type": "application/json", "set-cookie": cookie } });
   },

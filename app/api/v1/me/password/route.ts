@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { ChangePasswordSchema, changeOwnPassword } from "@/lib/auth/password-change";
 import { freshSessionCookie } from "@/lib/auth/session-cookie";
 
@@ -12,8 +11,8 @@ export const POST = defineRoute(
     body: ChangePasswordSchema,
     response: z.object({ changed: z.literal(true), otherSessionsEnded: z.literal(true) }),
   },
-  async ({ request, actor, body }) => {
-    const user = await changeOwnPassword(prisma, actor, body);
+  async ({ db, request, actor, body }) => {
+    const user = await changeOwnPassword(db, actor, body);
     const headers = new Headers({ "content-type": "application/json" });
     if (!request.headers.get("authorization")) headers.append("set-cookie", await freshSessionCookie(request, user));
     return new Response(JSON.stringify({ changed: true, otherSessionsEnded: true }), { headers });

@@ -1,9 +1,8 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { ClaimNextInputSchema, claimNextTask } from "@/lib/curation/claim-next-task";
 import { z } from "zod";
 
 export const POST = defineRoute(
   { permission: "tasks:decide", summary: "Lease the next task of the review queue", body: ClaimNextInputSchema, response: z.object({ claimed: z.unknown() }) },
-  async ({ actor, body }) => ({ claimed: await claimNextTask(prisma, actor, body) }),
+  async ({ db, actor, body }) => ({ claimed: await claimNextTask(db, actor, body) }),
 );

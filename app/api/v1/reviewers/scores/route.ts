@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { scoreReviewers } from "@/lib/trajectories/score-reviewers";
 import { PageQuerySchema, pageOf, pageSchema } from "@/lib/http/pagination";
 
@@ -8,5 +7,5 @@ const ReviewerScoreSchema = z.looseObject({ reviewer: z.string() }).meta({ id: "
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Reviewer agents' verdicts scored against executed ground truth", query: PageQuerySchema, response: pageSchema(ReviewerScoreSchema) },
-  async ({ query }) => pageOf(await scoreReviewers(prisma), query, (score) => score.reviewer),
+  async ({ db, query }) => pageOf(await scoreReviewers(db), query, (score) => score.reviewer),
 );

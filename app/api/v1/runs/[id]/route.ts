@@ -1,6 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { getValidationRun } from "@/lib/runs/list-task-validations";
 import { IdParams, RunSchema } from "@/lib/http/api-schemas";
 
-export const GET = defineRoute({ permission: "tasks:read", summary: "One validation run with its per-test results", params: IdParams, response: RunSchema }, ({ params }) => getValidationRun(prisma, params.id));
+export const GET = defineRoute({ permission: "tasks:read", summary: "One validation run with its per-test results", params: IdParams, response: RunSchema }, ({ db, params }) => getValidationRun(db, params.id));

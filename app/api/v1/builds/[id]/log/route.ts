@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { jobLogResponse } from "@/lib/live-logs/server-sent-events";
 import { IdParams } from "@/lib/http/api-schemas";
 
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** The build's live log as server-sent events (log, status, end). */
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The build's live log as server-sent events (log, status, end)", params: IdParams, produces: "text/event-stream" },
-  ({ request, url, params, actor }) => jobLogResponse(prisma, { buildId: params.id }, request, url, actor.id),
+  ({ db, request, url, params, actor }) => jobLogResponse(db, { buildId: params.id }, request, url, actor.id),
 );

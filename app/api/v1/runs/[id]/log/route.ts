@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { jobLogResponse } from "@/lib/live-logs/server-sent-events";
 import { IdParams } from "@/lib/http/api-schemas";
 
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** The run's live log as server-sent events (log, status with phase, end). */
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The run's live log as server-sent events (log, status with phase, end)", params: IdParams, produces: "text/event-stream" },
-  ({ request, url, params, actor }) => jobLogResponse(prisma, { runId: params.id }, request, url, actor.id),
+  ({ db, request, url, params, actor }) => jobLogResponse(db, { runId: params.id }, request, url, actor.id),
 );

@@ -1,10 +1,9 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { retryValidation } from "@/lib/runs/retry-validation";
 import { IdParams, QueuedGroupSchema } from "@/lib/http/api-schemas";
 
 /** Runs the run's group again with the same inputs, as a new group. */
 export const POST = defineRoute(
   { permission: "jobs:run", summary: "Run the run's group again with the same inputs, as a new group", params: IdParams, response: QueuedGroupSchema, status: 202, idempotent: true },
-  ({ actor, params }) => retryValidation(prisma, { runId: params.id, actorId: actor.id }),
+  ({ db, actor, params }) => retryValidation(db, { runId: params.id, actorId: actor.id }),
 );

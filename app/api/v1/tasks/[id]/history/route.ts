@@ -1,10 +1,9 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { taskHistory } from "@/lib/tasks/task-history";
 import { HistoryEventSchema, IdParams } from "@/lib/http/api-schemas";
 import { PageQuerySchema, pageOf, pageSchema } from "@/lib/http/pagination";
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The task's audit trail, newest first", params: IdParams, query: PageQuerySchema, response: pageSchema(HistoryEventSchema) },
-  async ({ params, query }) => pageOf(await taskHistory(prisma, params.id), query, (event) => event.id),
+  async ({ db, params, query }) => pageOf(await taskHistory(db, params.id), query, (event) => event.id),
 );

@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
-import { listTrajectorySteps } from "@/lib/trajectories/get-trajectory";
+import { listStepWindow, StepWindowQuerySchema } from "@/lib/trajectories/get-trajectory";
 import { IdParams, TrajectoryStepPageSchema } from "@/lib/http/api-schemas";
-import { PageQuerySchema } from "@/lib/http/pagination";
 
-// The cursor is the index of the last step seen; steps are previews (the full text is per step).
-const StepsQuerySchema = PageQuerySchema.extend({ cursor: z.coerce.number().int().min(0).optional().describe("index of the last step of the previous page") });
+// The list is virtual: a client asks for the window on screen (from a position, or around a
+// step with ?at=), so a jump anywhere is one request. The cursor is the next position.
+const StepsQuerySchema = StepWindowQuerySchema.extend({ cursor: z.coerce.number().int().min(0).optional().describe("nextCursor of the previous page") });
 
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "A trajectory's steps as previews, a page at a time", params: IdParams, query: StepsQuerySchema, response: TrajectoryStepPageSchema },
-  async ({ params, query }) => {
-    const from = query.cursor === undefined ? 0 : query.cursor + 1;
-    const items = await listTrajectorySteps(prisma, params.id, { from, limit: query.limit + 1 });
-    const page = items.slice(0, query.limit);
-    return { items: page, nextCursor: items.length > query.limit ? String(page[page.length - 1].index) : null };
+  { permission: "tasks:read", summary: "A window of a trajectory's steps (one line each), at any position or around a step, optionally of one kind", params: IdParams, query: StepsQuerySchema, response: TrajectoryStepPageSchema },
+  async ({ db, params, query }) => {
+    const window = await listStepWindow(db, params.id, { ...query, from: query.cursor ?? query.from });
+    const more = window.items.length === query.limit;
+    return { ...window, nextCursor: more ? String(window.offset + window.items.length) : null };
   },
 );

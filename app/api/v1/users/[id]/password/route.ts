@@ -1,10 +1,9 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { ResetPasswordSchema, resetPassword } from "@/lib/auth/password-change";
 import { AnyObject, IdParams } from "@/lib/http/api-schemas";
 
 /** An admin resets a user's password (generated and returned once when none is given); their sessions end. */
 export const POST = defineRoute(
   { permission: "users:manage", summary: "Reset a user's password (generated and shown once when none is given); their sessions end", params: IdParams, body: ResetPasswordSchema, response: AnyObject },
-  ({ actor, params, body }) => resetPassword(prisma, actor, params.id, body),
+  ({ db, actor, params, body }) => resetPassword(db, actor, params.id, body),
 );

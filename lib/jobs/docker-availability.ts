@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerEngine } from "../docker/docker-engine";
-import { listWorkers } from "./worker-heartbeat";
+import { listWorkers } from "./list-workers";
 
 /**
  * Whether jobs can run: the web process's own ping of Docker plus what live workers

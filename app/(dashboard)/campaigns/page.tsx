@@ -1,0 +1,27 @@
+import Link from "next/link";
+import { pageActor } from "@/lib/auth/session";
+import { CampaignList } from "@/components/campaigns/campaign-list";
+import { can } from "@/lib/auth/permissions";
+
+export default async function CampaignsPage() {
+  const actor = await pageActor("campaigns:annotate");
+  const manages = can(actor.role, "campaigns:manage");
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center">
+        <h1 className="text-xl font-semibold">Annotation campaigns</h1>
+        {manages && (
+          <Link href="/campaigns/rubrics" className="ml-auto mr-3 text-sm text-blue-700 underline">
+            Rubrics
+          </Link>
+        )}
+        {manages && (
+          <Link href="/campaigns/new" className=" rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+            New campaign
+          </Link>
+        )}
+      </div>
+      <CampaignList />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+import { FUNNEL_DIMENSIONS, FUNNEL_STAGES, type FunnelResult } from "@/lib/analytics/funnel";
+import { TaskSource } from "@/lib/db/enums";
+import { GroupedBarChart } from "@/components/charts/bar-chart";
+import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
+import { FigureTable } from "./figure-table";
+import { useAnalytics } from "./use-analytics";
+
+const MAX_SERIES = 8;
+const BY_OPTIONS = [{ value: "", label: "all tasks together" }, ...Object.entries(FUNNEL_DIMENSIONS).map(([value, d]) => ({ value, label: d.label }))];
+const SOURCE_OPTIONS = [{ value: "", label: "every source" }, ...Object.values(TaskSource).map((s) => ({ value: s, label: s }))];
+const whole = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 0 });
+
+function FunnelCharts({ data }: { data: FunnelResult }) {
+  const groups = data.groups.slice(0, MAX_SERIES);
+  const series = groups.map((g, i) => ({ key: `g${i}`, name: g }));
+  const stageData = FUNNEL_STAGES.map((stage) => {
+    const values: Record<string, number | null> = {};
+    const hrefs: Record<string, string> = {};
+    groups.forEach((group, i) => {
+      const key = `${group}|${stage.key}`;
+      values[`g${i}`] = (data.stages.rows.find((r) => r.key === key)?.tasks as number | undefined) ?? null;
+      hrefs[`g${i}`] = data.stages.drill[key]?.tasks;
+    });
+    return { label: stage.label, values, hrefs };
+  });
+  const dropData = data.drops.rows.map((row) => ({
+    label: `${groups.length > 1 ? `${row.group} · ` : ""}${row.gate}: ${row.cause}`,
+    values: { tasks: row.tasks as number },
+    hrefs: { tasks: data.drops.drill[row.key]?.tasks },
+  }));
+  return (
+    <div className="flex flex-col gap-8">
+      <ChartBeside
+        chart={<GroupedBarChart title="Tasks reaching each gate" testId="funnel-chart" data={stageData} series={series} max="auto" format={whole} emptyText="No task has been imported yet." />}
+        table={<FigureTable table={data.stages} testId="funnel-table" />}
+      />
+      {data.groups.length > MAX_SERIES && <p className="text-xs text-slate-600">The chart shows the first {MAX_SERIES} of {data.groups.length} groups; the table has them all.</p>}
+      <ChartBeside
+        chart={<GroupedBarChart title="Where tasks drop, and why" testId="drops-chart" data={dropData} series={[{ key: "tasks", name: "tasks" }]} max="auto" format={whole} emptyText="No task has dropped out yet." />}
+        table={<FigureTable table={data.drops} testId="drops-table" />}
+      />
+    </div>
+  );
+}
+
+export function FunnelPage() {
+  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<FunnelResult>("funnel");
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterSelect label="Split by" name="by" value={params.get("by") ?? ""} options={BY_OPTIONS} onChange={(by) => setParam({ by })} />
+        <FilterSelect label="Source" name="source" value={params.get("source") ?? ""} options={SOURCE_OPTIONS} onChange={(source) => setParam({ source })} />
+        <ExportLinks apiPath={apiPath} queryString={queryString} tables={[{ name: "stages", label: "Stages" }, { name: "drops", label: "Drops" }]} />
+      </div>
+      <AnalyticsBody data={data} error={error}>
+        {(funnel) => <FunnelCharts data={funnel} />}
+      </AnalyticsBody>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+import type { ReviewerAnalytics } from "@/lib/analytics/reviewers";
+import { GroupedBarChart } from "@/components/charts/bar-chart";
+import { ReliabilityChart, type ReliabilityBin } from "@/components/charts/reliability-chart";
+import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
+import { FigureTable, percent } from "./figure-table";
+import { useAnalytics } from "./use-analytics";
+
+const BY_OPTIONS = [
+  { value: "", label: "Reviewer model" },
+  { value: "generator", label: "Generator model" },
+  { value: "difficulty", label: "Difficulty" },
+  { value: "repository", label: "Repository" },
+  { value: "reviewer,generator", label: "Reviewer × generator" },
+  { value: "reviewer,difficulty", label: "Reviewer × difficulty" },
+  { value: "reviewer,repository", label: "Reviewer × repository" },
+  { value: "reviewer,generator,difficulty,repository", label: "Reviewer × generator × difficulty × repository" },
+];
+const RATES = [
+  { key: "accuracy", name: "accuracy", drill: "correct" },
+  { key: "falseApprovalRate", name: "false-approval rate", drill: "falseApproval" },
+  { key: "falseRejectionRate", name: "false-rejection rate", drill: "falseRejection" },
+  { key: "reproducerShare", name: "ran a reproducer", drill: "reproducer" },
+];
+
+function ReviewerCharts({ data }: { data: ReviewerAnalytics }) {
+  const rateData = data.measures.rows.map((row) => ({
+    label: row.key,
+    values: Object.fromEntries(RATES.map((r) => [r.key, row[r.key] as number | null])),
+    hrefs: Object.fromEntries(RATES.map((r) => [r.key, data.measures.drill[row.key]?.[r.drill]])),
+  }));
+  const causeData = data.causes.rows.map((row) => ({
+    label: row.cause as string,
+    values: { falseApproval: row.falseApproval as number, falseRejection: row.falseRejection as number },
+    hrefs: data.causes.drill[row.key],
+  }));
+  return (
+    <div className="flex flex-col gap-8">
+      <ChartBeside
+        chart={
+          <GroupedBarChart
+            title="Decisions against executed ground truth"
+            testId="reviewer-chart"
+            data={rateData}
+            series={RATES.map((r) => ({ key: r.key, name: r.name }))}
+            format={percent}
+            emptyText="No reviewer verdict yet: import reviewer verdicts and validate their candidate patches."
+          />
+        }
+        table={<FigureTable table={data.measures} testId="reviewer-table" />}
+      />
+      <ChartBeside
+        chart={<ReliabilityChart bins={data.calibration.rows as unknown as ReliabilityBin[]} testId="calibration-chart" />}
+        table={<FigureTable table={data.calibration} testId="calibration-table" />}
+      />
+      <ChartBeside
+        chart={
+          <GroupedBarChart
+            title="Causes of wrong decisions"
+            testId="causes-chart"
+            data={causeData}
+            series={[
+              { key: "falseApproval", name: "false approvals" },
+              { key: "falseRejection", name: "false rejections" },
+            ]}
+            max="auto"
+            format={(v) => v.toFixed(0)}
+            emptyText="No wrong decision yet."
+          />
+        }
+        table={<FigureTable table={data.causes} testId="causes-table" />}
+      />
+    </div>
+  );
+}
+
+export function ReviewersAnalyticsPage() {
+  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<ReviewerAnalytics>("reviewers");
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterSelect label="One row per" name="by" value={params.get("by") ?? ""} options={BY_OPTIONS} onChange={(by) => setParam({ by })} />
+        <ExportLinks
+          apiPath={apiPath}
+          queryString={queryString}
+          tables={[
+            { name: "measures", label: "Measures" },
+            { name: "calibration", label: "Calibration" },
+            { name: "causes", label: "Causes" },
+          ]}
+        />
+      </div>
+      <p className="max-w-3xl text-xs text-slate-600">
+        “Ran a reproducer” is read from each review&apos;s steps: a step kind when the importer recorded one, otherwise an action that starts an interpreter or a test
+        runner (lib/analytics/reproducer.ts). Causes come from the verdict&apos;s <code>cause</code> field.
+      </p>
+      <AnalyticsBody data={data} error={error}>
+        {(analytics) => <ReviewerCharts data={analytics} />}
+      </AnalyticsBody>
+    </div>
+  );
+}

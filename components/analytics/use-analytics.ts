@@ -1,0 +1,29 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback } from "react";
+import { apiFetch } from "@/components/ui/api";
+
+/**
+ * An analytics page's filters live in the URL (shareable, back/forward work); the figures
+ * come from GET /api/v1/analytics/<page> with the same query string.
+ */
+export function useAnalytics<T>(page: string) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const queryString = params.toString();
+  const setParam = useCallback(
+    (changes: Record<string, string | undefined>) => {
+      const next = new URLSearchParams(queryString);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
+    },
+    [queryString, pathname, router],
+  );
+  const result = useQuery({ queryKey: ["analytics", page, queryString], queryFn: () => apiFetch<T>(`/api/v1/analytics/${page}${queryString ? `?${queryString}` : ""}`) });
+  return { ...result, params, queryString, setParam, apiPath: `/api/v1/analytics/${page}` };
+}

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { joinSql, raw, sql, type SqlFragment } from "../tasks/sql";
+import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { sliceHref } from "./slice-key";
+
+// The validation funnel (OpenSWE-style): how many tasks survive each gate. A task counts at
+// the first gate its recorded verdict and failure class say it failed (compute-verdict.ts
+// ranks the classes, so a task has one), and every figure here is a SQL predicate on the
+// task: the page counts with it and the task list filters with the very same text.
+
+export const FUNNEL_STAGES = [
+  { key: "imported", label: "Imported" },
+  { key: "built", label: "Built" },
+  { key: "negative", label: "Negative control held (fails without the fix)" },
+  { key: "positive", label: "Positive control held (passes with the fix)" },
+  { key: "legitimate", label: "Legitimate (real exit code, tests ran, not flaky)" },
+  { key: "approved", label: "Approved by a curator" },
+] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number]["key"];
+const STAGE_KEYS = FUNNEL_STAGES.map((s) => s.key) as [FunnelStage, ...FunnelStage[]];
+
+/**
+ * The index of the first gate a task did not pass (1 = not built … 5 = not approved), 6 when
+ * it passed all: a task reached stage i when this is greater than i.
+ */
+const STOP = raw(`(CASE
+  WHEN t.automated_verdict = 'PENDING' OR t.failure_class IN ('BUILD_ERROR', 'INFRA_ERROR') THEN 1
+  WHEN t.failure_class IN ('NEGATIVE_CONTROL_PASSED', 'TIMEOUT') THEN 2
+  WHEN t.failure_class = 'POSITIVE_CONTROL_FAILED' THEN 3
+  WHEN t.automated_verdict <> 'VALID' THEN 4
+  WHEN t.curation_status <> 'APPROVED' THEN 5
+  ELSE 6 END)`);
+
+/** Why a task stopped where it did: its failure class, FLAKY, NOT_VALIDATED or its curation status. */
+const CAUSE = raw(`(CASE
+  WHEN t.automated_verdict = 'PENDING' AND t.failure_class IS NULL THEN 'NOT_VALIDATED'
+  WHEN t.automated_verdict = 'FLAKY' THEN 'FLAKY'
+  WHEN t.failure_class IS NOT NULL THEN t.failure_class::text
+  WHEN t.automated_verdict <> 'VALID' THEN t.automated_verdict::text
+  WHEN t.curation_status <> 'APPROVED' THEN t.curation_status::text
+  END)`);
+
+export const FUNNEL_CAUSE_LABELS: Record<string, string> = {
+  NOT_VALIDATED: "not validated yet",
+  FLAKY: "flaky (attempts disagree)",
+  PENDING: "awaiting a curator",
+  REJECTED: "rejected by a curator",
+  NEEDS_CHANGES: "sent back by a curator",
+};
+
+/** What the funnel can be split by, each a value per task. */
+export const FUNNEL_DIMENSIONS = {
+  source: { label: "Source", expr: raw("t.source::text") },
+  repository: {
+    label: "Repository",
+    expr: raw("(SELECT r.owner || '/' || r.name FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE e.id = t.environment_id)"),
+  },
+  generator: {
+    label: "Environment generator",
+    expr: raw("COALESCE((SELECT COALESCE(e.metadata->>'recipeAuthor', e.metadata->>'generator') FROM environments e WHERE e.id = t.environment_id), '(none)')"),
+  },
+  batch: {
+    label: "Import batch",
+    expr: raw("COALESCE((SELECT b.file_name || ' · ' || to_char(b.created_at, 'YYYY-MM-DD HH24:MI') FROM import_batches b WHERE b.id = t.import_batch_id), '(not imported)')"),
+  },
+} as const;
+export type FunnelDimension = keyof typeof FUNNEL_DIMENSIONS;
+const DIMENSION_KEYS = Object.keys(FUNNEL_DIMENSIONS) as [FunnelDimension, ...FunnelDimension[]];
+
+const optionalText = z.string().trim().min(1).max(300).optional();
+/** Filters (one value per dimension) and, in a slice, the stage reached or the gate and cause of a drop. */
+export const FunnelSliceSchema = z.object({
+  source: optionalText,
+  repository: optionalText,
+  generator: optionalText,
+  batch: optionalText,
+  stage: z.enum(STAGE_KEYS).optional(),
+  gate: z.enum(STAGE_KEYS).optional(),
+  cause: optionalText,
+});
+export type FunnelSlice = z.infer<typeof FunnelSliceSchema>;
+
+export const FunnelQuerySchema = FunnelSliceSchema.pick({ source: true, repository: true, generator: true, batch: true }).extend({
+  by: z.enum(["all", ...DIMENSION_KEYS]).default("all"),
+});
+export type FunnelQuery = z.infer<typeof FunnelQuerySchema>;
+
+const stageIndex = (stage: FunnelStage) => STAGE_KEYS.indexOf(stage);
+
+/** The tasks a funnel slice names: its filters, then the stage reached or the drop at a gate. */
+export function funnelCondition(slice: FunnelSlice): SqlFragment {
+  const parts: SqlFragment[] = [raw("t.kind <> 'TEST_GENERATION'")];
+  for (const key of DIMENSION_KEYS) {
+    const value = slice[key];
+    if (value !== undefined) parts.push(sql`${FUNNEL_DIMENSIONS[key].expr} = ${value}`);
+  }
+  if (slice.stage) parts.push(sql`${STOP} > ${stageIndex(slice.stage)}`);
+  if (slice.gate) parts.push(sql`${STOP} = ${stageIndex(slice.gate)}`);
+  if (slice.cause) parts.push(sql`${CAUSE} = ${slice.cause}`);
+  return joinSql(parts, " AND ");
+}
+
+type GroupedCount = { grp: string | null; stop: number; cause: string | null; n: number };
+
+export type FunnelResult = {
+  by: FunnelQuery["by"];
+  /** one row per group and stage: the chart's bars */
+  stages: FigureTable;
+  /** one row per group, gate and cause */
+  drops: FigureTable;
+  groups: string[];
+};
+
+function filtersOf(query: FunnelQuery): FunnelSlice {
+  return { source: query.source, repository: query.repository, generator: query.generator, batch: query.batch };
+}
+
+const defined = (params: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+
+/** Pure: the funnel tables from counts per (group, first failed gate, cause). */
+export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelResult {
+  const groupOf = (c: GroupedCount) => (query.by === "all" ? "all tasks" : (c.grp ?? "(none)"));
+  const groups = [...new Set(counts.map(groupOf))].sort();
+  const base = filtersOf(query);
+  const sliceFor = (group: string, extra: Record<string, string>) =>
+    sliceHref("funnel", defined({ ...base, ...(query.by === "all" ? {} : { [query.by]: group }), ...extra }));
+
+  const stageRows: FigureRow[] = [];
+  const stageDrill: FunnelResult["stages"]["drill"] = {};
+  const dropRows: FigureRow[] = [];
+  const dropDrill: FunnelResult["drops"]["drill"] = {};
+  for (const group of groups) {
+    const mine = counts.filter((c) => groupOf(c) === group);
+    const reached = (i: number) => mine.filter((c) => c.stop > i).reduce((sum, c) => sum + c.n, 0);
+    const imported = reached(0);
+    FUNNEL_STAGES.forEach((stage, i) => {
+      const key = `${group}|${stage.key}`;
+      const n = reached(i);
+      stageRows.push({ key, group, stage: stage.label, tasks: n, ofImported: rate(n, imported), ofPrevious: i === 0 ? null : rate(n, reached(i - 1)) });
+      stageDrill[key] = { tasks: sliceFor(group, { stage: stage.key }) };
+      if (i === 0) return;
+      const causes = new Map<string, number>();
+      for (const c of mine.filter((c) => c.stop === i)) causes.set(c.cause ?? "UNKNOWN", (causes.get(c.cause ?? "UNKNOWN") ?? 0) + c.n);
+      for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+        const dropKey = `${group}|${stage.key}|${cause}`;
+        dropRows.push({ key: dropKey, group, gate: stage.label, cause: FUNNEL_CAUSE_LABELS[cause] ?? cause, tasks: n, ofReaching: rate(n, reached(i - 1)) });
+        dropDrill[dropKey] = { tasks: sliceFor(group, { gate: stage.key, cause }) };
+      }
+    });
+  }
+  return {
+    by: query.by,
+    groups,
+    stages: {
+      title: "Tasks reaching each gate",
+      columns: [text("group", "Group"), text("stage", "Stage"), count("tasks", "Tasks"), rateColumn("ofImported", "Of imported"), rateColumn("ofPrevious", "Of previous stage")],
+      rows: stageRows,
+      drill: stageDrill,
+    },
+    drops: {
+      title: "Where tasks drop, and why",
+      columns: [text("group", "Group"), text("gate", "Failed gate"), text("cause", "Cause"), count("tasks", "Tasks"), rateColumn("ofReaching", "Of tasks reaching the gate")],
+      rows: dropRows,
+      drill: dropDrill,
+    },
+  };
+}
+
+export async function computeFunnel(db: Db, query: FunnelQuery): Promise<FunnelResult> {
+  const group = query.by === "all" ? raw("NULL::text") : FUNNEL_DIMENSIONS[query.by].expr;
+  const { text: statement, values } = sql`
+    SELECT ${group} AS grp, ${STOP} AS stop, ${CAUSE} AS cause, count(*)::int AS n
+    FROM tasks t WHERE ${funnelCondition(filtersOf(query))}
+    GROUP BY 1, 2, 3`.toQuery();
+  const counts = await db.$queryRawUnsafe<GroupedCount[]>(statement, ...values);
+  return buildFunnel(query, counts.map((c) => ({ ...c, stop: Number(c.stop), n: Number(c.n) })));
+}
+
+export const funnelHref = (params: FunnelSlice) => sliceHref("funnel", defined(params));

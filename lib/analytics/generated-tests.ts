@@ -1,0 +1,141 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
+import { sliceHref, type SliceParams } from "./slice-key";
+import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
+
+// UTGen's measures of generated unit tests. A generated test is a TEST_GENERATION task: the
+// generator's test patch on the original task's code, validated like any task — its negative
+// control runs the test without the fix, its positive control with the gold fix. The test
+// *attacks* when it fails without the fix, is *accurate* when it passes with the fix, and
+// both make it a valid FAIL_TO_PASS test.
+
+export type GeneratedTest = {
+  taskId: string;
+  instanceId: string;
+  generator: string;
+  repository: string;
+  /** the task the test was generated for */
+  generatedFor: string | null;
+  attacks: boolean | null;
+  accurate: boolean | null;
+  negativeRun: RunSummary | null;
+  positiveRun: RunSummary | null;
+};
+export type RunSummary = { id: string; failureClass: string | null; finishedAt: string | null };
+
+export const GENERATED_TEST_DIMENSIONS: Dimensions<GeneratedTest> = { generator: (t) => t.generator, repository: (t) => t.repository };
+
+export const GENERATED_TEST_OUTCOMES: Outcomes<GeneratedTest> = {
+  tests: () => true,
+  attacks: (t) => t.attacks === true,
+  misses: (t) => t.attacks === false,
+  accurate: (t) => t.accurate === true,
+  inaccurate: (t) => t.accurate === false,
+  valid: (t) => t.attacks === true && t.accurate === true,
+  unmeasured: (t) => t.attacks === null || t.accurate === null,
+};
+
+const optionalText = z.string().trim().min(1).max(300).optional();
+export const GeneratedTestQuerySchema = z.object({
+  generator: optionalText,
+  repository: optionalText,
+  by: z.enum(["generator", "repository"]).default("generator"),
+});
+export type GeneratedTestQuery = z.infer<typeof GeneratedTestQuerySchema>;
+
+const OUTCOME_COLUMNS = ["tests", "attacks", "accurate", "valid", "unmeasured"] as const;
+
+/** Pure: rates per group and the per-test table. */
+export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: GeneratedTestQuery): { rates: FigureTable; tests: FigureTable } {
+  const filters = dimensionFilters(query, GENERATED_TEST_DIMENSIONS as Dimensions<unknown>);
+  const tests = selectItems(all, filters, GENERATED_TEST_DIMENSIONS, GENERATED_TEST_OUTCOMES);
+  const rows: FigureRow[] = [];
+  const drill: FigureTable["drill"] = {};
+  for (const group of groupItems(tests, [query.by], GENERATED_TEST_DIMENSIONS)) {
+    const n = (outcome: string) => group.items.filter((t) => GENERATED_TEST_OUTCOMES[outcome](t, {})).length;
+    const attackMeasured = group.items.filter((t) => t.attacks !== null).length;
+    const accuracyMeasured = group.items.filter((t) => t.accurate !== null).length;
+    const bothMeasured = group.items.filter((t) => t.attacks !== null && t.accurate !== null).length;
+    rows.push({
+      key: group.key,
+      group: group.key,
+      tests: n("tests"),
+      attacks: n("attacks"),
+      attackRate: rate(n("attacks"), attackMeasured),
+      accurate: n("accurate"),
+      accuracy: rate(n("accurate"), accuracyMeasured),
+      valid: n("valid"),
+      validRate: rate(n("valid"), bothMeasured),
+      unmeasured: n("unmeasured"),
+    });
+    drill[group.key] = Object.fromEntries(OUTCOME_COLUMNS.map((o) => [o, sliceHref("generated-tests", { ...filters, ...group.values, outcome: o })]));
+  }
+  const testRows: FigureRow[] = tests.map((t) => ({
+    key: t.taskId,
+    test: t.instanceId,
+    generator: t.generator,
+    generatedFor: t.generatedFor,
+    withoutFix: runWords(t.negativeRun, t.attacks, "fails (attacks)", "passes (no attack)"),
+    withFix: runWords(t.positiveRun, t.accurate, "passes (accurate)", "fails (inaccurate)"),
+    verdict: t.attacks && t.accurate ? "valid fail-to-pass" : t.attacks === null || t.accurate === null ? "not measured yet" : "not valid",
+  }));
+  return {
+    rates: {
+      title: `Generated tests per ${query.by}`,
+      columns: [
+        text("group", query.by === "generator" ? "Generator" : "Repository"),
+        count("tests", "Tests"),
+        count("attacks", "Attack (fail without fix)"),
+        rateColumn("attackRate", "Attack rate"),
+        count("accurate", "Accurate (pass with fix)"),
+        rateColumn("accuracy", "Output accuracy"),
+        count("valid", "Accurate ∩ attack"),
+        rateColumn("validRate", "Accuracy ∩ attack rate"),
+        count("unmeasured", "Not measured yet"),
+      ],
+      rows,
+      drill,
+    },
+    tests: {
+      title: "Each generated test's runs",
+      columns: [text("test", "Test"), text("generator", "Generator"), text("generatedFor", "For task"), text("withoutFix", "Without the fix"), text("withFix", "With the gold fix"), text("verdict", "Verdict")],
+      rows: testRows,
+      drill: Object.fromEntries(tests.map((t) => [t.taskId, { test: `/tasks/${t.taskId}` }])),
+    },
+  };
+}
+
+function runWords(run: RunSummary | null, outcome: boolean | null, yes: string, no: string): string {
+  if (!run) return "not run";
+  if (outcome === null) return `did not measure (${run.failureClass ?? "unknown"})`;
+  return outcome ? yes : no;
+}
+
+const summary = (id: string | null, failureClass: string | null, finishedAt: Date | null): RunSummary | null =>
+  id ? { id, failureClass, finishedAt: finishedAt ? finishedAt.toISOString() : null } : null;
+
+export async function loadGeneratedTests(db: Db): Promise<GeneratedTest[]> {
+  const { text: statement, values } = latestControlRunsSql("TEST_GENERATION").toQuery();
+  const rows = await db.$queryRawUnsafe<ControlRunRow[]>(statement, ...values);
+  return rows.map((row) => ({
+    taskId: row.taskId,
+    instanceId: row.instanceId,
+    generator: row.generator ?? "(unknown)",
+    repository: row.repository,
+    generatedFor: row.generatedFor,
+    attacks: controlOutcome(row.negId, row.negClass, "NEGATIVE_CONTROL_PASSED"),
+    accurate: controlOutcome(row.posId, row.posClass, "POSITIVE_CONTROL_FAILED"),
+    negativeRun: summary(row.negId, row.negClass, row.negFinished),
+    positiveRun: summary(row.posId, row.posClass, row.posFinished),
+  }));
+}
+
+export async function generatedTestAnalytics(db: Db, query: GeneratedTestQuery) {
+  return buildGeneratedTestAnalytics(await loadGeneratedTests(db), query);
+}
+
+export async function generatedTestSliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {
+  return uniqueTaskIds(selectItems(await loadGeneratedTests(db), params, GENERATED_TEST_DIMENSIONS, GENERATED_TEST_OUTCOMES));
+}

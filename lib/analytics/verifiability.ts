@@ -1,0 +1,152 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
+import { sliceHref, type SliceParams } from "./slice-key";
+import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
+
+// SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
+// patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's
+// positive control run. A step that fails is either missing a dependency (a NameError,
+// ImportError or AttributeError for a name the step itself does not declare: a function an
+// earlier step in the build order should have provided) or a semantic mismatch between the
+// patch and its tests.
+
+export type StepFailure = { kind: "missing_dependency"; name: string; line: string } | { kind: "semantic_mismatch"; line: string | null };
+
+const UNDEFINED_NAME_PATTERNS = [
+  /NameError: name '(\w+)' is not defined/,
+  /ImportError: cannot import name '(\w+)'/,
+  /AttributeError: [^\n]*has no attribute '(\w+)'/,
+  /ModuleNotFoundError: No module named '([\w.]+)'/,
+];
+
+/** Names the step's patch declares on its added lines: def, async def, class, or an assignment at the start of a line. */
+export function declaredNames(patch: string): Set<string> {
+  const names = new Set<string>();
+  for (const line of patch.split("\n")) {
+    if (!line.startsWith("+") || line.startsWith("+++")) continue;
+    const declaration = /^\+\s*(?:async\s+)?(?:def|class)\s+(\w+)/.exec(line) ?? /^\+(\w+)\s*(?::[^=]*)?=/.exec(line);
+    if (declaration) names.add(declaration[1]);
+  }
+  return names;
+}
+
+/** Classifies a failed step from its positive-control log and its ground-truth patch. */
+export function classifyStepFailure(log: string, fixPatch: string): StepFailure {
+  const declared = declaredNames(fixPatch);
+  for (const line of log.split("\n")) {
+    for (const pattern of UNDEFINED_NAME_PATTERNS) {
+      const match = pattern.exec(line);
+      if (!match) continue;
+      const name = match[1].split(".").pop()!;
+      if (!declared.has(name)) return { kind: "missing_dependency", name: match[1], line: line.trim() };
+    }
+  }
+  const firstError = log.split("\n").find((line) => /^E\s|Error\b|FAILED /.test(line));
+  return { kind: "semantic_mismatch", line: firstError?.trim() ?? null };
+}
+
+export type Step = {
+  taskId: string;
+  instanceId: string;
+  project: string;
+  /** null: the positive control has not run, or stopped before the tests (build error …) */
+  verifiable: boolean | null;
+  failure: StepFailure | null;
+  runId: string | null;
+};
+
+export const STEP_DIMENSIONS: Dimensions<Step> = { project: (s) => s.project };
+export const STEP_OUTCOMES: Outcomes<Step> = {
+  steps: () => true,
+  verifiable: (s) => s.verifiable === true,
+  notVerifiable: (s) => s.verifiable === false,
+  missingDependency: (s) => s.failure?.kind === "missing_dependency",
+  semanticMismatch: (s) => s.failure?.kind === "semantic_mismatch",
+  unmeasured: (s) => s.verifiable === null,
+};
+
+export const VerifiabilityQuerySchema = z.object({ project: z.string().trim().min(1).max(300).optional() });
+export type VerifiabilityQuery = z.infer<typeof VerifiabilityQuerySchema>;
+
+const OUTCOME_KEYS = Object.keys(STEP_OUTCOMES);
+
+export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { projects: FigureTable; failures: FigureTable } {
+  const filters = dimensionFilters(query, STEP_DIMENSIONS as Dimensions<unknown>);
+  const steps = selectItems(all, filters, STEP_DIMENSIONS, STEP_OUTCOMES);
+  const rows: FigureRow[] = [];
+  const drill: FigureTable["drill"] = {};
+  for (const group of groupItems(steps, ["project"], STEP_DIMENSIONS)) {
+    const n = (o: string) => group.items.filter((s) => STEP_OUTCOMES[o](s, {})).length;
+    rows.push({
+      key: group.key,
+      project: group.key,
+      ...Object.fromEntries(OUTCOME_KEYS.map((o) => [o, n(o)])),
+      verifiableShare: rate(n("verifiable"), n("verifiable") + n("notVerifiable")),
+    });
+    drill[group.key] = Object.fromEntries(OUTCOME_KEYS.map((o) => [o, sliceHref("verifiability", { ...filters, ...group.values, outcome: o })]));
+  }
+  const failing = steps.filter((s) => s.verifiable === false);
+  return {
+    projects: {
+      title: "Verifiable test-driven steps per project",
+      columns: [
+        text("project", "Project"),
+        count("steps", "Steps"),
+        count("verifiable", "Verifiable"),
+        count("notVerifiable", "Not verifiable"),
+        rateColumn("verifiableShare", "Verifiable share"),
+        count("missingDependency", "Missing dependency"),
+        count("semanticMismatch", "Semantic mismatch"),
+        count("unmeasured", "Not run yet"),
+      ],
+      rows,
+      drill,
+    },
+    failures: {
+      title: "Steps that are not verifiable",
+      columns: [text("step", "Step"), text("project", "Project"), text("cause", "Cause"), text("evidence", "From the log")],
+      rows: failing.map((s) => ({
+        key: s.taskId,
+        step: s.instanceId,
+        project: s.project,
+        cause: s.failure?.kind === "missing_dependency" ? `missing dependency: ${s.failure.name}` : "semantic mismatch",
+        evidence: s.failure?.line ?? null,
+      })),
+      drill: Object.fromEntries(failing.map((s) => [s.taskId, { step: `/tasks/${s.taskId}` }])),
+    },
+  };
+}
+
+const LOG_TAIL = 20_000;
+
+export async function loadSteps(db: Db): Promise<Step[]> {
+  const { text: statement, values } = latestControlRunsSql("TDD_STEP").toQuery();
+  const rows = await db.$queryRawUnsafe<ControlRunRow[]>(statement, ...values);
+  const failedRunIds = rows.filter((r) => controlOutcome(r.posId, r.posClass, "POSITIVE_CONTROL_FAILED") === false).map((r) => r.posId!);
+  // only failed runs' logs are read, and only their tails: the traceback is at the end
+  const logs = failedRunIds.length
+    ? await db.$queryRaw<{ id: string; log: string | null }[]>`SELECT id, right(log, ${LOG_TAIL}) AS log FROM validation_runs WHERE id = ANY(${failedRunIds})`
+    : [];
+  const logOf = new Map(logs.map((l) => [l.id, l.log ?? ""]));
+  return rows.map((row) => {
+    const verifiable = controlOutcome(row.posId, row.posClass, "POSITIVE_CONTROL_FAILED");
+    return {
+      taskId: row.taskId,
+      instanceId: row.instanceId,
+      project: row.repository,
+      verifiable,
+      failure: verifiable === false ? classifyStepFailure(logOf.get(row.posId!) ?? "", row.fixPatch) : null,
+      runId: row.posId,
+    };
+  });
+}
+
+export async function verifiabilityAnalytics(db: Db, query: VerifiabilityQuery) {
+  return buildVerifiability(await loadSteps(db), query);
+}
+
+export async function verifiabilitySliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {
+  return uniqueTaskIds(selectItems(await loadSteps(db), params, STEP_DIMENSIONS, STEP_OUTCOMES));
+}

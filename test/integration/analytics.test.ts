@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { createEnvironment, createTask, type TaskOverrides } from "../fixtures/factories/curation";
+import { apiTokenFor, callRoute } from "../helpers/route-call";
+import { listTasks } from "../../lib/tasks/list-tasks";
+import { taskFacets } from "../../lib/tasks/task-facets";
+import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
+import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/reviewers";
+import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
+import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
+import type { RunKind, FailureClass } from "../../lib/db/enums";
+
+// A seeded set whose every figure was counted by hand (the comments say how), computed
+// against real Postgres, and every drill-down link followed into the task list.
+
+let db: TestDatabase;
+const ids: Record<string, string> = {};
+let revisionId = "";
+const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, m));
+
+async function task(name: string, environmentId: string, overrides: TaskOverrides & { metadata?: object; fixPatch?: string }) {
+  const { metadata, fixPatch, ...rest } = overrides;
+  const row = await createTask(db.prisma, environmentId, { instanceId: name, ...rest });
+  if (metadata || fixPatch) await db.prisma.task.update({ where: { id: row.id }, data: { ...(metadata ? { metadata } : {}), ...(fixPatch ? { fixPatch } : {}) } });
+  ids[name] = row.id;
+}
+
+async function run(name: string, kind: RunKind, failureClass: FailureClass | null, finishedAt: Date, extra: { log?: string; candidatePatchId?: string; resolved?: boolean } = {}) {
+  await db.prisma.validationRun.create({ data: { taskId: ids[name], revisionId, kind, status: "SUCCEEDED", failureClass, finishedAt, ...extra } });
+}
+
+async function review(externalId: string, taskName: string, candidatePatchId: string, model: string, decision: "APPROVE" | "REQUEST_CHANGES", extra: object, actions: string[]) {
+  const trajectory = await db.prisma.trajectory.create({
+    data: { externalId, taskId: ids[taskName], candidatePatchId, role: "REVIEWER", format: "OTHER", model, decision, stepCount: actions.length, ...extra },
+  });
+  for (const [index, action] of actions.entries()) await db.prisma.trajectoryStep.create({ data: { trajectoryId: trajectory.id, index, action } });
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const widgets = await createEnvironment(db.prisma, "acme/widgets");
+  const gadgets = await createEnvironment(db.prisma, "acme/gadgets");
+  await db.prisma.environment.update({ where: { id: gadgets.id }, data: { metadata: { recipeAuthor: "env-model" } } });
+  const flow = await createEnvironment(db.prisma, "acme/flow");
+  revisionId = widgets.revision.id;
+
+  // funnel: the first gate each task failed is in brackets
+  await task("f1", widgets.id, { source: "SWE_BENCH", automatedVerdict: "PENDING" }); // [built] not validated
+  await task("f2", widgets.id, { source: "SWE_BENCH", automatedVerdict: "INVALID", failureClass: "BUILD_ERROR" }); // [built]
+  await task("f3", widgets.id, { source: "SWE_BENCH", automatedVerdict: "INVALID", failureClass: "NEGATIVE_CONTROL_PASSED" }); // [negative]
+  await task("f4", gadgets.id, { source: "OPENSWE", automatedVerdict: "INVALID", failureClass: "POSITIVE_CONTROL_FAILED" }); // [positive]
+  await task("f5", gadgets.id, { source: "OPENSWE", automatedVerdict: "FLAKY" }); // [legitimate]
+  await task("f6", gadgets.id, { source: "OPENSWE", automatedVerdict: "VALID" }); // [approved] awaiting a curator
+  await task("f7", gadgets.id, { source: "OPENSWE", automatedVerdict: "VALID", curationStatus: "APPROVED" }); // passed all
+  await task("f8", widgets.id, { source: "SWE_BENCH", automatedVerdict: "VALID", curationStatus: "APPROVED" }); // passed all
+
+  // test-driven steps (in the funnel too): s1 verifiable, s2 misses a function, s3 computes the wrong value
+  const stepPatch = "+++ b/pkg/parse.py\n+def parse(text):\n+    return tokenize(text)\n";
+  await task("s1", flow.id, { kind: "TDD_STEP", source: "SWE_FLOW", automatedVerdict: "VALID", fixPatch: stepPatch }); // [approved]
+  await task("s2", flow.id, { kind: "TDD_STEP", source: "SWE_FLOW", automatedVerdict: "INVALID", failureClass: "POSITIVE_CONTROL_FAILED", fixPatch: stepPatch }); // [positive]
+  await task("s3", flow.id, { kind: "TDD_STEP", source: "SWE_FLOW", automatedVerdict: "INVALID", failureClass: "POSITIVE_CONTROL_FAILED", fixPatch: stepPatch }); // [positive]
+  await run("s1", "POSITIVE_CONTROL", null, minute(1));
+  await run("s2", "POSITIVE_CONTROL", "POSITIVE_CONTROL_FAILED", minute(1), { log: "tests/test_parse.py F\nE   NameError: name 'tokenize' is not defined\n" });
+  await run("s3", "POSITIVE_CONTROL", "POSITIVE_CONTROL_FAILED", minute(1), { log: "tests/test_parse.py F\nE       assert ['a'] == ['a', 'b']\n" });
+
+  // generated tests (never in the funnel): g1 valid, g2 accurate but no attack, g3 attacks but inaccurate
+  const generated = (generator: string) => ({ kind: "TEST_GENERATION" as const, metadata: { generator, generatedFor: "f8" } });
+  await task("g1", widgets.id, generated("gen-x"));
+  await task("g2", widgets.id, generated("gen-x"));
+  await task("g3", widgets.id, generated("gen-y"));
+  await run("g1", "NEGATIVE_CONTROL", null, minute(1));
+  await run("g1", "POSITIVE_CONTROL", null, minute(1));
+  await run("g2", "NEGATIVE_CONTROL", null, minute(1)); // superseded by the later run below
+  await run("g2", "NEGATIVE_CONTROL", "NEGATIVE_CONTROL_PASSED", minute(5));
+  await run("g2", "POSITIVE_CONTROL", null, minute(5));
+  await run("g3", "NEGATIVE_CONTROL", null, minute(1));
+  await run("g3", "POSITIVE_CONTROL", "POSITIVE_CONTROL_FAILED", minute(1));
+
+  // reviews: rev-1 approves a resolving patch (f8) and a failing one (f7, a false approval); rev-2 rejects the failing one
+  const good = await db.prisma.candidatePatch.create({ data: { taskId: ids.f8, generator: "gen-good", patch: "diff --git a/w.py b/w.py\n" } });
+  const bad = await db.prisma.candidatePatch.create({ data: { taskId: ids.f7, generator: "gen-bad", patch: "diff --git a/w.py b/w.py\n" } });
+  await run("f8", "CANDIDATE", null, minute(2), { candidatePatchId: good.id, resolved: true });
+  await run("f7", "CANDIDATE", null, minute(2), { candidatePatchId: bad.id, resolved: false });
+  await review("rv1", "f8", good.id, "rev-1", "APPROVE", { confidence: 0.9, tokensIn: 100, tokensOut: 50, costUsd: 0.01 }, ["cat w.py", "python reproduce.py"]);
+  await review("rv2", "f7", bad.id, "rev-1", "APPROVE", { confidence: 0.8, tokensIn: 200, tokensOut: 100, costUsd: 0.02, metadata: { cause: "subtle_logic_bug" } }, ["cat w.py"]);
+  await review("rv3", "f7", bad.id, "rev-2", "REQUEST_CHANGES", { confidence: 0.6 }, []);
+});
+afterAll(async () => db?.drop());
+
+/** The instance ids the task list shows for a drill-down link. */
+async function drill(href: string | undefined): Promise<string[]> {
+  expect(href).toBeDefined();
+  const slice = new URL(href!, "http://x").searchParams.get("slice")!;
+  const page = await listTasks(db.prisma, { slice, sort: "instance_asc", limit: 100 });
+  const facets = await taskFacets(db.prisma, { slice });
+  expect(facets.total).toBe(page.items.length);
+  return page.items.map((t) => t.instanceId);
+}
+
+describe("validation funnel on real rows", () => {
+  it("counts every gate, and each bar opens exactly its tasks", async () => {
+    const funnel = await computeFunnel(db.prisma, FunnelQuerySchema.parse({}));
+    // 11 tasks (generated tests excluded); built loses f1 and f2, negative f3, positive f4 s2 s3, legitimate f5, approved f6 s1
+    expect(funnel.stages.rows.map((r) => r.tasks)).toEqual([11, 9, 8, 5, 4, 2]);
+    expect(await drill(funnel.stages.drill["all tasks|approved"].tasks)).toEqual(["f7", "f8"]);
+    expect(await drill(funnel.stages.drill["all tasks|legitimate"].tasks)).toEqual(["f6", "f7", "f8", "s1"]);
+    const positiveDrop = funnel.drops.rows.find((r) => r.cause === "POSITIVE_CONTROL_FAILED")!;
+    expect(positiveDrop.tasks).toBe(3);
+    expect(await drill(funnel.drops.drill[positiveDrop.key].tasks)).toEqual(["f4", "s2", "s3"]);
+  });
+
+  it("splits by source and by the environment's generator, with filters kept in the links", async () => {
+    const bySource = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "source" }));
+    expect(bySource.stages.rows.filter((r) => r.group === "OPENSWE").map((r) => r.tasks)).toEqual([4, 4, 4, 3, 2, 1]);
+    expect(await drill(bySource.stages.drill["OPENSWE|approved"].tasks)).toEqual(["f7"]);
+    const byGenerator = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "generator", source: "OPENSWE" }));
+    expect(byGenerator.groups).toEqual(["env-model"]);
+    const notValidated = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ repository: "acme/widgets" }));
+    const drop = notValidated.drops.rows.find((r) => r.cause === "not validated yet")!;
+    expect(await drill(notValidated.drops.drill[drop.key].tasks)).toEqual(["f1"]);
+  });
+});
+
+describe("reviewer analytics on real rows", () => {
+  it("scores against the candidate runs, reads reproducers from step actions and opens the false approval", async () => {
+    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}));
+    const rev1 = result.measures.rows.find((r) => r.key === "rev-1")!;
+    // one right approval, one false approval; 450 tokens, 3 steps and $0.03 for one correct decision
+    expect(rev1).toMatchObject({ reviews: 2, scored: 2, correct: 1, accuracy: 0.5, falseApproval: 1, falseApprovalRate: 1, falseRejectionRate: 0, tokensPerCorrect: 450, stepsPerCorrect: 3, reproducer: 1, reproducerShare: 0.5 });
+    expect(rev1.costPerCorrect).toBeCloseTo(0.03);
+    expect(result.measures.rows.find((r) => r.key === "rev-2")).toMatchObject({ reviews: 1, correct: 1, accuracy: 1, falseRejectionRate: null, reproducerShare: null });
+    expect(await drill(result.measures.drill["rev-1"].falseApproval)).toEqual(["f7"]);
+    expect(result.causes.rows.find((r) => r.key === "subtle_logic_bug")?.falseApproval).toBe(1);
+    // 0.8 and 0.9 share the 80–100 % bin (a bin includes its lower edge): one right, one wrong; 0.6 alone in 60–80 %
+    expect(result.calibration.rows[4]).toMatchObject({ reviews: 2, accuracy: 0.5 });
+    expect(result.calibration.rows[4].meanConfidence).toBeCloseTo(0.85);
+    expect(result.calibration.rows[3]).toMatchObject({ reviews: 1, accuracy: 1 });
+    expect(await drill(result.calibration.drill["4"].reviews)).toEqual(["f7", "f8"]);
+  });
+});
+
+describe("generated tests and verifiability on real rows", () => {
+  it("attack rate, output accuracy and accuracy ∩ attack per generator, from the latest runs", async () => {
+    const result = await generatedTestAnalytics(db.prisma, GeneratedTestQuerySchema.parse({}));
+    expect(result.rates.rows.find((r) => r.key === "gen-x")).toMatchObject({ tests: 2, attacks: 1, attackRate: 0.5, accurate: 2, accuracy: 1, valid: 1, validRate: 0.5 });
+    expect(result.rates.rows.find((r) => r.key === "gen-y")).toMatchObject({ tests: 1, attackRate: 1, accuracy: 0, validRate: 0 });
+    expect(await drill(result.rates.drill["gen-x"].valid)).toEqual(["g1"]);
+    expect(await drill(result.rates.drill["gen-x"].accurate)).toEqual(["g1", "g2"]);
+  });
+
+  it("the verifiable share per project and why each other step fails", async () => {
+    const result = await verifiabilityAnalytics(db.prisma, {});
+    expect(result.projects.rows).toHaveLength(1);
+    expect(result.projects.rows[0]).toMatchObject({ project: "acme/flow", steps: 3, verifiable: 1, notVerifiable: 2, missingDependency: 1, semanticMismatch: 1 });
+    expect(result.projects.rows[0].verifiableShare).toBeCloseTo(1 / 3);
+    expect(result.failures.rows.map((r) => [r.step, r.cause])).toEqual([
+      ["s2", "missing dependency: tokenize"],
+      ["s3", "semantic mismatch"],
+    ]);
+    expect(await drill(result.projects.drill["acme/flow"].missingDependency)).toEqual(["s2"]);
+  });
+});
+
+describe("the analytics API", () => {
+  it("answers a table as CSV, exactly the rows the page shows", async () => {
+    const { GET } = await import("../../app/api/v1/analytics/generated-tests/route");
+    const { token } = await apiTokenFor(db.prisma, "VIEWER");
+    const response = await callRoute(GET, token, "/api/v1/analytics/generated-tests?format=csv&table=rates");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("Generator,Tests,Attack (fail without fix),Attack rate,Accurate (pass with fix),Output accuracy,Accurate ∩ attack,Accuracy ∩ attack rate,Not measured yet");
+    expect(lines.slice(1)).toEqual(["gen-x,2,1,0.5,2,1,1,0.5,0", "gen-y,1,1,1,0,0,0,0,0"]);
+  });
+
+  it("a task-list link with a broken slice is refused in words", async () => {
+    await expect(listTasks(db.prisma, { slice: "funnel;stage=nowhere" })).rejects.toThrow(/unknown stage/);
+  });
+});

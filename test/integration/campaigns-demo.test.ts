@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { seedDemo } from "../../prisma/seed/seed-demo";
+import { ensureAdmin } from "../../lib/users/ensure-admin";
+import { campaignReport } from "../../lib/campaigns/report";
+import { DEMO_CAMPAIGN_NAME } from "../../lib/campaigns/demo-campaign";
+
+// The demo shows a campaign in progress: three annotators, finished and unfinished tasks,
+// and a disagreement waiting for adjudication.
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await ensureAdmin(db.prisma, { ADMIN_PASSWORD: "demo-admin-password" });
+  await seedDemo(db.prisma, { log: () => {}, env: { DEMO_PASSWORD: "demo-password" } });
+}, 120_000);
+afterAll(async () => db.drop());
+
+describe("the demo campaign", () => {
+  it("is in progress with three annotators and a disagreement to adjudicate", async () => {
+    const campaign = await db.prisma.campaign.findUniqueOrThrow({ where: { name: DEMO_CAMPAIGN_NAME } });
+    const admin = await db.prisma.user.findFirstOrThrow({ where: { role: "ADMIN" } });
+    const report = await campaignReport(db.prisma, { id: admin.id, email: admin.email, name: admin.name, role: "ADMIN" }, campaign.id);
+    expect(report.annotators.map((a) => a.name).sort()).toEqual(["Demo Annotator A", "Demo Annotator B", "Demo Curator"]);
+    expect(report.settings.overlap).toBe(3);
+    expect(report.progress.completeTasks).toBe(2);
+    expect(report.progress.labels).toBeLessThan(report.progress.labelsNeeded);
+    expect(report.disagreements.length).toBeGreaterThan(0);
+    expect(report.disagreements[0].outcome.dropped).toBe(true);
+    expect(report.agreement.find((q) => q.key === "underspecified")!.alpha).not.toBeNull();
+  });
+});
