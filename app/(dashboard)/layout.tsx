@@ -1,6 +1,7 @@
 import { pageActor } from "@/lib/auth/session";
 import { ActorProvider } from "@/components/auth/actor-context";
 import { Nav } from "@/components/nav/nav";
+import { MAIN_ID, SkipLink } from "@/components/ui/skip-link";
 
 export const dynamic = "force-dynamic";
 
@@ -8,8 +9,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const actor = await pageActor();
   return (
     <ActorProvider actor={actor}>
+      <SkipLink />
       <Nav />
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
+        {children}
+      </main>
     </ActorProvider>
   );
 }

@@ -1,14 +1,31 @@
 "use client";
 import dynamic from "next/dynamic";
 import "swagger-ui-react/swagger-ui.css";
+import "./swagger-contrast.css";
+import { useEffect, useRef } from "react";
 
 // Swagger UI bundled from npm (no CDN), reading this server's own OpenAPI document with the
 // browser's session; "Try it out" calls the API as the signed-in user.
 const SwaggerUI = dynamic(() => import("swagger-ui-react"), { ssr: false, loading: () => <p className="text-sm text-slate-500">Loading the API reference…</p> });
 
+/** Swagger UI renders its server picker without a label; name it once it appears. */
+function useLabelledServerPicker() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const label = () => root.querySelector("select#servers:not([aria-label])")?.setAttribute("aria-label", "Server");
+    const observer = new MutationObserver(label);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 export function ApiReference() {
+  const ref = useLabelledServerPicker();
   return (
-    <div data-testid="api-reference" className="rounded border bg-white">
+    <div ref={ref} data-testid="api-reference" className="rounded border bg-white">
       <SwaggerUI url="/api/v1/openapi.json" docExpansion="list" defaultModelsExpandDepth={0} tryItOutEnabled={false} />
     </div>
   );

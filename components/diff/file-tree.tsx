@@ -2,7 +2,7 @@
 import type { FileTreeNode } from "@/lib/tasks/unified-diff";
 
 const STATUS_MARK = { added: "A", deleted: "D", modified: "M", renamed: "R" } as const;
-const STATUS_TONE = { added: "text-green-700", deleted: "text-red-700", modified: "text-amber-700", renamed: "text-blue-700" } as const;
+const STATUS_TONE = { added: "text-green-800", deleted: "text-red-800", modified: "text-amber-800", renamed: "text-blue-800" } as const;
 
 /** The files a patch touches, as folders and files; the selected file's diff is shown beside it. */
 export function FileTree({ nodes, selected, onSelect, label }: { nodes: FileTreeNode[]; selected: string | null; onSelect: (path: string) => void; label: string }) {
@@ -46,8 +46,8 @@ function TreeItem({ node, selected, onSelect, depth }: { node: FileTreeNode; sel
           {STATUS_MARK[file.status]}
         </span>
         <span className="min-w-0 flex-1 truncate font-mono text-xs">{node.name}</span>
-        <span className="font-mono text-xs text-green-700">+{file.additions}</span>
-        <span className="font-mono text-xs text-red-700">−{file.deletions}</span>
+        <span className="font-mono text-xs text-green-800">+{file.additions}</span>
+        <span className="font-mono text-xs text-red-800">−{file.deletions}</span>
       </button>
     </li>
   );

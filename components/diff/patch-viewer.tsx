@@ -1,15 +1,82 @@
 "use client";
-import { SafeDiffEditor } from "./safe-diff-editor";
+import { Group, Panel, Separator } from "react-resizable-panels";
 import { useMemo, useState } from "react";
-import { buildFileTree, languageForPath, parseUnifiedDiff, reconstructSides } from "@/lib/tasks/unified-diff";
-import { useMonacoReady } from "@/components/editor/use-monaco";
+import { buildFileTree, languageForPath, parseUnifiedDiff, reconstructSides, type ReconstructedSides } from "@/lib/tasks/unified-diff";
+import { heightForLines, useMonacoReady } from "@/components/editor/use-monaco";
+import { SafeDiffEditor } from "./safe-diff-editor";
 import { FileTree } from "./file-tree";
 
 type Layout = "side-by-side" | "inline";
 
+function LayoutToggle({ layout, onChange }: { layout: Layout; onChange: (layout: Layout) => void }) {
+  // no overflow clipping on the group: a focused button's ring must stay visible
+  return (
+    <span className="ml-auto inline-flex rounded border border-slate-300" role="group" aria-label="Diff layout">
+      {(["side-by-side", "inline"] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={layout === option}
+          onClick={() => onChange(option)}
+          className={`px-2 py-0.5 first:rounded-l last:rounded-r ${layout === option ? "bg-slate-800 text-white" : "bg-white hover:bg-slate-100"}`}
+        >
+          {option === "side-by-side" ? "Side by side" : "Inline"}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+function ReconstructedNote({ sides }: { sides: ReconstructedSides }) {
+  return (
+    <p className="mb-1 text-xs text-slate-700" data-testid="reconstructed-note">
+      The repository&apos;s files are not stored with a task, so both sides are rebuilt from the patch&apos;s own lines: only the changed hunks and
+      their context are real code
+      {sides.placeholderLines > 0 ? `; the ${sides.placeholderLines} lines between hunks are blank placeholders (folded) that keep line numbers true` : ""}.
+    </p>
+  );
+}
+
+function DiffOfFile({ path, sides, layout }: { path: string; sides: ReconstructedSides; layout: Layout }) {
+  const { ready, ref } = useMonacoReady();
+  const height = heightForLines(sides.modified.split("\n").length - sides.placeholderLines, { min: 120, max: 640, padding: 3 });
+  if (!ready) {
+    return (
+      <div ref={ref} style={{ height }} className="animate-pulse rounded border bg-slate-100" role="status" aria-busy="true">
+        <span className="sr-only">Loading the diff editor</span>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600" data-testid="monaco-diff">
+      <SafeDiffEditor
+        key={`${path}-${layout}`}
+        original={sides.original}
+        modified={sides.modified}
+        language={languageForPath(path)}
+        height={height}
+        sideLabels={{ original: `${path} before the patch`, modified: `${path} after the patch` }}
+        options={{
+          readOnly: true,
+          renderSideBySide: layout === "side-by-side",
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          fontSize: 12,
+          automaticLayout: true,
+          hideUnchangedRegions: { enabled: sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
+          originalEditable: false,
+          // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
+          useInlineViewWhenSpaceIsLimited: false,
+        }}
+      />
+    </div>
+  );
+}
+
 /**
- * A patch as a file tree plus a Monaco diff of the selected file. The repository's base
- * files are not stored, so both sides are rebuilt from the patch itself, and the UI says so.
+ * A patch as a file tree beside a Monaco diff of the selected file, split by a handle the
+ * curator can drag or move with the arrow keys. The repository's base files are not stored,
+ * so both sides are rebuilt from the patch itself, and the UI says so.
  */
 export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: string; label: string; layout: Layout; onLayoutChange: (layout: Layout) => void }) {
   const files = useMemo(() => parseUnifiedDiff(patch), [patch]);
@@ -17,7 +84,6 @@ export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: s
   const [selectedPath, setSelectedPath] = useState<string | null>(null);
   const selected = files.find((f) => f.path === selectedPath) ?? files[0] ?? null;
   const sides = useMemo(() => (selected ? reconstructSides(selected) : null), [selected]);
-  const { ready } = useMonacoReady();
 
   if (!patch.trim()) return <p className="text-sm text-slate-600">This task has no {label.toLowerCase()}.</p>;
   if (files.length === 0) {
@@ -29,60 +95,26 @@ export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: s
     );
   }
   return (
-    <section aria-label={label} className="grid grid-cols-[minmax(12rem,16rem)_1fr] gap-3" data-testid={`patch-${label.toLowerCase().replace(/\W+/g, "-")}`}>
-      <div className="max-h-[32rem] overflow-auto rounded border border-slate-200 bg-white p-1">
-        <FileTree nodes={tree} selected={selected?.path ?? null} onSelect={setSelectedPath} label={`Files in the ${label.toLowerCase()}`} />
-      </div>
-      <div className="min-w-0">
-        <div className="mb-1 flex flex-wrap items-center gap-2 text-xs">
-          <span className="font-mono font-medium">{selected?.path}</span>
-          {selected?.binary && <span className="text-amber-700">binary file: no text diff</span>}
-          <span className="ml-auto inline-flex overflow-hidden rounded border border-slate-300" role="group" aria-label="Diff layout">
-            {(["side-by-side", "inline"] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={layout === option}
-                onClick={() => onLayoutChange(option)}
-                className={`px-2 py-0.5 ${layout === option ? "bg-slate-800 text-white" : "bg-white hover:bg-slate-100"}`}
-              >
-                {option === "side-by-side" ? "Side by side" : "Inline"}
-              </button>
-            ))}
-          </span>
-        </div>
-        {sides && !sides.complete && (
-          <p className="mb-1 text-xs text-slate-600" data-testid="reconstructed-note">
-            The base file is not stored: both sides are rebuilt from the patch&apos;s own lines, so only the hunks are real code
-            {sides.placeholderLines > 0 ? `; ${sides.placeholderLines} lines outside them are blank placeholders (folded) that keep line numbers true` : ""}.
-          </p>
-        )}
-        {ready && sides ? (
-          <div className="overflow-hidden rounded border border-slate-300" data-testid="monaco-diff">
-            <SafeDiffEditor
-              key={`${selected?.path}-${layout}`}
-              original={sides.original}
-              modified={sides.modified}
-              language={languageForPath(selected?.path ?? "")}
-              height={Math.min(520, Math.max(160, (sides.modified.split("\n").length - sides.placeholderLines + 8) * 19))}
-              options={{
-                readOnly: true,
-                renderSideBySide: layout === "side-by-side",
-                minimap: { enabled: false },
-                scrollBeyondLastLine: false,
-                fontSize: 12,
-                automaticLayout: true,
-                hideUnchangedRegions: { enabled: sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
-                originalEditable: false,
-                // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
-                useInlineViewWhenSpaceIsLimited: false,
-              }}
-            />
+    <section aria-label={label} data-testid={`patch-${label.toLowerCase().replace(/\W+/g, "-")}`}>
+      <Group orientation="horizontal" className="min-h-40">
+        <Panel defaultSize="20" minSize="10" maxSize="50">
+          <div className="h-full max-h-[40rem] overflow-auto rounded border border-slate-200 bg-white p-1">
+            <FileTree nodes={tree} selected={selected?.path ?? null} onSelect={setSelectedPath} label={`Files in the ${label.toLowerCase()}`} />
           </div>
-        ) : (
-          <div className="h-40 animate-pulse rounded border bg-slate-100" aria-busy="true" aria-label="Loading the diff editor" />
-        )}
-      </div>
+        </Panel>
+        <Separator className="mx-1 w-1.5 rounded bg-slate-200 hover:bg-blue-300 data-[separator=active]:bg-blue-500" aria-label={`Resize the file list of the ${label.toLowerCase()}`} />
+        <Panel minSize="40">
+          <div className="min-w-0">
+            <div className="mb-1 flex flex-wrap items-center gap-2 text-xs">
+              <span className="font-mono font-medium">{selected?.path}</span>
+              {selected?.binary && <span className="text-amber-800">binary file: no text diff</span>}
+              <LayoutToggle layout={layout} onChange={onLayoutChange} />
+            </div>
+            {sides && !sides.complete && <ReconstructedNote sides={sides} />}
+            {sides && selected && <DiffOfFile key={selected.path} path={selected.path} sides={sides} layout={layout} />}
+          </div>
+        </Panel>
+      </Group>
     </section>
   );
 }

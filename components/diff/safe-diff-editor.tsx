@@ -2,6 +2,7 @@
 import { DiffEditor, type DiffEditorProps } from "@monaco-editor/react";
 import type { editor as MonacoEditor } from "monaco-editor";
 import { useEffect, useRef } from "react";
+import { LIGHT_THEME } from "@/components/editor/monaco-setup";
 
 /**
  * Monaco's DiffEditor that unmounts cleanly. @monaco-editor/react disposes the text models
@@ -9,7 +10,7 @@ import { useEffect, useRef } from "react";
  * DiffEditorWidget model got reset" on every task switch; here the component keeps its
  * models and they are disposed once the widget itself is gone.
  */
-export function SafeDiffEditor(props: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel">) {
+export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels?: { original: string; modified: string } }) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
   useEffect(
     () => () => {
@@ -23,11 +24,17 @@ export function SafeDiffEditor(props: Omit<DiffEditorProps, "keepCurrentOriginal
   );
   return (
     <DiffEditor
+      theme={LIGHT_THEME}
       {...props}
       keepCurrentOriginalModel
       keepCurrentModifiedModel
       onMount={(editor, monaco) => {
         models.current = editor.getModel();
+        // the diff options' side labels do not reach Monaco's edit context (its text input); each side's own ariaLabel does
+        if (sideLabels) {
+          editor.getOriginalEditor().updateOptions({ ariaLabel: sideLabels.original });
+          editor.getModifiedEditor().updateOptions({ ariaLabel: sideLabels.modified });
+        }
         props.onMount?.(editor, monaco);
       }}
     />

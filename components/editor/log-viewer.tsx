@@ -12,7 +12,7 @@ type Props = { text: string; height?: number | string; label?: string; truncated
  * highlights every match (Enter / Shift+Enter step through them), and "jump to first failure".
  */
 export function LogViewer({ text, height = 360, label = "Log", truncated = false }: Props) {
-  const { ready } = useMonacoReady();
+  const { ready, ref } = useMonacoReady();
   const clean = useMemo(() => stripAnsi(text), [text]);
   const failureLine = useMemo(() => firstFailureLine(clean), [clean]);
   const editorRef = useRef<MonacoEditor.IStandaloneCodeEditor | null>(null);
@@ -44,7 +44,7 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
   }, []);
 
   return (
-    <div className="flex flex-col gap-2" data-testid="log-viewer">
+    <div ref={ref} className="flex flex-col gap-2" data-testid="log-viewer">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <label className="flex items-center gap-1">
           <span className="text-xs text-slate-600">Search {label.toLowerCase()}</span>
@@ -80,7 +80,7 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
         {truncated && <span className="text-xs text-amber-700">The log was cut at its size cap; the end is kept.</span>}
       </div>
       {ready ? (
-        <div className="overflow-hidden rounded border border-slate-300">
+        <div className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600">
           <Editor
             value={clean}
             language="plaintext"

@@ -89,7 +89,6 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
         language={file === "dockerfile" ? "dockerfile" : "shell"}
         value={shown[file]}
         readOnly={!draft}
-        height={300}
         onChange={(value) => setDraft((d) => (d ? { ...d, [file]: value } : d))}
       />
       {draft && (
@@ -138,7 +137,7 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
           {compare && (
             <div className="mt-2 overflow-hidden rounded border border-amber-300 bg-white">
               <p className="px-2 py-1 text-xs">Left: revision {conflict.current.number} ({conflict.current.author ?? "someone"}); right: yours — {file === "dockerfile" ? "Dockerfile" : "eval script"}</p>
-              <SafeDiffEditor original={conflict.current[file]} modified={draft[file]} language={file === "dockerfile" ? "dockerfile" : "shell"} height={240} options={{ readOnly: true, minimap: { enabled: false } }} />
+              <SafeDiffEditor sideLabels={{ original: `revision ${conflict.current.number}`, modified: "your edit" }} original={conflict.current[file]} modified={draft[file]} language={file === "dockerfile" ? "dockerfile" : "shell"} height={240} options={{ readOnly: true, minimap: { enabled: false } }} />
             </div>
           )}
         </div>

@@ -27,7 +27,7 @@ export function Nav() {
   const pathname = usePathname();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-2">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-2 whitespace-nowrap">
         <Link href="/tasks" className="mr-4 font-semibold text-slate-900">
           SWE Curator
         </Link>

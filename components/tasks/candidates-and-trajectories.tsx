@@ -24,7 +24,7 @@ function RunCandidateButton({ taskId, candidateId }: { taskId: string; candidate
   });
   return (
     <>
-      <Button size="sm" variant="primary" disabled={run.isPending || run.isSuccess} onClick={() => run.mutate()}>
+      <Button size="sm" disabled={run.isPending || run.isSuccess} onClick={() => run.mutate()}>
         {run.isSuccess ? "Queued — see Validation" : run.isPending ? "Queuing…" : "Run with the tests"}
       </Button>
       {run.error && <ErrorText error={run.error} prefix="Could not queue the run" />}
@@ -73,12 +73,12 @@ export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { ta
         <ul className="flex flex-col gap-1 text-sm">
           {task.trajectories.map((t) => (
             <li key={t.id} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1">
-              <Link href={`/trajectories/${t.id}`} className="text-blue-700 underline">
+              <Link href={`/trajectories/${t.id}`} className="text-blue-800 underline">
                 {humanize(t.role)} · {t.model ?? humanize(t.format)}
               </Link>
-              <span className="text-xs text-slate-500">{t.stepCount} steps</span>
+              <span className="text-xs text-slate-600">{t.stepCount === 0 ? "no steps stored" : `${t.stepCount} ${t.stepCount === 1 ? "step" : "steps"}`}</span>
               {t.decision && <Badge>{t.decision}</Badge>}
-              {t.confidence !== null && <span className="text-xs text-slate-500">confidence {Math.round(t.confidence * 100)}%</span>}
+              {t.confidence !== null && <span className="text-xs text-slate-600">confidence {Math.round(t.confidence * 100)}%</span>}
             </li>
           ))}
         </ul>

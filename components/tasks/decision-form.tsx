@@ -14,17 +14,31 @@ const VERDICTS: { value: DecisionVerdict; label: string; key: string }[] = [
   { value: "NEEDS_CHANGES", label: "Needs changes", key: "n" },
 ];
 
-export type DecisionFormHandle = { choose(verdict: DecisionVerdict): void };
+export type DecisionFormHandle = { choose(verdict: DecisionVerdict): void; focus(): void };
 
 type Props = { taskId: string; version: number; automatedVerdict: AutomatedVerdict; onDecided: () => void; onStale: () => void };
 
+const UNVALIDATED_PROBLEM = "No validation has judged this task: tick the confirmation to decide without that evidence, or validate it first";
+
+/** What still stops the form, in words: the shared decision rules plus the two the page adds. */
+function formProblem(verdict: DecisionVerdict | null, input: { reasons: DecisionReason[]; comment: string; justification: string }, automatedVerdict: AutomatedVerdict, confirmed: boolean) {
+  if (!verdict) return "Choose a verdict: approve, reject or needs changes";
+  if (automatedVerdict === "PENDING" && !confirmed) return UNVALIDATED_PROBLEM;
+  return decisionProblem({ verdict, ...input }, automatedVerdict);
+}
+
 /**
  * Approve / reject / needs changes with reasons from the fixed taxonomy and a comment; a
- * justification appears when the decision contradicts automation. On a conflict the input
- * stays, so the curator can look at the newer version and submit again.
+ * justification appears when the decision contradicts automation. No verdict is chosen in
+ * advance, and deciding a task no validation has judged needs an explicit confirmation
+ * (recorded with the decision). On a conflict the input stays, so the curator can look at
+ * the newer version and submit again.
  */
 export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function DecisionForm({ taskId, version, automatedVerdict, onDecided, onStale }, ref) {
-  const [verdict, setVerdict] = useState<DecisionVerdict>("APPROVE");
+  const [verdict, setVerdict] = useState<DecisionVerdict | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const unvalidated = automatedVerdict === "PENDING";
+  const confirmRef = useRef<HTMLInputElement>(null);
   const [reasons, setReasons] = useState<DecisionReason[]>([]);
   const [comment, setComment] = useState("");
   const [justification, setJustification] = useState("");
@@ -34,8 +48,14 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
   const formRef = useRef<HTMLFormElement>(null);
 
   const decide = useMutation({
-    mutationFn: () => apiFetch("/api/v1/decisions", { method: "POST", json: { taskId, verdict, reasons, comment: comment || undefined, justification: justification || undefined, version } }),
+    mutationFn: () =>
+      apiFetch("/api/v1/decisions", {
+        method: "POST",
+        json: { taskId, verdict, reasons, comment: comment || undefined, justification: justification || undefined, confirmedWithoutValidation: unvalidated ? confirmed : undefined, version },
+      }),
     onSuccess: () => {
+      setVerdict(null);
+      setConfirmed(false);
       setReasons([]);
       setComment("");
       setJustification("");
@@ -45,16 +65,20 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
   });
 
   useImperativeHandle(ref, () => ({
+    focus() {
+      formRef.current?.scrollIntoView({ block: "center" });
+      formRef.current?.querySelector<HTMLInputElement>('input[name="verdict"]')?.focus();
+    },
     choose(next) {
       setVerdict(next);
       formRef.current?.scrollIntoView({ block: "center" });
-      // approving needs nothing more: focus Submit, so Enter sends it; otherwise start at the reasons
-      requestAnimationFrame(() => (next === "APPROVE" ? submitRef.current : firstReasonRef.current)?.focus());
+      // an unjudged task first needs the confirmation; approving needs nothing more (Enter sends it); otherwise start at the reasons
+      requestAnimationFrame(() => (unvalidated && !confirmed ? confirmRef.current : next === "APPROVE" ? submitRef.current : firstReasonRef.current)?.focus());
     },
   }));
 
-  const isOverride = overridesAutomated(verdict, automatedVerdict);
-  const problem = decisionProblem({ verdict, reasons, comment, justification }, automatedVerdict);
+  const isOverride = !!verdict && overridesAutomated(verdict, automatedVerdict);
+  const problem = formProblem(verdict, { reasons, comment, justification }, automatedVerdict, confirmed);
   return (
     <form
       ref={formRef}
@@ -72,10 +96,16 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
         {VERDICTS.map((v) => (
           <label key={v.value} className={`flex cursor-pointer items-center gap-1 rounded border px-2 py-1 text-sm ${verdict === v.value ? "border-blue-700 bg-blue-50" : "border-slate-300"}`}>
             <input type="radio" name="verdict" value={v.value} checked={verdict === v.value} onChange={() => setVerdict(v.value)} />
-            {v.label} <kbd className="rounded bg-slate-100 px-1 text-xs text-slate-500">{v.key}</kbd>
+            {v.label} <kbd className="rounded bg-slate-100 px-1 text-xs text-slate-600">{v.key}</kbd>
           </label>
         ))}
       </fieldset>
+      {unvalidated && (
+        <label className="flex items-start gap-2 rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-900" data-testid="confirm-unvalidated">
+          <input ref={confirmRef} type="checkbox" className="mt-1" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+          <span>No validation has judged this task yet. I decide without the evidence of its tests (recorded with the decision).</span>
+        </label>
+      )}
       <fieldset>
         <legend className="mb-1 text-xs font-semibold text-slate-600">Reasons {verdict === "APPROVE" ? "(optional)" : "(at least one)"}</legend>
         <div className="grid grid-cols-2 gap-1 text-sm">
@@ -121,9 +151,9 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
       )}
       <div className="flex items-center gap-2">
         <Button ref={submitRef} type="submit" variant={verdict === "APPROVE" ? "primary" : verdict === "REJECT" ? "danger" : "secondary"} disabled={decide.isPending} data-testid="submit-decision">
-          {decide.isPending ? "Saving…" : `Submit: ${VERDICTS.find((v) => v.value === verdict)?.label}`}
+          {decide.isPending ? "Saving…" : verdict ? `Submit: ${VERDICTS.find((v) => v.value === verdict)?.label}` : "Submit decision"}
         </Button>
-        <span className="text-xs text-slate-500">on version {version}</span>
+        <span className="text-xs text-slate-600">on version {version}</span>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { AutomatedVerdict, CurationStatus, DecisionReason, Difficulty, FailureCl
 import { NONE, type TaskFilters, type TaskListFilterKey } from "@/lib/tasks/task-filters";
 import type { TaskFacets } from "@/lib/tasks/task-facets";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { humanize } from "@/components/ui/badge";
 
 type FacetGroup = { key: TaskListFilterKey; title: string; values: string[]; counted: boolean };
@@ -21,7 +22,7 @@ const GROUPS: FacetGroup[] = [
 
 export function useTaskFacets(queryString: string) {
   return useQuery({
-    queryKey: ["task-facets", queryString],
+    queryKey: queryKeys.taskFacets(queryString),
     queryFn: () => apiFetch<TaskFacets>(`/api/v1/tasks/facets?${queryString}`),
     placeholderData: (previous) => previous,
   });

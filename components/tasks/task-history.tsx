@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TaskHistoryEvent } from "@/lib/tasks/task-history";
 import { apiFetchAll } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -24,7 +25,7 @@ function describeChange(before: unknown, after: unknown): string {
 /** Who did what to this task and its environment, and when (from the audit log). */
 export function TaskHistory({ taskId, version }: { taskId: string; version: number }) {
   const { data, error } = useQuery({
-    queryKey: ["task-history", taskId, version],
+    queryKey: queryKeys.taskHistory(taskId, version),
     queryFn: () => apiFetchAll<Jsonified<TaskHistoryEvent>>(`/api/v1/tasks/${taskId}/history`),
   });
   if (error) return <ErrorText error={error} prefix="Could not load the history" />;

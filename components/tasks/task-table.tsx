@@ -4,6 +4,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { TaskListItem, TaskListPage } from "@/lib/tasks/list-tasks";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys, TASK_PAGE_SIZE } from "@/components/ui/query-keys";
+import { SKIP_TARGET } from "@/components/ui/skip-link";
 import { useInfiniteRows } from "@/components/ui/use-infinite-rows";
 import { Badge, humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
@@ -11,7 +13,6 @@ import { TimeAgo } from "@/components/ui/time-ago";
 import { useCan } from "@/components/auth/actor-context";
 import { BulkActions } from "./bulk-actions";
 
-const PAGE_SIZE = 100;
 const ROW_HEIGHT = 64;
 const COLUMNS = "grid-cols-[2rem_minmax(14rem,2fr)_minmax(9rem,1fr)_7rem_7rem_9rem_6rem]";
 
@@ -22,11 +23,11 @@ type Page = Omit<TaskListPage, "items"> & { items: Item[] };
 export function TaskTable({ queryString }: { queryString: string }) {
   const canEdit = useCan("tasks:edit");
   const query = useInfiniteQuery({
-    queryKey: ["tasks", queryString],
+    queryKey: queryKeys.tasks(queryString),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(queryString);
-      params.set("limit", String(PAGE_SIZE));
+      params.set("limit", String(TASK_PAGE_SIZE));
       if (pageParam) params.set("cursor", pageParam);
       return apiFetch<Page>(`/api/v1/tasks?${params}`);
     },
@@ -92,7 +93,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
                     {canEdit && <input type="checkbox" aria-label={`Select ${task.instanceId}`} checked={selected.has(task.id)} onChange={() => toggle(task.id)} />}
                   </span>
                   <span role="cell" className="min-w-0">
-                    <Link href={`/tasks/${task.id}`} className="block truncate font-mono text-blue-700 underline">
+                    <Link href={`/tasks/${task.id}`} className="block truncate font-mono text-blue-700 underline" {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}>
                       {task.instanceId}
                     </Link>
                     <span className="block truncate text-xs text-slate-500">{task.excerpt.replace(/\s+/g, " ")}</span>

@@ -45,6 +45,9 @@ export function TaskToolbar({ filters, queryString, onChange, total }: { filters
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            // leaving the box (to click a row, say) applies the search at once: a search still
+            // waiting for its debounce would otherwise land after, and undo, that click's navigation
+            onBlur={() => search.trim() !== urlQuery && onChange({ q: search.trim() || undefined })}
             placeholder='e.g. ZeroDivisionError or "empty list"'
             className={inputClass}
           />

@@ -1,15 +1,15 @@
 "use client";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { filtersFromSearchParams, filtersToSearchParams, type TaskFilters } from "@/lib/tasks/task-filters";
 
 /**
  * The task list's filters live in the URL (shareable, and the back button undoes a change):
- * reading parses the search params, writing pushes a new history entry.
+ * reading parses the search params, writing pushes a new history entry. The page renders
+ * the first list on the server (app/(dashboard)/tasks/page.tsx); later changes fetch in the browser.
  */
 export function useUrlFilters() {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const current = params.toString();
   const urlFilters = useMemo(() => filtersFromSearchParams(new URLSearchParams(current)), [current]);
@@ -29,10 +29,13 @@ export function useUrlFilters() {
       setOptimistic(next);
       const qs = filtersToSearchParams(next).toString();
       const href = qs ? `${pathname}?${qs}` : pathname;
-      if (options.replace) router.replace(href, { scroll: false });
-      else router.push(href, { scroll: false });
+      // the browser's own history API (Next keeps useSearchParams in step): the list refetches
+      // its rows itself, so a filter change must not re-render the page on the server, which
+      // would also race a click on a row made meanwhile
+      if (options.replace) window.history.replaceState(null, "", href);
+      else window.history.pushState(null, "", href);
     },
-    [filters, pathname, router],
+    [filters, pathname],
   );
   return { filters, queryString, setFilters };
 }

@@ -184,6 +184,14 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
     void jumpToStep(keep);
   }, [kind, jumpToStep]);
 
+  // j/k answer as soon as the page opens: the step list takes focus once, unless the reader already put it elsewhere
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (focusedOnOpen.current || !count || !listRef.current) return;
+    focusedOnOpen.current = true;
+    if (document.activeElement === document.body) listRef.current.focus({ preventScroll: true });
+  }, [count]);
+
   function onKeyDown(event: React.KeyboardEvent) {
     const moves: Record<string, number> = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
     let target: number | null = null;

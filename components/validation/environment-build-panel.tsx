@@ -48,7 +48,7 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
     <section className="flex flex-col gap-3" aria-label="Image builds" data-testid="build-panel">
       {canRun && (
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="primary" onClick={() => build.mutate()} disabled={!revision || !!running || build.isPending} data-testid="build-button">
+          <Button onClick={() => build.mutate()} disabled={!revision || !!running || build.isPending} data-testid="build-button">
             {build.isPending ? "Queueing…" : `Build revision ${revision?.number ?? "—"}`}
           </Button>
           <label className="flex items-center gap-1 text-sm">

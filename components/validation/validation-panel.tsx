@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { TaskValidations } from "@/lib/runs/list-task-validations";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -20,7 +21,16 @@ import { RunCard, type RunView } from "./run-card";
 type Validations = Jsonified<TaskValidations>;
 type Group = Validations["items"][number];
 
-export const validationsKey = (taskId: string) => ["task-validations", taskId];
+export const validationsKey = queryKeys.taskValidations;
+
+/** A task's validation groups, polled while one runs; the panel and the task page's next step share it. */
+export function useTaskValidations(taskId: string) {
+  return useQuery({
+    queryKey: validationsKey(taskId),
+    queryFn: () => apiFetch<Validations>(`/api/v1/runs?taskId=${encodeURIComponent(taskId)}`),
+    refetchInterval: (query) => (query.state.data?.items.some((g) => g.active) ? 1_500 : false),
+  });
+}
 
 function groupOutcome(group: Group): string {
   if (group.active) return "running";
@@ -91,11 +101,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   const [repeats, setRepeats] = useState(1);
   // the group whose live view is open: it stays open after it finishes, so its end can be read
   const [watchedId, setWatchedId] = useState<string | null>(null);
-  const { data, error, isLoading } = useQuery({
-    queryKey: validationsKey(taskId),
-    queryFn: () => apiFetch<Validations>(`/api/v1/runs?taskId=${encodeURIComponent(taskId)}`),
-    refetchInterval: (query) => (query.state.data?.items.some((g) => g.active) ? 1_500 : false),
-  });
+  const { data, error, isLoading } = useTaskValidations(taskId);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: validationsKey(taskId) });
     void client.invalidateQueries({ queryKey: ["task", taskId] });
@@ -141,7 +147,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
               />
             )}
           </Field>
-          <Button variant="primary" onClick={() => validate.mutate()} disabled={!!active || validate.isPending || !revision} data-testid="validate-button">
+          <Button onClick={() => validate.mutate()} disabled={!!active || validate.isPending || !revision} data-testid="validate-button">
             {validate.isPending ? "Queueing…" : controls.length ? "Re-validate" : "Validate"}
           </Button>
           {active && (
@@ -186,7 +192,8 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
           ))}
         </ol>
       )}
-      {canDecide && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
+      {/* only a verdict automation reached can be overridden */}
+      {canDecide && (data.task.automatedVerdict !== "PENDING" || data.task.verdictOverride) && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
     </section>
   );
 }

@@ -14,6 +14,8 @@ export const DecisionInputSchema = z.object({
   comment: z.string().trim().max(10_000).optional(),
   /** why the decision contradicts the automated verdict; required exactly when it does */
   justification: z.string().trim().max(5_000).optional(),
+  /** the curator confirmed deciding a task no validation has judged yet (the page asks for it) */
+  confirmedWithoutValidation: z.boolean().optional(),
   /** the Task.version the curator was looking at */
   version: z.number().int().min(1),
 });
@@ -35,6 +37,8 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
     if (!task) throw notFound(`Task ${taskId}`);
     const automated = task.verdictOverride ?? task.automatedVerdict;
     const isOverride = overridesAutomated(input.verdict, automated);
+    // a decision with no automated verdict behind it is kept apart in the audit log, with whether the curator confirmed it
+    const withoutValidation = automated === "PENDING" ? { withoutValidation: true, confirmedWithoutValidation: input.confirmedWithoutValidation === true } : {};
     checkDecision(input, automated);
     // claim the version first: a concurrent decision on the same version loses here
     const version = await updateTaskAtVersion(tx, taskId, input.version, {});
@@ -64,6 +68,7 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
         verdict: input.verdict,
         reasons: input.reasons,
         comment: input.comment ?? null,
+        ...withoutValidation,
         ...(isOverride ? { automatedVerdict: automated, justification: input.justification } : {}),
       },
     });

@@ -45,6 +45,7 @@ describe("curating tasks in the browser", () => {
     await page.getByRole("link", { name: "sympy__sympy-13031" }).click();
     await page.waitForURL(/\/tasks\/[^/?]+$/);
     await page.getByTestId("problem-statement").getByText("hstack").first().waitFor();
+    await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
     const diff = page.getByTestId("monaco-diff").locator(".monaco-diff-editor");
     await diff.waitFor({ timeout: 60_000 });
     await expect(diff.locator(".view-line").count()).resolves.toBeGreaterThan(0);
@@ -54,8 +55,11 @@ describe("curating tasks in the browser", () => {
     await page.keyboard.press("?");
     await page.getByTestId("shortcut-help").getByText("Approve").waitFor();
     await page.keyboard.press("Escape");
+    // no validation has judged this task: "a" chooses Approve and asks for the confirmation first
     await page.keyboard.press("a");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("submit-decision");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[data-testid]")?.getAttribute("data-testid"))).toBe("confirm-unvalidated");
+    await page.keyboard.press("Space");
+    await page.getByTestId("submit-decision").focus();
     await page.keyboard.press("Enter");
 
     await page.getByTestId("history-action").filter({ hasText: "Decided" }).waitFor({ timeout: 30_000 });

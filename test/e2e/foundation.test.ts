@@ -27,6 +27,7 @@ describe("signed in, each role sees what it may do", () => {
     await page.getByTestId("problem-statement").getByText("raises ZeroDivisionError").first().waitFor();
     // the fix patch's file is listed and its diff rendered
     await page.getByText("calc/ops.py").first().waitFor();
+    await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
     await page.getByTestId("monaco-diff").first().waitFor();
     await expect(page.getByRole("link", { name: "Users" }).count()).resolves.toBe(0);
     await context.close();

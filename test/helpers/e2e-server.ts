@@ -33,8 +33,11 @@ function waitForBanner(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject) {
-  const dataDir = makeDataDir("e2e-");
+/**
+ * `npm start`'s own script on free ports with its own embedded PostgreSQL in dataDir and the
+ * demo seed; resolves once it prints its banner. `env` adds to (or overrides) the defaults.
+ */
+export async function spawnApp(dataDir: string, env: Record<string, string>, timeoutMs = 15 * 60_000) {
   const [port, pgPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,
@@ -46,19 +49,27 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: "127.0.0.1",
       NEXTAUTH_URL: `http://localhost:${port}`,
-      NEXTAUTH_SECRET: "e2e-secret-not-for-production",
       SWE_CURATOR_DATA_DIR: dataDir,
       EMBEDDED_PG_DATA: path.join(dataDir, "postgres"),
       EMBEDDED_PG_PORT: String(pgPort),
       EMBEDDED_PG_FSYNC: "off",
-      ADMIN_EMAIL: "admin@swe-curator.local",
-      ADMIN_PASSWORD: E2E_PASSWORDS.admin,
-      DEMO_PASSWORD: E2E_PASSWORDS.demo,
-      WORKER_CONCURRENCY: "2",
+      ...env,
     },
   });
+  await waitForBanner(child, timeoutMs);
+  return { child, port, pgPort, url: `http://localhost:${port}` };
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = makeDataDir("e2e-");
+  const { child, port, pgPort } = await spawnApp(dataDir, {
+    NEXTAUTH_SECRET: "e2e-secret-not-for-production",
+    ADMIN_EMAIL: "admin@swe-curator.local",
+    ADMIN_PASSWORD: E2E_PASSWORDS.admin,
+    DEMO_PASSWORD: E2E_PASSWORDS.demo,
+    WORKER_CONCURRENCY: "2",
+  });
   delete process.env.DATABASE_URL;
-  await waitForBanner(child, 15 * 60_000);
   project.provide("appUrl", `http://localhost:${port}`);
   project.provide("e2eDataDir", path.join(dataDir, "postgres"));
   project.provide("e2eDatabaseUrl", `${embeddedBaseUrl(pgPort, path.join(dataDir, "postgres"))}/swe_curator`);

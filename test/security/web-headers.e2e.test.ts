@@ -89,6 +89,7 @@ describe("security headers", () => {
     const workers: string[] = [];
     page.on("worker", (worker) => workers.push(worker.url()));
     await page.goto(appUrl("/tasks/demo__calc-1"));
+    await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
     await page.locator(".monaco-diff-editor").first().waitFor({ timeout: 60_000 });
     await page.locator(".monaco-editor .view-lines").first().waitFor();
     await expect.poll(() => workers.length, { timeout: 30_000 }).toBeGreaterThan(0);

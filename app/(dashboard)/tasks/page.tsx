@@ -1,13 +1,45 @@
 import { Suspense } from "react";
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { listTasks } from "@/lib/tasks/list-tasks";
+import { taskFacets } from "@/lib/tasks/task-facets";
+import { filtersFromSearchParams, filtersToSearchParams } from "@/lib/tasks/task-filters";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys, TASK_PAGE_SIZE } from "@/components/ui/query-keys";
 import { TaskListPage } from "@/components/tasks/task-list-page";
 
-export default function TasksPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The first page of rows and the facet counts for the URL's filters, read here so the list arrives with the page. */
+async function taskListData(searchParams: Awaited<SearchParams>, actorId: string) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(searchParams)) if (typeof value === "string") params.set(key, value);
+  const parsed = (() => {
+    try {
+      return filtersFromSearchParams(params);
+    } catch {
+      return null; // a malformed URL: the client says what is wrong, from the API's answer
+    }
+  })();
+  if (!parsed) return [];
+  const queryString = filtersToSearchParams(parsed).toString();
+  const [page, facets] = await Promise.all([listTasks(prisma, { ...parsed, limit: TASK_PAGE_SIZE }, { actorId }), taskFacets(prisma, parsed, { actorId })]);
+  return [
+    [queryKeys.tasks(queryString), { pages: [page], pageParams: [null] }],
+    [queryKeys.taskFacets(queryString), facets],
+  ] satisfies [readonly unknown[], unknown][];
+}
+
+export default async function TasksPage({ searchParams }: { searchParams: SearchParams }) {
+  const actor = await pageActor();
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">Tasks</h1>
-      <Suspense fallback={<p>Loading tasks…</p>}>
-        <TaskListPage />
-      </Suspense>
+      <Prefetched entries={await taskListData(await searchParams, actor.id)}>
+        <Suspense fallback={<p>Loading tasks…</p>}>
+          <TaskListPage />
+        </Suspense>
+      </Prefetched>
     </>
   );
 }

@@ -1,6 +1,35 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors/app-error";
+import { getTaskDetail } from "@/lib/curation/get-task-detail";
+import { taskHistory } from "@/lib/tasks/task-history";
+import { listTaskValidations } from "@/lib/runs/list-task-validations";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { TaskDetail } from "@/components/tasks/task-detail";
+
+/** The task, its validations and its history, read here so the first HTML shows them; the client keeps them fresh. */
+async function taskPageData(id: string) {
+  const task = await getTaskDetail(prisma, id).catch((error: unknown) => {
+    // an unknown id is said by the client, from the API's own answer
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  });
+  if (!task) return [];
+  const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id), taskHistory(prisma, task.id)]);
+  return [
+    [queryKeys.task(id), task],
+    [queryKeys.taskValidations(task.id), validations],
+    [queryKeys.taskHistory(task.id, task.version), history],
+  ] satisfies [readonly unknown[], unknown][];
+}
 
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <TaskDetail taskId={id} />;
+  await pageActor();
+  return (
+    <Prefetched entries={await taskPageData(id)}>
+      <TaskDetail taskId={id} />
+    </Prefetched>
+  );
 }

@@ -1,0 +1,125 @@
+// npm run bench:pages — every page type in headless Chromium against the production build:
+// time until the page's main content is on screen and the JavaScript it loads, each set
+// against the server's own response time for the same page measured in the same run (the
+// HTML fetched directly, no browser). A ratio near 1 means the page shows its content as
+// soon as the server has answered; the absolute figures are printed beside it.
+// Usage: npm run bench:pages [-- --runs 3]
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BrowserContext } from "playwright-core";
+import { spawnApp } from "../helpers/e2e-server";
+import { launchChromium, signInThroughForm } from "../helpers/chromium";
+import { SIGNED_OUT_TOUR, signedInTour, tourIds, waitInPage, type TourPage } from "../helpers/page-tour";
+
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
+const ADMIN = { email: "admin@swe-curator.local", password: "bench-pages-admin-password" };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** `npm start`'s own script (build if stale, embedded PostgreSQL, demo seed), without a worker. */
+function startApp(dataDir: string) {
+  return spawnApp(dataDir, { NEXTAUTH_SECRET: "bench-pages-secret", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, START_WORKER: "0" });
+}
+
+/** The server's own time for the page: its full HTML fetched directly with the session cookie. */
+async function serverMs(url: string, cookie: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    await response.text();
+    if (i > 0) times.push(performance.now() - started); // the first request warms the route
+  }
+  return median(times);
+}
+
+/** Records, inside the page, the moment its ready check first holds (checked at every DOM change). */
+const readyProbe = (ready: string) => `(() => {
+  const check = () => { try { return ${ready}; } catch { return false; } };
+  const observer = new MutationObserver(() => {
+    if (window.__mainContentAt === undefined && check()) { window.__mainContentAt = performance.now(); observer.disconnect(); }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})()`;
+
+type Measure = { mainMs: number; jsBytes: number; monaco: boolean };
+
+async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPage: TourPage): Promise<Measure> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: readyProbe(tourPage.ready) });
+  let jsBytes = 0;
+  const bodies: Promise<void>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    bodies.push(response.body().then((body) => void (jsBytes += body.length), () => undefined));
+  });
+  await page.goto(new URL(tourPage.path, baseUrl).toString());
+  await waitInPage(page, "window.__mainContentAt !== undefined");
+  await page.waitForLoadState("networkidle");
+  await Promise.all(bodies);
+  const measure = { mainMs: (await page.evaluate("window.__mainContentAt")) as number, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
+  await page.close();
+  return measure;
+}
+
+async function measurePage(context: BrowserContext, baseUrl: string, cookie: string, tourPage: TourPage) {
+  const server = await serverMs(new URL(tourPage.path, baseUrl).toString(), cookie);
+  await measureInBrowser(context, baseUrl, tourPage); // warm-up: the server's first render of the route, the browser's cache
+  const runs: Measure[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measureInBrowser(context, baseUrl, tourPage));
+  return { name: tourPage.name, serverMs: server, mainMs: median(runs.map((r) => r.mainMs)), jsBytes: median(runs.map((r) => r.jsBytes)), monaco: runs.some((r) => r.monaco) };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "swe-curator-bench-pages-"));
+  const { url, child } = await startApp(dataDir);
+  const browser = await launchChromium();
+  try {
+    const signedOut = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const signedIn = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+    const signInPage = await signedIn.newPage();
+    await signInThroughForm(signInPage, url, ADMIN);
+    const tour = signedInTour(await tourIds(signInPage));
+    await signInPage.close();
+    const cookie = (await signedIn.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+    const rows = [];
+    for (const tourPage of tour) rows.push(await measurePage(signedIn, url, cookie, tourPage));
+    for (const tourPage of SIGNED_OUT_TOUR) rows.push(await measurePage(signedOut, url, "", tourPage));
+
+    console.log(`\nbench:pages — median of ${RUNS} loads per page in headless Chromium (1280×800, warm cache), production build on localhost`);
+    console.log("main content = the page's own content on screen; server = the page's HTML fetched directly; JS = script bytes loaded (decoded)\n");
+    console.log(["page".padEnd(18), "server ms", "main ms", "main/server", "JS KiB", "JS KiB/server ms", "Monaco loaded"].join("  "));
+    for (const r of rows) {
+      console.log(
+        [
+          r.name.padEnd(18),
+          r.serverMs.toFixed(0).padStart(9),
+          r.mainMs.toFixed(0).padStart(7),
+          `${(r.mainMs / r.serverMs).toFixed(1)}×`.padStart(11),
+          (r.jsBytes / 1024).toFixed(0).padStart(6),
+          (r.jsBytes / 1024 / r.serverMs).toFixed(1).padStart(16),
+          (r.monaco ? "yes" : "no").padStart(13),
+        ].join("  "),
+      );
+    }
+    const worst = rows.reduce((a, b) => (b.mainMs > a.mainMs ? b : a));
+    console.log(`\nslowest main content: ${worst.name}, ${worst.mainMs.toFixed(0)} ms (${(worst.mainMs / worst.serverMs).toFixed(1)}× its server response); target < 300 ms on localhost`);
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      process.kill(-child.pid!, "SIGTERM");
+      setTimeout(resolve, 15_000).unref();
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

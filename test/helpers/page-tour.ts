@@ -1,0 +1,75 @@
+import type { Page } from "playwright-core";
+
+// Every page type of the app, with a check that says when its main content is on screen:
+// shared by the accessibility test and `npm run bench:pages`, so both visit the same pages.
+
+/** true in the page once main holds its content (no "Loading…" left in it). */
+const MAIN_LOADED = `(() => { const main = document.querySelector("main"); return !!main && main.innerText.trim().length > 0 && !/Loading/.test(main.innerText); })()`;
+
+export type TourPage = { name: string; path: string; ready: string };
+
+/** The demo task, environment and trajectory the tour opens, looked up through the API as the signed-in page. */
+export async function tourIds(page: Page) {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await page.request.get(path);
+    if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+    return (await response.json()) as T;
+  };
+  const task = await get<{ id: string; environment: { id: string } }>("/api/v1/tasks/demo__calc-1");
+  const traced = await get<{ trajectories: { id: string }[] }>("/api/v1/tasks/pydicom__pydicom-1458");
+  if (!traced.trajectories[0]) throw new Error("the demo seed has no trajectory on pydicom__pydicom-1458");
+  return { taskId: task.id, environmentId: task.environment.id, trajectoryId: traced.trajectories[0].id };
+}
+
+/** The page types a signed-in admin reaches (an admin sees every one). */
+export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage[] {
+  const plain = (name: string, path: string): TourPage => ({ name, path, ready: MAIN_LOADED });
+  return [
+    { name: "task list", path: "/tasks", ready: `!!document.querySelector('[data-testid="task-row"]')` },
+    { name: "task", path: `/tasks/${ids.taskId}`, ready: `!!document.querySelector('[data-testid="problem-statement"]') && !!document.querySelector('[data-testid="validation-panel"]')` },
+    plain("review queue", "/review"),
+    plain("environment list", "/environments"),
+    plain("environment", `/environments/${ids.environmentId}`),
+    { name: "trajectory", path: `/trajectories/${ids.trajectoryId}`, ready: `!!document.querySelector('[role="listbox"] [role="option"]')` },
+    plain("jobs", "/jobs"),
+    plain("task jobs", `/jobs/tasks/${ids.taskId}`),
+    plain("environment jobs", `/jobs/environments/${ids.environmentId}`),
+    plain("imports", "/imports"),
+    plain("agreement", "/agreement"),
+    plain("reviewers", "/reviewers"),
+    plain("users", "/admin/users"),
+    plain("API tokens", "/settings/tokens"),
+    plain("account", "/settings/account"),
+    plain("API reference", "/settings/api"),
+  ];
+}
+
+/** The page types anyone reaches without a session. */
+export const SIGNED_OUT_TOUR: TourPage[] = [
+  { name: "sign-in", path: "/signin", ready: `!!document.querySelector("form input[type=password]")` },
+  { name: "forbidden", path: "/forbidden", ready: MAIN_LOADED },
+];
+
+/**
+ * Waits until a page expression holds, checked from here: the app's CSP forbids eval, which
+ * Playwright's in-page polling of waitForFunction needs, while page.evaluate is exempt.
+ */
+export async function waitInPage(page: Page, expression: string, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: still not true after ${timeout / 1000} s: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Opens a tour page and waits until its main content shows. */
+export async function openTourPage(page: Page, tourPage: TourPage, timeout = 60_000) {
+  await page.goto(tourPage.path);
+  await waitInPage(page, tourPage.ready, timeout);
+}
+
+/** Scrolls every editor placeholder into view and waits for Monaco to replace it, so a check sees the editors too. */
+export async function loadEveryEditor(page: Page, timeout = 60_000) {
+  for (const busy of await page.locator('main [aria-busy="true"]').all()) await busy.scrollIntoViewIfNeeded().catch(() => undefined);
+  await waitInPage(page, `!document.querySelector('main [aria-busy="true"]')`, timeout);
+}
