@@ -17,14 +17,15 @@ import { PatchViewer } from "@/components/diff/patch-viewer";
 import { RecipeEditor, type RecipeEditorHandle } from "@/components/environments/recipe-editor";
 import { DecisionForm, type DecisionFormHandle } from "./decision-form";
 import { TaskHistory } from "./task-history";
-import { ValidationPanel, validationsKey } from "@/components/validation/validation-panel";
+import { HiddenVerdict, ValidationPanel, validationsKey } from "@/components/validation/validation-panel";
 import { EnvironmentBuildPanel } from "@/components/validation/environment-build-panel";
 import { CandidatesAndTrajectories } from "./candidates-and-trajectories";
 import { TaskFieldsEditor } from "./task-fields-editor";
 import { useShortcuts, type Shortcut } from "./use-shortcuts";
 import { ShortcutHelp } from "./shortcut-help";
 
-export type TaskDetailJson = Jsonified<TaskDetailData>;
+/** verdictHidden: a blind campaign keeps the verdict from this annotator until they submit (lib/campaigns/blind.ts) */
+export type TaskDetailJson = Jsonified<TaskDetailData> & { verdictHidden?: string };
 
 export function useTask(taskId: string) {
   return useQuery({ queryKey: ["task", taskId], queryFn: () => apiFetch<TaskDetailJson>(`/api/v1/tasks/${taskId}`) });
@@ -110,10 +111,14 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
             {task.instanceId}
           </h1>
           <Badge>{task.curationStatus}</Badge>
-          <span className="text-sm text-slate-600">
-            automated: <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
-            {task.verdictOverride && <span title={task.overrideJustification ?? ""}> (override of {task.automatedVerdict})</span>}
-          </span>
+          {task.verdictHidden ? (
+            <HiddenVerdict reason={task.verdictHidden} />
+          ) : (
+            <span className="text-sm text-slate-600">
+              automated: <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
+              {task.verdictOverride && <span title={task.overrideJustification ?? ""}> (override of {task.automatedVerdict})</span>}
+            </span>
+          )}
           {task.failureClass && <Badge tone="red">{humanize(task.failureClass)}</Badge>}
           <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
             <kbd>?</kbd> keys
@@ -223,7 +228,7 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
         </div>
 
         <aside className="flex flex-col gap-6">
-          {canDecide && (
+          {canDecide && !task.verdictHidden && (
             <Section title="Your decision" id="decide">
               <DecisionForm
                 ref={decisionRef}
@@ -257,7 +262,7 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
               ))}
             </ul>
           </Section>
-          {canDecide && (
+          {canDecide && !task.verdictHidden && (
             <Section title="Task details" id="fields">
               <TaskFieldsEditor
                 taskId={task.id}
