@@ -82,14 +82,15 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
     <article className="flex flex-col gap-8" data-testid="task-detail" data-version={task.version}>
       <div className="flex flex-col gap-3">
         <TaskHeader task={task} queue={queue} onHelp={() => setHelp(true)} />
-        <NextStep
+        {/* a blind annotator learns neither the verdict nor the runs, so there is no next step to show */}
+        {!task.verdictHidden && <NextStep
           taskId={task.id}
           verdict={task.verdictOverride ?? task.automatedVerdict}
           onValidate={() => validate.mutate()}
           validating={validate.isPending}
           validateError={validate.error}
           onDecide={() => decisionRef.current?.focus()}
-        />
+        />}
       </div>
 
       <TaskSection title="The issue and its tests" id="problem" step={1}>
@@ -107,7 +108,7 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
         <ValidationPanel taskId={task.id} />
       </TaskSection>
       <TaskFacts task={task} layout={layout} onLayoutChange={setLayout} recipeRef={recipeRef} canEdit={canEdit} canRun={canRun} onSaved={refresh} onRevalidate={() => validate.mutate()} revalidating={validate.isPending} />
-      <TaskSection title="Decision" id="decide" step={4}>
+      {!task.verdictHidden && <TaskSection title="Decision" id="decide" step={4}>
         <DecisionSection
           ref={decisionRef}
           task={task}
@@ -117,9 +118,9 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
           }}
           onStale={() => refresh()}
         />
-      </TaskSection>
+      </TaskSection>}
       <div className="grid gap-6 lg:grid-cols-2">
-        {canDecide && (
+        {canDecide && !task.verdictHidden && (
           <TaskSection title="Task details" id="fields">
             <TaskFieldsEditor
               taskId={task.id}

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { Badge, humanize } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { HiddenVerdict } from "@/components/validation/validation-panel";
 import { Term } from "./glossary";
 import type { TaskDetailJson } from "./use-task";
 
@@ -32,13 +33,17 @@ export function TaskHeader({ task, queue, onHelp }: { task: TaskDetailJson; queu
           </span>
           <Badge>{task.curationStatus}</Badge>
         </span>
-        <span className="flex items-center gap-1 text-sm text-slate-700">
-          <span>
-            <Term term="automatedVerdict" />:
+        {task.verdictHidden ? (
+          <HiddenVerdict reason={task.verdictHidden} />
+        ) : (
+          <span className="flex items-center gap-1 text-sm text-slate-700">
+            <span>
+              <Term term="automatedVerdict" />:
+            </span>
+            <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
+            {task.verdictOverride && <span title={task.overrideJustification ?? ""}> (a curator&apos;s override of {task.automatedVerdict})</span>}
           </span>
-          <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
-          {task.verdictOverride && <span title={task.overrideJustification ?? ""}> (a curator&apos;s override of {task.automatedVerdict})</span>}
-        </span>
+        )}
         {task.failureClass && <Badge tone="red">{humanize(task.failureClass)}</Badge>}
         <Button size="sm" variant="ghost" className="ml-auto" onClick={onHelp} aria-label="Keyboard shortcuts">
           <kbd>?</kbd> keys

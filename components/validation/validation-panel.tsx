@@ -78,6 +78,7 @@ function WatchedGroup({ group, onEnd, onClose }: { group: Group; onEnd: () => vo
 }
 
 function VerdictLine({ task }: { task: Validations["task"] }) {
+  if ("verdictHidden" in task) return <HiddenVerdict reason={String(task.verdictHidden)} />;
   const shown = task.verdictOverride ?? task.automatedVerdict;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="validation-verdict" role="status">
@@ -195,5 +196,14 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
       {/* only a verdict automation reached can be overridden */}
       {canDecide && (data.task.automatedVerdict !== "PENDING" || data.task.verdictOverride) && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
     </section>
+  );
+}
+
+/** Where the verdict would be while a blind campaign keeps it from this annotator (lib/campaigns/blind.ts). */
+export function HiddenVerdict({ reason }: { reason: string }) {
+  return (
+    <p className="text-sm italic text-slate-600" data-testid="verdict-hidden" role="status">
+      Verdict: {reason}
+    </p>
   );
 }

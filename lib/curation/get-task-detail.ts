@@ -1,8 +1,14 @@
 import type { Db } from "../db/client";
 import { getTask } from "../tasks/get-task";
 import { approvalsRequired } from "./settings";
+import type { Actor } from "../auth/actor";
+import { isBlindOn, withoutVerdict } from "../campaigns/blind";
 
-/** The task page's read: the task with its approvals counted against the approvals this installation requires. */
-export async function getTaskDetail(db: Db, idOrInstanceId: string) {
-  return getTask(db, idOrInstanceId, await approvalsRequired(db));
+/**
+ * The task page's read: the task with its approvals counted against the approvals this
+ * installation requires; without its verdict while `reader` is blind on it (lib/campaigns/blind.ts).
+ */
+export async function getTaskDetail(db: Db, idOrInstanceId: string, reader?: Pick<Actor, "id" | "role">) {
+  const task = await getTask(db, idOrInstanceId, await approvalsRequired(db));
+  return reader && (await isBlindOn(db, reader, task.id)) ? withoutVerdict(task) : task;
 }

@@ -8,6 +8,8 @@ import { AppError } from "../errors/app-error";
 
 export type FilterContext = {
   actorId?: string;
+  /** tasks the reader is blind on (lib/campaigns/blind.ts): left out, so neither rows nor facet counts tell their verdict */
+  hiddenTaskIds?: readonly string[];
   /** the resolved ?slice= condition (lib/analytics/resolve-slice.ts); the async callers resolve it */
   slice?: SqlFragment;
 };
@@ -133,6 +135,7 @@ export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omi
     filters.createdFrom ? sql`t.created_at >= ${filters.createdFrom}::date` : null,
     filters.createdTo ? sql`t.created_at < ${filters.createdTo}::date + 1` : null,
     filters.slice ? (context.slice ?? null) : null,
+    context.hiddenTaskIds?.length ? sql`NOT (t.id = ANY(${[...context.hiddenTaskIds]}::text[]))` : null,
   ];
   const present = conditions.filter((c): c is SqlFragment => c !== null);
   return present.length ? joinSql(present, " AND ") : raw("TRUE");
