@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "ImportFormat" ADD VALUE 'R2E_GYM_TRAJECTORY';
+
+-- AlterEnum
+ALTER TYPE "TrajectoryFormat" ADD VALUE 'R2E_GYM';
