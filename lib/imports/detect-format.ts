@@ -35,6 +35,8 @@ export function classifyRecordKeys(keys: Set<string>): ImportFormat | null {
   if (keys.has("instance_id") && keys.has("history") && has(keys, "instruction", "metrics", "test_result")) return "OPENHANDS_TRAJECTORY";
   // SWE-Gym's sampled OpenHands trajectories: one run per row as chat messages
   if (keys.has("instance_id") && keys.has("messages") && has(keys, "run_id", "resolved", "test_result")) return "OPENHANDS_TRAJECTORY";
+  // R2E-Gym's Trajectory (model_dump_json per line): steps, and how the run ended
+  if (keys.has("trajectory_steps") && has(keys, "output_patch", "exit_reason")) return "R2E_GYM_TRAJECTORY";
   if (has(keys, "fail_to_pass", "reference_commit", "requirement", "newFuncNodes", "skeleton")) return "SWE_FLOW_STEPS";
   if (keys.has("instance_id") && has(keys, "dockerfile", "eval_script", "end_commit")) return "OPENSWE_ENVIRONMENT";
   if (keys.has("instance_id") && has(keys, "problem_statement", "patch", "test_patch", "base_commit", "FAIL_TO_PASS")) return "SWE_BENCH_INSTANCES";
@@ -48,7 +50,8 @@ function classifyDocument(shape: JsonShape): ImportFormat | null {
   const { top, inner, memberElements } = shape;
   if (has(top, "trajectory", "history") && has(top, "info", "environment", "replay_config")) return "SWE_AGENT_TRAJECTORY";
   // SWE-agent function-calling demonstrations and newer runs: only a `history` of chat messages
-  if (top.has("history") && !top.has("instance_id") && isChat(memberElements.get("history"))) return "SWE_AGENT_TRAJECTORY";
+  // (R2E-Gym forks that keep the chat `history` beside `trajectory_steps` are R2E-Gym records)
+  if (top.has("history") && !has(top, "instance_id", "trajectory_steps") && isChat(memberElements.get("history"))) return "SWE_AGENT_TRAJECTORY";
   // mini-swe-agent: `messages` plus `info` (exit status, submission) and its trajectory_format
   if (top.has("messages") && has(top, "trajectory_format", "info") && !has(top, "run_id", "resolved")) return "SWE_AGENT_TRAJECTORY";
   if (top.has("eval") && has(top, "samples", "plan", "results", "stats")) return "INSPECT_LOG";

@@ -7,7 +7,7 @@ import { sweBenchPredictionsImporter } from "./formats/swe-bench-predictions";
 import { openSweRowsImporter } from "./formats/openswe-rows";
 import { sweFlowStepsImporter } from "./formats/swe-flow-steps";
 import { reviewerVerdictsImporter } from "./formats/reviewer-verdicts";
-import { importInspectLog, importOpenHandsEvents, importSweAgentDocument, openHandsOutputImporter } from "./documents/trajectory-documents";
+import { importInspectLog, importOpenHandsEvents, importSweAgentDocument, openHandsOutputImporter, r2eGymImporter } from "./documents/trajectory-documents";
 import { importLogDocument, importReportDocument } from "./documents/harness-documents";
 import { importArchive } from "./documents/import-archive";
 
@@ -25,6 +25,7 @@ export function recordImporterFor(format: ImportFormat, ctx: ImportContext): Rec
     SWE_FLOW_STEPS: () => sweFlowStepsImporter,
     REVIEWER_VERDICTS: () => reviewerVerdictsImporter,
     OPENHANDS_TRAJECTORY: () => openHandsOutputImporter,
+    R2E_GYM_TRAJECTORY: () => r2eGymImporter({ generator: ctx.options.generator }),
   };
   const make = importers[format];
   if (!make) throw new Error(`${format} files are not made of independent records`);

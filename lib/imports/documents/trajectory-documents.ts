@@ -12,6 +12,7 @@ import { contentKey, writeTrajectory, writeTrajectoryIn, type StepSink } from ".
 import { produceSweAgentTrajectory, type StepsFrom } from "../formats/swe-agent-trajectory";
 import { OpenHandsStepper, openHandsHeader, openHandsOutputLine } from "../formats/openhands-trajectory";
 import { inspectSample, InspectEvalSchema, type InspectEval } from "../formats/inspect-log";
+import { r2eGymRun } from "../formats/r2e-gym-trajectory";
 import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
 import { describeError } from "../import-records";
 import { instanceFromFileName } from "./find-instance";
@@ -19,7 +20,7 @@ import { instanceFromFileName } from "./find-instance";
 // Agent trajectories. A single-run file (.traj, mini-swe-agent .traj.json, an OpenHands
 // event array) is keyed by what it is — its instance and model or run, else its bytes'
 // hash — never by where it lies, so the same file from two folders is one trajectory.
-// Runs inside a file (Inspect samples, OpenHands output.jsonl lines) have their own ids.
+// Runs inside a file (Inspect samples, OpenHands output.jsonl lines, R2E-Gym records) have their own ids.
 
 const hashOf = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest("hex");
 /** the key versions before content keys gave a single-run file; a row under it is adopted */
@@ -160,3 +161,19 @@ export const openHandsOutputImporter: RecordImporter<OpenHandsLine> = {
   },
   batchSize: 20,
 };
+
+type R2EGymLine = OpenHandsLine;
+
+/** R2E-Gym trajectories: a run per JSONL line (or one record in a .json file); `--generator` names the run. */
+export function r2eGymImporter(options: { generator?: string | null }): RecordImporter<R2EGymLine> {
+  return {
+    format: "R2E_GYM_TRAJECTORY",
+    parse(value) {
+      const sourceHash = hashOf(value);
+      return { sourceHash, ...r2eGymRun(value, sourceHash, options) };
+    },
+    key: (line) => line.externalId,
+    write: openHandsOutputImporter.write,
+    batchSize: 20,
+  };
+}
