@@ -34,8 +34,16 @@ describe("format detection from a file's first bytes", () => {
     ["trajectories/inspect_log_tool_call_error.json", { kind: "document", format: "INSPECT_LOG" }],
     ["trajectories/inspect_log_message_deduplication.eval", { kind: "document", format: "INSPECT_LOG" }],
     ["trajectories/swe-gym_openhands_sampled_trajectories.json", { kind: "records", format: "OPENHANDS_TRAJECTORY", layout: "array" }],
+    ["r2e-gym/trajectory_aiohttp_216e0828.json", { kind: "records", format: "R2E_GYM_TRAJECTORY", layout: "single" }],
   ])("%s", (file, expected) => {
     expect(detect(file)).toEqual(expected);
+  });
+
+  it("knows R2E-Gym records as JSONL, and in forks that keep the chat `history` beside the steps", () => {
+    const record = JSON.parse(readFileSync(path.join(fixtures, "r2e-gym/trajectory_aiohttp_216e0828.json"), "utf8"));
+    expect(detectFormat("exp.jsonl", Buffer.from(JSON.stringify(record) + "\n" + JSON.stringify(record) + "\n"))).toEqual({ kind: "records", format: "R2E_GYM_TRAJECTORY", layout: "jsonl" });
+    const fork = { trajectory_steps: [], history: [{ role: "system", content: "You are a programming agent" }], ...record };
+    expect(detectFormat("run.json", Buffer.from(JSON.stringify(fork)))).toEqual({ kind: "records", format: "R2E_GYM_TRAJECTORY", layout: "single" });
   });
 
   it("wraps a SWE-bench report in its instance id and still knows it", () => {
