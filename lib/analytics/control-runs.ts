@@ -1,5 +1,5 @@
 import type { TaskKind } from "../db/client";
-import { sql, type SqlFragment } from "../tasks/sql";
+import { raw, sql, type SqlFragment } from "../tasks/sql";
 
 // Generated tests and test-driven steps are judged by their latest finished control runs:
 // the negative control (the tests without the fix) and the positive control (with it).
@@ -22,6 +22,14 @@ export type ControlRunRow = {
   posFinished: Date | null;
 };
 
+/**
+ * Every task's latest finished control run of a kind (columns of `v`, ours), as a table keyed by
+ * task_id: one sort joined by hash, rather than one index probe per task.
+ */
+export const latestControlRuns = (runKind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL", columns: string) =>
+  raw(`(SELECT DISTINCT ON (v.task_id) v.task_id, ${columns} FROM validation_runs v
+      WHERE v.kind = '${runKind}' AND v.status = 'SUCCEEDED' ORDER BY v.task_id, v.finished_at DESC NULLS LAST, v.attempt)`);
+
 export function latestControlRunsSql(kind: TaskKind): SqlFragment {
   return sql`
     SELECT t.id AS "taskId", t.instance_id AS "instanceId", t.fix_patch AS "fixPatch",
@@ -32,10 +40,8 @@ export function latestControlRunsSql(kind: TaskKind): SqlFragment {
            pos.id AS "posId", pos.failure_class::text AS "posClass", pos.finished_at AS "posFinished"
     FROM tasks t
     LEFT JOIN tasks o ON o.instance_id = t.metadata->>'generatedFor'
-    LEFT JOIN LATERAL (SELECT v.id, v.failure_class, v.finished_at FROM validation_runs v
-      WHERE v.task_id = t.id AND v.kind = 'NEGATIVE_CONTROL' AND v.status = 'SUCCEEDED' ORDER BY v.finished_at DESC NULLS LAST, v.attempt LIMIT 1) neg ON TRUE
-    LEFT JOIN LATERAL (SELECT v.id, v.failure_class, v.finished_at FROM validation_runs v
-      WHERE v.task_id = t.id AND v.kind = 'POSITIVE_CONTROL' AND v.status = 'SUCCEEDED' ORDER BY v.finished_at DESC NULLS LAST, v.attempt LIMIT 1) pos ON TRUE
+    LEFT JOIN ${latestControlRuns("NEGATIVE_CONTROL", "v.id, v.failure_class, v.finished_at")} neg ON neg.task_id = t.id
+    LEFT JOIN ${latestControlRuns("POSITIVE_CONTROL", "v.id, v.failure_class, v.finished_at")} pos ON pos.task_id = t.id
     WHERE t.kind = ${kind}::"TaskKind"
     ORDER BY t.instance_id`;
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { GROUND_TRUTH_SELECT, honestResolved } from "../trajectories/score-reviewers";
+import { honestResolved } from "../trajectories/score-reviewers";
+import { sql } from "../tasks/sql";
 import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
-import { ranReproducer, type StepFacts } from "./reproducer";
+import { reproducerStepSql } from "./reproducer";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
 
@@ -199,57 +200,92 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
   };
 }
 
+type ReviewRow = {
+  taskId: string;
+  model: string | null;
+  decision: string;
+  confidence: number | null;
+  steps: number;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  costUsd: number | null;
+  cause: string | null;
+  generator: string | null;
+  difficulty: string | null;
+  repository: string | null;
+  hasCandidate: boolean;
+  candidateResolved: boolean | null;
+  latestResolved: boolean | null;
+  latestImportBatchId: string | null;
+  hasLatest: boolean;
+  patch: string | null;
+  testPatch: string | null;
+  evalScript: string | null;
+  ranReproducer: boolean | null;
+};
+
+/**
+ * One statement: each verdict with its dimensions, its candidate's latest deciding run (as
+ * GROUND_TRUTH_SELECT reads it) and whether any step ran a reproducer. The patch texts the
+ * test-file guard reads travel only for the candidates honestResolved guards (no run of
+ * ours decided them), so ground truth stays in one place without shipping every patch.
+ */
+const REVIEWS_SQL = sql`
+  SELECT tr.task_id AS "taskId", tr.model, tr.decision::text AS decision, tr.confidence, tr.step_count AS steps,
+         tr.tokens_in AS "tokensIn", tr.tokens_out AS "tokensOut", tr.cost_usd AS "costUsd",
+         CASE WHEN jsonb_typeof(tr.metadata->'cause') = 'string' THEN tr.metadata->>'cause' END AS cause,
+         c.generator, t.difficulty::text AS difficulty, r.owner || '/' || r.name AS repository,
+         c.id IS NOT NULL AS "hasCandidate", c.resolved AS "candidateResolved",
+         latest.resolved AS "latestResolved", latest.import_batch_id AS "latestImportBatchId", latest.id IS NOT NULL AS "hasLatest",
+         CASE WHEN latest.id IS NULL OR latest.import_batch_id IS NOT NULL THEN c.patch END AS patch,
+         CASE WHEN latest.id IS NULL OR latest.import_batch_id IS NOT NULL THEN ct.test_patch END AS "testPatch",
+         CASE WHEN latest.id IS NULL OR latest.import_batch_id IS NOT NULL THEN cr.eval_script END AS "evalScript",
+         steps.ran AS "ranReproducer"
+  FROM trajectories tr
+  LEFT JOIN tasks t ON t.id = tr.task_id
+  LEFT JOIN environments e ON e.id = t.environment_id
+  LEFT JOIN repositories r ON r.id = e.repository_id
+  LEFT JOIN candidate_patches c ON c.id = tr.candidate_patch_id
+  LEFT JOIN tasks ct ON ct.id = c.task_id
+  LEFT JOIN environments ce ON ce.id = ct.environment_id
+  LEFT JOIN environment_revisions cr ON cr.id = ce.current_revision_id
+  LEFT JOIN (SELECT DISTINCT ON (v.candidate_patch_id) v.candidate_patch_id, v.id, v.resolved, v.import_batch_id FROM validation_runs v
+    WHERE v.candidate_patch_id IS NOT NULL AND v.status = 'SUCCEEDED' AND v.resolved IS NOT NULL
+    ORDER BY v.candidate_patch_id, v.finished_at DESC) latest ON latest.candidate_patch_id = c.id
+  LEFT JOIN (SELECT s.trajectory_id, bool_or(${reproducerStepSql()}) AS ran FROM trajectory_steps s
+    JOIN trajectories st ON st.id = s.trajectory_id WHERE st.role = 'REVIEWER' AND st.decision IS NOT NULL
+    GROUP BY s.trajectory_id) steps ON steps.trajectory_id = tr.id
+  WHERE tr.role = 'REVIEWER' AND tr.decision IS NOT NULL AND tr.task_id IS NOT NULL`;
+
+function groundTruth(row: ReviewRow): boolean | null {
+  if (!row.hasCandidate) return null;
+  return honestResolved({
+    resolved: row.candidateResolved,
+    patch: row.patch ?? "",
+    task: { testPatch: row.testPatch ?? "", environment: { currentRevision: row.evalScript === null ? null : { evalScript: row.evalScript } } },
+    validationRuns: row.hasLatest ? [{ resolved: row.latestResolved, importBatchId: row.latestImportBatchId }] : [],
+  });
+}
+
 /** Every reviewer verdict with its ground truth and its facts. */
 export async function loadReviews(db: Db): Promise<Review[]> {
-  const rows = await db.trajectory.findMany({
-    where: { role: "REVIEWER", decision: { not: null } },
-    select: {
-      id: true,
-      taskId: true,
-      model: true,
-      decision: true,
-      confidence: true,
-      stepCount: true,
-      tokensIn: true,
-      tokensOut: true,
-      costUsd: true,
-      metadata: true,
-      task: { select: { difficulty: true, environment: { select: { repository: { select: { owner: true, name: true } } } } } },
-      candidatePatch: { select: { generator: true, ...GROUND_TRUTH_SELECT } },
-    },
-  });
-  const steps = await db.$queryRaw<{ trajectoryId: string; action: string | null; kind: string | null }[]>`
-    SELECT s.trajectory_id AS "trajectoryId", s.action, s.metadata->>'kind' AS kind
-    FROM trajectory_steps s JOIN trajectories tr ON tr.id = s.trajectory_id
-    WHERE tr.role = 'REVIEWER' AND tr.decision IS NOT NULL`;
-  const stepsOf = new Map<string, StepFacts[]>();
-  for (const step of steps) {
-    const list = stepsOf.get(step.trajectoryId) ?? [];
-    list.push(step);
-    stepsOf.set(step.trajectoryId, list);
-  }
-  return rows
-    .filter((row) => row.taskId !== null)
-    .map((row) => {
-      const tokens = row.tokensIn === null && row.tokensOut === null ? null : (row.tokensIn ?? 0) + (row.tokensOut ?? 0);
-      const metadata = (row.metadata ?? {}) as Record<string, unknown>;
-      const repository = row.task?.environment.repository;
-      return {
-        taskId: row.taskId!,
-        reviewer: row.model ?? "unknown reviewer",
-        generator: row.candidatePatch?.generator ?? "(unknown)",
-        difficulty: row.task?.difficulty ?? "(none)",
-        repository: repository ? `${repository.owner}/${repository.name}` : "(none)",
-        approved: row.decision === "APPROVE",
-        resolved: row.candidatePatch ? honestResolved(row.candidatePatch) : null,
-        confidence: row.confidence,
-        steps: row.stepCount,
-        tokens,
-        costUsd: row.costUsd,
-        ranReproducer: ranReproducer(stepsOf.get(row.id) ?? []),
-        cause: typeof metadata.cause === "string" ? metadata.cause : null,
-      };
-    });
+  const { text: statement, values } = REVIEWS_SQL.toQuery();
+  const rows = await db.$queryRawUnsafe<ReviewRow[]>(statement, ...values);
+  return rows.map((row) => ({
+    taskId: row.taskId,
+    reviewer: row.model ?? "unknown reviewer",
+    generator: row.generator ?? "(unknown)",
+    difficulty: row.difficulty ?? "(none)",
+    repository: row.repository ?? "(none)",
+    approved: row.decision === "APPROVE",
+    resolved: groundTruth(row),
+    confidence: row.confidence,
+    steps: row.steps,
+    tokens: row.tokensIn === null && row.tokensOut === null ? null : (row.tokensIn ?? 0) + (row.tokensOut ?? 0),
+    costUsd: row.costUsd,
+    ranReproducer: row.ranReproducer,
+    cause: row.cause,
+  }));
 }
 
 /** The reviewer page: SWE-Review's measures and its revision loop, under the same reviewer / generator filters. */

@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
-import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
+import { controlOutcome, latestControlRuns } from "./control-runs";
+import { sql } from "../tasks/sql";
 
 // SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
 // patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's
@@ -121,15 +122,29 @@ export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { pr
 
 const LOG_TAIL = 20_000;
 
+type StepRow = { taskId: string; instanceId: string; repository: string; posId: string | null; posClass: string | null; fixPatch: string | null; logTail: string | null };
+
+/**
+ * Each step with its latest finished positive control (as latestControlRuns picks it). Only
+ * a failed control's tail of log and the step's patch travel, the two texts the failure is
+ * classified from: the traceback is at the end of the log.
+ */
+const STEPS_SQL = sql`
+  SELECT t.id AS "taskId", t.instance_id AS "instanceId", r.owner || '/' || r.name AS repository,
+         pos.id AS "posId", pos.failure_class::text AS "posClass",
+         CASE WHEN pos.failure_class = 'POSITIVE_CONTROL_FAILED' THEN t.fix_patch END AS "fixPatch",
+         CASE WHEN pos.failure_class = 'POSITIVE_CONTROL_FAILED' THEN right(failed.log, ${LOG_TAIL}) END AS "logTail"
+  FROM tasks t
+  LEFT JOIN environments e ON e.id = t.environment_id
+  LEFT JOIN repositories r ON r.id = e.repository_id
+  LEFT JOIN ${latestControlRuns("POSITIVE_CONTROL", "v.id, v.failure_class")} pos ON pos.task_id = t.id
+  LEFT JOIN validation_runs failed ON failed.id = pos.id AND pos.failure_class = 'POSITIVE_CONTROL_FAILED'
+  WHERE t.kind = 'TDD_STEP'
+  ORDER BY t.instance_id`;
+
 export async function loadSteps(db: Db): Promise<Step[]> {
-  const { text: statement, values } = latestControlRunsSql("TDD_STEP").toQuery();
-  const rows = await db.$queryRawUnsafe<ControlRunRow[]>(statement, ...values);
-  const failedRunIds = rows.filter((r) => controlOutcome(r.posId, r.posClass, "POSITIVE_CONTROL_FAILED") === false).map((r) => r.posId!);
-  // only failed runs' logs are read, and only their tails: the traceback is at the end
-  const logs = failedRunIds.length
-    ? await db.$queryRaw<{ id: string; log: string | null }[]>`SELECT id, right(log, ${LOG_TAIL}) AS log FROM validation_runs WHERE id = ANY(${failedRunIds})`
-    : [];
-  const logOf = new Map(logs.map((l) => [l.id, l.log ?? ""]));
+  const { text: statement, values } = STEPS_SQL.toQuery();
+  const rows = await db.$queryRawUnsafe<StepRow[]>(statement, ...values);
   return rows.map((row) => {
     const verifiable = controlOutcome(row.posId, row.posClass, "POSITIVE_CONTROL_FAILED");
     return {
@@ -137,7 +152,7 @@ export async function loadSteps(db: Db): Promise<Step[]> {
       instanceId: row.instanceId,
       project: row.repository,
       verifiable,
-      failure: verifiable === false ? classifyStepFailure(logOf.get(row.posId!) ?? "", row.fixPatch) : null,
+      failure: verifiable === false ? classifyStepFailure(row.logTail ?? "", row.fixPatch ?? "") : null,
       runId: row.posId,
     };
   });

@@ -5,7 +5,7 @@
 // trajectories with three steps each, then times, in this process, each page's computation
 // (lib/analytics: SQL, ground truth, grouping, the tables) and, as the baseline, one raw
 // aggregate statement over the same rows. Prints p50 / p95 and the ratio of the p95s.
-// Target: each page p95 < 300 ms. Usage: npm run bench:analytics [-- --tasks 100000 --samples 20]
+// Target: each page p95 < 300 ms. Usage: npm run bench:analytics [-- --tasks 100000 --samples 20 --pages reviewers,verifiability]
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +28,9 @@ const RUNS = Math.round(TASKS / 2);
 const TRAJECTORIES = Math.round(TASKS / 5);
 const SAMPLES = option("samples", 20);
 const WARMUP = 2;
+const pagesArg = args.indexOf("--pages");
+/** only these pages (comma-separated names), all when the option is absent */
+const ONLY_PAGES = pagesArg >= 0 ? new Set(args[pagesArg + 1].split(",")) : null;
 
 // every row from generate_series: deterministic, and fast enough to seed in seconds
 const SEED = [
@@ -119,6 +122,7 @@ async function main() {
     console.log(`\n${"page".padEnd(26)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target p95 < 300 ms`);
     let failed = 0;
     for (const [name, run] of Object.entries(pages)) {
+      if (ONLY_PAGES && !ONLY_PAGES.has(name)) continue;
       const page = await time(run);
       const raw = await time(() => pool.query(BASELINES[name]));
       const ok = page.p95 < 300;
