@@ -21,6 +21,7 @@ export const LAYER_ZONES = [
   { target: "./lib/!(http|cli)/**", from: "./lib/http", message: "lib/http is the HTTP edge used by app/ routes; a feature may not import it (move what both need into lib/db or the feature)" },
   // one-way pairs among features: the second builds on the first
   { target: "./lib/tasks", from: "./lib/curation", message: "lib/curation builds on lib/tasks, not the reverse: pass curation's values (settings) into lib/tasks from the caller" },
+  { target: "./lib/tasks", from: "./lib/analytics", message: "lib/analytics builds on lib/tasks, not the reverse: resolve an analytics slice in the caller (withResolvedSlice) and pass it in the list's context" },
   { target: "./lib/jobs", from: "./lib/worker-runtime", message: "lib/worker-runtime builds on lib/jobs (enqueueing), not the reverse" },
   // components: shared pieces below feature areas; feature areas one way
   {

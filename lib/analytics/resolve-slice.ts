@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { raw, sql, type SqlFragment } from "../tasks/sql";
+import type { FilterContext } from "../tasks/task-list-sql";
 import { funnelCondition, FunnelSliceSchema } from "./funnel";
 import { generatedTestSliceTaskIds } from "./generated-tests";
 import { reviewerSliceTaskIds } from "./reviewers";
@@ -33,3 +34,8 @@ export async function resolveSlice(db: Db, text: string): Promise<SqlFragment> {
 }
 
 const idsCondition = (ids: string[]) => (ids.length ? sql`t.id = ANY(${ids}::text[])` : raw("FALSE"));
+
+/** The list's context with ?slice= resolved: every caller of listTasks / taskFacets that passes filters from a URL. */
+export async function withResolvedSlice<C extends FilterContext>(db: Db, slice: string | undefined, context: C): Promise<C> {
+  return slice && !context.slice ? { ...context, slice: await resolveSlice(db, slice) } : context;
+}

@@ -6,7 +6,24 @@ export type SupervisorHooks = {
   giveUp(reason: string): void;
 };
 
-export type RestartPolicy = { maxRestarts: number; withinMs: number };
+export type RestartPolicy = { maxRestarts: number; withinMs: number; startAttempts?: number };
+
+/**
+ * Starts the server again, trying a few times: after a SIGKILL of the postmaster its
+ * backends live on for a moment holding the old shared memory, and a start in that moment
+ * is refused ("pre-existing shared memory block is still in use"); on a busy machine the
+ * moment can last seconds.
+ */
+async function startAgain(start: () => Promise<EmbeddedServer>, attempts: number): Promise<EmbeddedServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    }
+  }
+}
 
 const DEFAULT_POLICY: RestartPolicy = { maxRestarts: 3, withinMs: 60_000 };
 
@@ -33,7 +50,7 @@ export function superviseEmbeddedPostgres(first: EmbeddedServer, start: () => Pr
     restarts.push(now);
     hooks.log(`the embedded PostgreSQL exited (${how}); starting it again`);
     try {
-      current = await start();
+      current = await startAgain(start, policy.startAttempts ?? 5);
     } catch (error) {
       hooks.giveUp(`The embedded PostgreSQL exited (${how}) and did not start again: ${(error as Error).message}`);
       return;

@@ -1,5 +1,5 @@
 import type { ImageInfo, LabelledContainer } from "./docker-engine";
-import { statusCodeOf } from "./docker-errors";
+import { containerAlreadyGone, statusCodeOf } from "./docker-errors";
 import { LABEL_MANAGED } from "./container-labels";
 import type { ImageFacts } from "./container-sandbox";
 import type { EngineConnection } from "./engine-connection";
@@ -32,7 +32,8 @@ export async function removeContainer(engine: EngineConnection, id: string): Pro
   try {
     await engine.call(() => engine.docker.getContainer(id).remove({ force: true }));
   } catch (error) {
-    if (statusCodeOf(error) !== 404) throw error;
+    // gone already, or being removed by another remover (the reaper before a retry and the housekeeping prune race)
+    if (!containerAlreadyGone(error)) throw error;
   }
 }
 

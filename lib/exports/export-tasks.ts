@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { listTasks } from "../tasks/list-tasks";
+import { withResolvedSlice } from "../analytics/resolve-slice";
 import { filtersFromSearchParams, type TaskFilters } from "../tasks/task-filters";
 import { toSweBenchRow, type ExportableTask } from "./swe-bench-row";
 
@@ -77,8 +78,10 @@ type RowOptions = { actorId?: string | null; testLists?: "list" | "json-string";
 export async function* exportRows(db: Db, filters: TaskFilters, options: RowOptions = {}): AsyncGenerator<Record<string, unknown>[]> {
   const exportedAt = new Date();
   let cursor: string | undefined;
+  // resolved once: the slice's tasks are fixed for the whole export
+  const context = await withResolvedSlice(db, filters.slice, { actorId: options.actorId ?? undefined });
   do {
-    const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, { actorId: options.actorId ?? undefined });
+    const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, context);
     const tasks = await loadPage(db, page.items.map((item) => item.id));
     yield tasks.map((task) => toSweBenchRow(task, { testLists: options.testLists ?? "list", provenance: options.provenance ?? true, exportedAt }));
     cursor = page.nextCursor ?? undefined;

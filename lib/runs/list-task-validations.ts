@@ -69,7 +69,8 @@ async function groupPage(db: Db, taskId: string, page: PageQuery): Promise<{ gro
  * FAIL_TO_PASS / PASS_TO_PASS results (other tests are only counted: a suite can have
  * thousands) — plus the task's verdict, so the panel needs one request.
  */
-export async function listTaskValidations(db: Db, taskId: string, input: Partial<PageQuery> = {}, reader?: Pick<Actor, "id" | "role">) {
+/** `reader` is required (null for the product itself, e.g. the CLI) so no page forgets blindness. */
+export async function listTaskValidations(db: Db, taskId: string, input: Partial<PageQuery>, reader: Pick<Actor, "id" | "role"> | null) {
   const task = await db.task.findUnique({
     where: { id: taskId },
     select: {

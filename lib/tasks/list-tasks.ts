@@ -1,10 +1,9 @@
 import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
 import { decodeCursor, encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
-import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext } from "./task-list-sql";
+import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext, requireResolvedSlice } from "./task-list-sql";
 import { raw, sql, type SqlFragment } from "./sql";
 import { AppError } from "../errors/app-error";
-import { resolveSlice } from "../analytics/resolve-slice";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };
 export type ListTasksQuery = TaskListQuery;
@@ -126,7 +125,7 @@ async function shouldRank(db: Db, query: TaskListQuery, context: FilterContext):
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
-  if (query.slice && !context.slice) context = { ...context, slice: await resolveSlice(db, query.slice) };
+  requireResolvedSlice(query, context);
   const ranked = await shouldRank(db, query, context);
   const { text, values } = listTasksSql(query, context, ranked).toQuery();
   const all = await db.$queryRawUnsafe<Row[]>(text, ...values);

@@ -10,9 +10,14 @@ export type FilterContext = {
   actorId?: string;
   /** tasks the reader is blind on (lib/campaigns/blind.ts): left out, so neither rows nor facet counts tell their verdict */
   hiddenTaskIds?: readonly string[];
-  /** the resolved ?slice= condition (lib/analytics/resolve-slice.ts); the async callers resolve it */
+  /** the resolved ?slice= condition: the caller resolves it (lib/analytics/resolve-slice.ts, which builds on lib/tasks) */
   slice?: SqlFragment;
 };
+
+/** A ?slice= filter that reached the list unresolved would be dropped silently and show every task: refuse it. */
+export function requireResolvedSlice(filters: { slice?: string }, context: FilterContext): void {
+  if (filters.slice && !context.slice) throw new AppError("INTERNAL", "An analytics slice reached the task list unresolved; resolve it with withResolvedSlice first");
+}
 
 /** Filters that facets count per value; each facet ignores its own filter (so other values stay visible). */
 export const FACET_COLUMNS = {

@@ -104,6 +104,12 @@ describe("an annotation campaign", () => {
     await curator.page.getByTestId("annotate-instance").getByText(REAL_TASK).waitFor({ timeout: 30_000 });
     await curator.page.getByText("automated verdict hidden until you submit").waitFor();
     await expect(curator.page.getByText("Others' answers").count()).resolves.toBe(0);
+    // the attack: read the verdict from the task page's first HTML, where the server puts the task's data
+    const html = await (await curator.context.request.get(appUrl(`/tasks/${REAL_TASK}`))).text();
+    expect(html).toContain("hidden until you submit your label");
+    expect(html).not.toMatch(/automatedVerdict\\?":\\?"[A-Z]/);
+    // … or from the task list's first HTML, whose verdict column and counts would tell it
+    expect(await (await curator.context.request.get(appUrl("/tasks"))).text()).not.toContain(REAL_TASK);
     await answerByKeyboard(curator.page, { underspecified: 2, tests: 0, difficulty: 2, major: "n", confidence: 3 });
     await curator.page.getByText("Others' answers").waitFor({ timeout: 30_000 });
     await curator.page.getByTestId("after-submit").getByRole("columnheader", { name: "Demo Annotator A" }).waitFor();

@@ -39,7 +39,9 @@ describe("npm start's embedded PostgreSQL exits", () => {
 
     for (let death = 1; death <= 2; death++) {
       await killPostmaster(dataDir, "SIGKILL");
-      await waitFor(`the server to be back after death ${death}`, async () => lines.filter((line) => line.includes("is back")).length === death, 30_000);
+      await waitFor(`the server to be back after death ${death}`, async () => lines.filter((line) => line.includes("is back")).length === death, 30_000).catch((error: Error) => {
+        throw new Error(`${error.message}; the supervisor said: ${[...lines, gaveUp ?? "(nothing more)"].join(" | ")}`);
+      });
       expect(await answers(first.baseUrl)).toBe(true);
     }
     expect(lines[0]).toMatch(/exited \(killed by SIGKILL\); starting it again/);

@@ -1,6 +1,9 @@
 import { Suspense } from "react";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/actor";
+import { AppError } from "@/lib/errors/app-error";
+import { taskListContext } from "@/lib/http/task-list-context";
 import { listTasks } from "@/lib/tasks/list-tasks";
 import { taskFacets } from "@/lib/tasks/task-facets";
 import { filtersFromSearchParams, filtersToSearchParams } from "@/lib/tasks/task-filters";
@@ -11,7 +14,7 @@ import { TaskListPage } from "@/components/tasks/task-list-page";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The first page of rows and the facet counts for the URL's filters, read here so the list arrives with the page. */
-async function taskListData(searchParams: Awaited<SearchParams>, actorId: string) {
+async function taskListData(searchParams: Awaited<SearchParams>, actor: Actor) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams)) if (typeof value === "string") params.set(key, value);
   const parsed = (() => {
@@ -23,7 +26,13 @@ async function taskListData(searchParams: Awaited<SearchParams>, actorId: string
   })();
   if (!parsed) return [];
   const queryString = filtersToSearchParams(parsed).toString();
-  const [page, facets] = await Promise.all([listTasks(prisma, { ...parsed, limit: TASK_PAGE_SIZE }, { actorId }), taskFacets(prisma, parsed, { actorId })]);
+  const context = await taskListContext(prisma, actor, parsed).catch((error: unknown) => {
+    // a slice link that no longer resolves is said by the client, from the API's own answer
+    if (error instanceof AppError && error.code === "BAD_REQUEST") return null;
+    throw error;
+  });
+  if (!context) return [];
+  const [page, facets] = await Promise.all([listTasks(prisma, { ...parsed, limit: TASK_PAGE_SIZE }, context), taskFacets(prisma, parsed, context)]);
   return [
     [queryKeys.tasks(queryString), { pages: [page], pageParams: [null] }],
     [queryKeys.taskFacets(queryString), facets],
@@ -35,7 +44,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">Tasks</h1>
-      <Prefetched entries={await taskListData(await searchParams, actor.id)}>
+      <Prefetched entries={await taskListData(await searchParams, actor)}>
         <Suspense fallback={<p>Loading tasks…</p>}>
           <TaskListPage />
         </Suspense>

@@ -24,7 +24,7 @@ async function findTaskId(connection: Connection, db: PrismaClient | null, insta
 }
 
 async function validations(connection: Connection, db: PrismaClient | null, taskId: string): Promise<Validations> {
-  if (connection.mode === "database") return (await listTaskValidations(db!, taskId, { limit: 5 })) as unknown as Validations;
+  if (connection.mode === "database") return (await listTaskValidations(db!, taskId, { limit: 5 }, null)) as unknown as Validations;
   return (await (await api(connection, `/api/v1/runs?taskId=${encodeURIComponent(taskId)}&limit=5`)).json()) as Validations;
 }
 

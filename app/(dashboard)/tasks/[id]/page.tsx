@@ -1,5 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors/app-error";
 import { getTaskDetail } from "@/lib/curation/get-task-detail";
 import { taskHistory } from "@/lib/tasks/task-history";
@@ -8,15 +9,15 @@ import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { TaskDetail } from "@/components/tasks/task-detail";
 
-/** The task, its validations and its history, read here so the first HTML shows them; the client keeps them fresh. */
-async function taskPageData(id: string) {
-  const task = await getTaskDetail(prisma, id).catch((error: unknown) => {
+/** The task, its validations and its history as `reader` may see them, read here so the first HTML shows them; the client keeps them fresh. */
+async function taskPageData(id: string, reader: Actor) {
+  const task = await getTaskDetail(prisma, id, reader).catch((error: unknown) => {
     // an unknown id is said by the client, from the API's own answer
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
   });
   if (!task) return [];
-  const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id), taskHistory(prisma, task.id)]);
+  const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id, {}, reader), taskHistory(prisma, task.id)]);
   return [
     [queryKeys.task(id), task],
     [queryKeys.taskValidations(task.id), validations],
@@ -26,9 +27,9 @@ async function taskPageData(id: string) {
 
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await pageActor();
+  const reader = await pageActor();
   return (
-    <Prefetched entries={await taskPageData(id)}>
+    <Prefetched entries={await taskPageData(id, reader)}>
       <TaskDetail taskId={id} />
     </Prefetched>
   );
