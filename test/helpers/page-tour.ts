@@ -70,6 +70,14 @@ export async function openTourPage(page: Page, tourPage: TourPage, timeout = 60_
 
 /** Scrolls every editor placeholder into view and waits for Monaco to replace it, so a check sees the editors too. */
 export async function loadEveryEditor(page: Page, timeout = 60_000) {
-  for (const busy of await page.locator('main [aria-busy="true"]').all()) await busy.scrollIntoViewIfNeeded().catch(() => undefined);
-  await waitInPage(page, `!document.querySelector('main [aria-busy="true"]')`, timeout);
+  // one at a time, as a reader scrolls: an editor scrolled past before its observer fired stays a placeholder
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const busy = page.locator('main [aria-busy="true"]');
+    const left = await busy.count();
+    if (left === 0) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()}: ${left} editor placeholder(s) still loading after ${timeout / 1000} s: ${(await busy.first().getAttribute("aria-label")) ?? (await busy.first().textContent())}`);
+    await busy.first().scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -30,7 +30,19 @@ export function findings(page: Page): Promise<PageFindings> {
     const executable = [...document.querySelectorAll("*")].filter((el) =>
       [...el.attributes].some((a) => /^on/i.test(a.name) || /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)),
     );
-    const injectedScripts = [...document.querySelectorAll("script")].filter((s) => s.textContent?.includes("__xss"));
+    // A page rendered on the server carries its data in Next's flight scripts, `self.__next_f.push(<JSON>)`:
+    // a payload there is a JSON string, data and not code. Any other script holding a payload was injected.
+    const flightData = (text: string) => {
+      const match = /^self\.__next_f\.push\(([\s\S]*)\)$/.exec(text.trim());
+      if (!match) return false;
+      try {
+        JSON.parse(match[1]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const injectedScripts = [...document.querySelectorAll("script")].filter((s) => s.textContent?.includes("__xss") && !flightData(s.textContent));
     return {
       ran: window.__xss ?? [],
       violations: window.__cspViolations ?? [],
