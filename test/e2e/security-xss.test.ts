@@ -64,7 +64,8 @@ async function importFile(request: APIRequestContext, name: string, text: string
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
     const batch = (await (await request.get(appUrl(`/api/v1/imports/${id}`))).json()) as { status: string; errors?: unknown };
     if (batch.status === "SUCCEEDED") return;
-    if (batch.status !== "RUNNING") throw new Error(`the import of ${name} ended ${batch.status}: ${JSON.stringify(batch.errors)}`);
+    // imports are queue jobs: QUEUED until a worker takes the batch
+    if (batch.status !== "RUNNING" && batch.status !== "QUEUED") throw new Error(`the import of ${name} ended ${batch.status}: ${JSON.stringify(batch.errors)}`);
   }
   throw new Error(`the import of ${name} did not finish within a minute`);
 }
