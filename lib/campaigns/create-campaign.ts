@@ -8,6 +8,7 @@ import { sql } from "../tasks/sql";
 import { COMBINATIONS, DEFAULT_DROP_RULE, DropRuleSchema, dropRuleProblems } from "./combine";
 import { defaultRubricVersion, getRubricVersion, type RubricVersionView } from "./rubrics";
 import { validateAnswers, type RubricQuestion } from "./rubric";
+import { withResolvedSlice } from "../analytics/resolve-slice";
 import { can } from "../auth/permissions";
 
 // A campaign takes its tasks from a saved view once, when it is created, so the set it
@@ -56,7 +57,7 @@ async function viewQueryOf(db: Db, actorId: string, input: z.infer<typeof Create
 
 async function tasksOfView(db: Db, query: string): Promise<string[]> {
   const filters = filtersFromSearchParams(new URLSearchParams(query));
-  const { text, values } = sql`SELECT t.id FROM tasks t WHERE ${taskWhere(filters)} ORDER BY t.created_at, t.id LIMIT ${MAX_TASKS + 1}`.toQuery();
+  const { text, values } = sql`SELECT t.id FROM tasks t WHERE ${taskWhere(filters, await withResolvedSlice(db, filters.slice, {}))} ORDER BY t.created_at, t.id LIMIT ${MAX_TASKS + 1}`.toQuery();
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(text, ...values);
   if (rows.length > MAX_TASKS) throw new AppError("UNPROCESSABLE", `The view holds more than ${MAX_TASKS} tasks; narrow it before starting a campaign on it`);
   return rows.map((r) => r.id);

@@ -3,6 +3,7 @@ import type { Db, PrismaClient } from "../db/client";
 import { filtersFromSearchParams, TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "../tasks/task-filters";
 import { taskOrderBy, taskWhere } from "../tasks/task-list-sql";
 import { sql, type SqlFragment } from "../tasks/sql";
+import { withResolvedSlice } from "../analytics/resolve-slice";
 import { getCurationSettings } from "./settings";
 
 // "Review next" hands each curator a different task: the candidate row is locked with
@@ -28,7 +29,8 @@ function filtersFrom(input: z.infer<typeof ClaimNextInputSchema>["filters"]): Ta
 export async function claimNextTask(db: PrismaClient, actor: { id: string }, rawInput: ClaimNextInput = {}): Promise<ClaimedTask> {
   const input = ClaimNextInputSchema.parse(rawInput);
   const filters = filtersFrom(input.filters);
-  const eligible = sql`${taskWhere(filters, { actorId: actor.id })}
+  const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id });
+  const eligible = sql`${taskWhere(filters, context)}
         AND NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actor.id})
         AND NOT (t.id = ANY(${input.skip}::text[]))`;
   return leaseNextTask(db, actor, { eligible, orderBy: taskOrderBy(filters.sort) });

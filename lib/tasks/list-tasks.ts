@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
 import { decodeCursor, encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
-import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext, requireResolvedSlice } from "./task-list-sql";
+import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext } from "./task-list-sql";
 import { raw, sql, type SqlFragment } from "./sql";
 import { AppError } from "../errors/app-error";
 
@@ -125,7 +125,6 @@ async function shouldRank(db: Db, query: TaskListQuery, context: FilterContext):
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
 export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
-  requireResolvedSlice(query, context);
   const ranked = await shouldRank(db, query, context);
   const { text, values } = listTasksSql(query, context, ranked).toQuery();
   const all = await db.$queryRawUnsafe<Row[]>(text, ...values);

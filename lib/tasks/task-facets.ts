@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
-import { FACET_COLUMNS, facetCondition, taskWhere, type FacetKey, type FilterContext, requireResolvedSlice } from "./task-list-sql";
+import { FACET_COLUMNS, facetCondition, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
 import { joinSql, raw, sql, type SqlFragment } from "./sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
@@ -57,7 +57,6 @@ type FacetRow = { facet: FacetKey | "total"; value: string | null; count: number
 /** Facet counts for the task list: how many tasks each filter value would show. */
 export async function taskFacets(db: Db, input: TaskFiltersInput | TaskFilters, context: FilterContext = {}): Promise<TaskFacets> {
   const filters = TaskFiltersSchema.parse(input);
-  requireResolvedSlice(filters, context);
   const [rows, repositories] = await Promise.all([
     run<FacetRow>(db, facetCountsSql(filters, context)),
     run<{ repository: string; count: number }>(db, repositoryCountsSql(filters, context)),

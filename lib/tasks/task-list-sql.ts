@@ -15,7 +15,7 @@ export type FilterContext = {
 };
 
 /** A ?slice= filter that reached the list unresolved would be dropped silently and show every task: refuse it. */
-export function requireResolvedSlice(filters: { slice?: string }, context: FilterContext): void {
+function requireResolvedSlice(filters: { slice?: string }, context: FilterContext): void {
   if (filters.slice && !context.slice) throw new AppError("INTERNAL", "An analytics slice reached the task list unresolved; resolve it with withResolvedSlice first");
 }
 
@@ -124,6 +124,7 @@ export function facetCondition(filters: TaskFilters, key: FacetKey): SqlFragment
 
 /** The WHERE clause for filters (without the keyword); `omit` leaves out facet filters (so their other values stay visible). */
 export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
+  requireResolvedSlice(filters, context);
   const conditions: (SqlFragment | null)[] = [
     searchCondition(filters.q),
     ...(Object.keys(FACET_COLUMNS) as FacetKey[]).filter((key) => !omit.includes(key)).map((key) => facetCondition(filters, key)),

@@ -19,6 +19,7 @@ import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/revi
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
 import { listTasks } from "../../lib/tasks/list-tasks";
+import { withResolvedSlice } from "../../lib/analytics/resolve-slice";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
@@ -117,7 +118,7 @@ async function main() {
       reviewers: () => reviewerAnalytics(prisma, ReviewerQuerySchema.parse({ by: "reviewer,generator" })),
       "generated tests": () => generatedTestAnalytics(prisma, GeneratedTestQuerySchema.parse({})),
       verifiability: () => verifiabilityAnalytics(prisma, {}),
-      "task list, funnel slice": () => listTasks(prisma, { slice: "funnel;stage=approved" }),
+      "task list, funnel slice": async () => listTasks(prisma, { slice: "funnel;stage=approved" }, await withResolvedSlice(prisma, "funnel;stage=approved", {})),
     };
     console.log(`\n${"page".padEnd(26)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target p95 < 300 ms`);
     let failed = 0;

@@ -4,6 +4,7 @@ import { createEnvironment, createTask, type TaskOverrides } from "../fixtures/f
 import { apiTokenFor, callRoute } from "../helpers/route-call";
 import { listTasks } from "../../lib/tasks/list-tasks";
 import { taskFacets } from "../../lib/tasks/task-facets";
+import { withResolvedSlice } from "../../lib/analytics/resolve-slice";
 import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
 import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/reviewers";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
@@ -94,8 +95,9 @@ afterAll(async () => db?.drop());
 async function drill(href: string | undefined): Promise<string[]> {
   expect(href).toBeDefined();
   const slice = new URL(href!, "http://x").searchParams.get("slice")!;
-  const page = await listTasks(db.prisma, { slice, sort: "instance_asc", limit: 100 });
-  const facets = await taskFacets(db.prisma, { slice });
+  const context = await withResolvedSlice(db.prisma, slice, {});
+  const page = await listTasks(db.prisma, { slice, sort: "instance_asc", limit: 100 }, context);
+  const facets = await taskFacets(db.prisma, { slice }, context);
   expect(facets.total).toBe(page.items.length);
   return page.items.map((t) => t.instanceId);
 }
@@ -219,6 +221,8 @@ describe("the analytics API", () => {
   });
 
   it("a task-list link with a broken slice is refused in words", async () => {
-    await expect(listTasks(db.prisma, { slice: "funnel;stage=nowhere" })).rejects.toThrow(/unknown stage/);
+    await expect(withResolvedSlice(db.prisma, "funnel;stage=nowhere", {})).rejects.toThrow(/unknown stage/);
+    // and a slice that skipped resolution is refused, not dropped (which would list every task)
+    await expect(listTasks(db.prisma, { slice: "funnel;stage=approved" })).rejects.toThrow(/unresolved/);
   });
 });
