@@ -4,7 +4,6 @@ import { honestResolved } from "../trajectories/score-reviewers";
 import { sql } from "../tasks/sql";
 import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
-import { reproducerStepSql } from "./reproducer";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
 
@@ -226,7 +225,7 @@ type ReviewRow = {
 
 /**
  * One statement: each verdict with its dimensions, its candidate's latest deciding run (as
- * GROUND_TRUTH_SELECT reads it) and whether any step ran a reproducer. The patch texts the
+ * GROUND_TRUTH_SELECT reads it) and whether it ran a reproducer (decided on import). The patch texts the
  * test-file guard reads travel only for the candidates honestResolved guards (no run of
  * ours decided them), so ground truth stays in one place without shipping every patch.
  */
@@ -240,7 +239,7 @@ const REVIEWS_SQL = sql`
          CASE WHEN latest.id IS NULL OR latest.import_batch_id IS NOT NULL THEN c.patch END AS patch,
          CASE WHEN latest.id IS NULL OR latest.import_batch_id IS NOT NULL THEN ct.test_patch END AS "testPatch",
          CASE WHEN latest.id IS NULL OR latest.import_batch_id IS NOT NULL THEN cr.eval_script END AS "evalScript",
-         steps.ran AS "ranReproducer"
+         tr.ran_reproducer AS "ranReproducer"
   FROM trajectories tr
   LEFT JOIN tasks t ON t.id = tr.task_id
   LEFT JOIN environments e ON e.id = t.environment_id
@@ -252,9 +251,6 @@ const REVIEWS_SQL = sql`
   LEFT JOIN (SELECT DISTINCT ON (v.candidate_patch_id) v.candidate_patch_id, v.id, v.resolved, v.import_batch_id FROM validation_runs v
     WHERE v.candidate_patch_id IS NOT NULL AND v.status = 'SUCCEEDED' AND v.resolved IS NOT NULL
     ORDER BY v.candidate_patch_id, v.finished_at DESC) latest ON latest.candidate_patch_id = c.id
-  LEFT JOIN (SELECT s.trajectory_id, bool_or(${reproducerStepSql()}) AS ran FROM trajectory_steps s
-    JOIN trajectories st ON st.id = s.trajectory_id WHERE st.role = 'REVIEWER' AND st.decision IS NOT NULL
-    GROUP BY s.trajectory_id) steps ON steps.trajectory_id = tr.id
   WHERE tr.role = 'REVIEWER' AND tr.decision IS NOT NULL AND tr.task_id IS NOT NULL`;
 
 function groundTruth(row: ReviewRow): boolean | null {

@@ -67,6 +67,8 @@ const SEED = [
   `INSERT INTO trajectory_steps (id, trajectory_id, index, action, updated_at)
      SELECT 'step-' || i || '-' || s, 'traj-' || i, s, (ARRAY['cat a.py', 'grep -rn x .', 'python reproduce.py'])[1 + (i + s) % 3], now()
      FROM generate_series(0, $TRAJECTORIES - 1) i, generate_series(0, 2) s`,
+  // as the importer sets it: each seeded review has one of each action, 'python reproduce.py' among them
+  `UPDATE trajectories SET ran_reproducer = TRUE`,
   `VACUUM ANALYZE`,
 ];
 

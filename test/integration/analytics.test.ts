@@ -5,6 +5,7 @@ import { apiTokenFor, callRoute } from "../helpers/route-call";
 import { listTasks } from "../../lib/tasks/list-tasks";
 import { taskFacets } from "../../lib/tasks/task-facets";
 import { withResolvedSlice } from "../../lib/analytics/resolve-slice";
+import { ranReproducer } from "../../lib/trajectories/reproducer";
 import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
 import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/reviewers";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
@@ -32,7 +33,8 @@ async function run(name: string, kind: RunKind, failureClass: FailureClass | nul
 
 async function review(externalId: string, taskName: string, candidatePatchId: string, model: string, decision: "APPROVE" | "REQUEST_CHANGES", extra: object, actions: string[]) {
   const trajectory = await db.prisma.trajectory.create({
-    data: { externalId, taskId: ids[taskName], candidatePatchId, role: "REVIEWER", format: "OTHER", model, decision, stepCount: actions.length, ...extra },
+    // ranReproducer as the importer sets it when it writes the steps
+    data: { externalId, taskId: ids[taskName], candidatePatchId, role: "REVIEWER", format: "OTHER", model, decision, stepCount: actions.length, ranReproducer: ranReproducer(actions.map((action) => ({ action }))), ...extra },
   });
   for (const [index, action] of actions.entries()) await db.prisma.trajectoryStep.create({ data: { trajectoryId: trajectory.id, index, action } });
 }

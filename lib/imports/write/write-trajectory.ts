@@ -4,6 +4,7 @@ import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record"
 import type { ImportRun, RecordOutcome } from "../import-run";
 import { changedFields } from "./compare";
 import { classifyStep } from "../../trajectories/step-kind";
+import { isReproducerStep, reproducerFactsOf } from "../../trajectories/reproducer";
 
 // A trajectory is written in one transaction — its row, then its steps in bulk batches
 // while the source is still being read — so an interrupted or malformed file leaves no
@@ -130,6 +131,7 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
   if (existing) await tx.trajectoryStep.deleteMany({ where: { trajectoryId } });
 
   let index = 0;
+  let ranCode = false;
   let buffer: Prisma.TrajectoryStepCreateManyInput[] = [];
   let bufferChars = 0;
   const flush = async () => {
@@ -143,6 +145,7 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
   const header = await source.produce({
     async add(step) {
       buffer.push({ trajectoryId, index: index++, ...step, kind: classifyStep(step), metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
+      ranCode ||= isReproducerStep(reproducerFactsOf(step));
       bufferChars += (step.thought?.length ?? 0) + (step.action?.length ?? 0) + (step.observation?.length ?? 0);
       if (buffer.length >= STEP_BATCH || bufferChars >= STEP_BATCH_CHARS) await flush();
     },
@@ -161,6 +164,7 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
     confidence: header.confidence ?? null,
     diagnosis: (header.diagnosis ?? undefined) as Prisma.InputJsonValue | undefined,
     stepCount: index,
+    ranReproducer: index ? ranCode : null,
     tokensIn: header.tokensIn,
     tokensOut: header.tokensOut,
     costUsd: header.costUsd,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isReproducerStep, ranReproducer } from "@/lib/analytics/reproducer";
+import { isReproducerStep, ranReproducer } from "@/lib/trajectories/reproducer";
 import { tableToCsv } from "@/lib/analytics/export-table";
 import { decodeSlice, encodeSlice } from "@/lib/analytics/slice-key";
 
