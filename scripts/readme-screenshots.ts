@@ -21,7 +21,8 @@ async function validate(page: Page) {
   const action = page.getByTestId("next-step-action");
   if ((await page.getByTestId("next-step").getAttribute("data-stage")) !== "unvalidated") return;
   await action.click();
-  await page.waitForFunction(() => document.querySelector("[data-testid=next-step]")?.getAttribute("data-stage") === "validated", undefined, { timeout: 300_000 });
+  // a locator, not waitForFunction: the app's CSP forbids the eval Playwright's in-page polling needs
+  await page.locator('[data-testid="next-step"][data-stage="validated"]').waitFor({ timeout: 300_000 });
 }
 
 async function main() {
