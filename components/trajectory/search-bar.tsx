@@ -1,7 +1,8 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import type { StepSearchResult } from "@/lib/trajectories/search-steps";
 import type { StepKind } from "@/lib/trajectories/step-kind";
 import type { SearchTerms } from "@/lib/trajectories/highlight";
@@ -11,9 +12,16 @@ export function SearchBar({ trajectoryId, kind, initial, currentIndex, onSearch,
   const [text, setText] = useState(initial?.q ?? "");
   const [regex, setRegex] = useState(initial?.regex ?? false);
   const [terms, setTerms] = useState<SearchTerms | null>(initial);
+  const client = useQueryClient();
   const result = useQuery({
     queryKey: ["trajectory-search", trajectoryId, kind, terms?.q, terms?.regex],
-    queryFn: () => apiFetch<StepSearchResult>(`/api/v1/trajectories/${trajectoryId}/search?${new URLSearchParams({ q: terms!.q, regex: terms!.regex ? "1" : "0", ...(kind ? { kind } : {}) })}`),
+    queryFn: async () => {
+      // the first match comes in full with the answer: landing on it shows it without a second request
+      const found = await apiFetch<StepSearchResult>(`/api/v1/trajectories/${trajectoryId}/search?${new URLSearchParams({ q: terms!.q, regex: terms!.regex ? "1" : "0", first: "1", ...(kind ? { kind } : {}) })}`);
+      const { firstStep, ...rest } = found;
+      if (firstStep) client.setQueryData(queryKeys.trajectoryStep(trajectoryId, firstStep.index), firstStep);
+      return rest;
+    },
     enabled: !!terms,
     staleTime: 60_000,
   });

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import type { FullStep } from "@/lib/trajectories/get-trajectory";
 import { highlightPattern, splitMatches, type SearchTerms } from "@/lib/trajectories/highlight";
 import { StepKindBadge } from "./step-kind-badge";
@@ -93,7 +94,7 @@ function Observation({ text, pattern, lines, onLines }: { text: string | null; p
 }
 
 export const stepQuery = (trajectoryId: string, index: number) => ({
-  queryKey: ["trajectory-step", trajectoryId, index],
+  queryKey: queryKeys.trajectoryStep(trajectoryId, index),
   queryFn: () => apiFetch<FullStep>(`/api/v1/trajectories/${trajectoryId}/steps/${index}`),
   gcTime: 30_000,
 });

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";
 import type { TrajectoryDetail } from "@/lib/trajectories/get-trajectory";
 import { STEP_KINDS, type StepKind } from "@/lib/trajectories/step-kind";
@@ -16,6 +17,8 @@ import { SearchBar } from "./search-bar";
 export type InspectorLink = { step: number | null; lines: [number, number] | null; q: string | null; regex: boolean; kind: StepKind | null };
 
 const ROW_HEIGHT = 52;
+/** the step list's box assumed before it can be measured (server render, first paint): its first rows come with the HTML */
+const SERVER_RECT = { width: 480, height: 640 };
 
 function Summary({ t }: { t: TrajectoryDetail }) {
   const diagnosis = t.diagnosis as { rootCause?: string; text?: string; defects?: string[] } | null;
@@ -114,7 +117,7 @@ function linkQuery(link: InspectorLink): string {
 }
 
 export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: string; initial: InspectorLink }) {
-  const trajectory = useQuery({ queryKey: ["trajectory", trajectoryId], queryFn: () => apiFetch<TrajectoryDetail>(`/api/v1/trajectories/${trajectoryId}`) });
+  const trajectory = useQuery({ queryKey: queryKeys.trajectory(trajectoryId), queryFn: () => apiFetch<TrajectoryDetail>(`/api/v1/trajectories/${trajectoryId}`) });
   // the opening step and its window are asked for beside the trajectory, not after it
   const client = useQueryClient();
   const prefetched = useRef(false);
@@ -130,7 +133,7 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
   const [search, setSearch] = useState<SearchTerms | null>(initial.q ? { q: initial.q, regex: initial.regex } : null);
   const listRef = useRef<HTMLDivElement>(null);
   const count = trajectory.data ? (kind ? (trajectory.data.kindCounts[kind] ?? 0) : trajectory.data.stepCount) : 0;
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: SERVER_RECT });
   const items = virtualizer.getVirtualItems();
   const visible = useMemo(() => [...items.map((i) => i.index), selected.position], [items, selected.position]);
   const { rowAt, locate } = useStepWindows(trajectoryId, kind, visible);

@@ -2,6 +2,7 @@
 import { useQueries, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys, TRAJECTORY_WINDOW } from "@/components/ui/query-keys";
 import type { StepRow } from "@/lib/trajectories/get-trajectory";
 import type { StepKind } from "@/lib/trajectories/step-kind";
 
@@ -9,12 +10,12 @@ import type { StepKind } from "@/lib/trajectories/step-kind";
 // are asked for and kept. A window no row shows any more is dropped after a short while
 // (gcTime), so the heap stays bounded however far one scrolls or jumps.
 
-export const WINDOW = 100;
+export const WINDOW = TRAJECTORY_WINDOW;
 const FORGET_AFTER_MS = 10_000;
 
 type Window = { offset: number; position: number | null; items: StepRow[] };
 
-const windowKey = (trajectoryId: string, kind: StepKind | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block] as const;
+const windowKey = queryKeys.trajectoryWindow;
 const windowUrl = (trajectoryId: string, kind: StepKind | null, params: string) => `/api/v1/trajectories/${trajectoryId}/steps?limit=${WINDOW}${kind ? `&kind=${kind}` : ""}&${params}`;
 
 /** The opening step's window, asked for with the trajectory itself instead of after it (unfiltered only: a filtered position needs the counts). */

@@ -10,4 +10,12 @@ export const queryKeys = {
   /** the task list for a canonical filter query string (filtersToSearchParams) */
   tasks: (queryString: string) => ["tasks", queryString],
   taskFacets: (queryString: string) => ["task-facets", queryString],
+  trajectory: (id: string) => ["trajectory", id],
+  /** one step in full (the inspector's detail pane) */
+  trajectoryStep: (trajectoryId: string, index: number) => ["trajectory-step", trajectoryId, index],
+  /** one block of TRAJECTORY_WINDOW rows of the step list, unfiltered ("ALL") or of one kind */
+  trajectoryWindow: (trajectoryId: string, kind: string | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block],
 };
+
+/** Rows per window of the trajectory inspector's step list (a block of the virtual list asked for at once). */
+export const TRAJECTORY_WINDOW = 100;

@@ -3,6 +3,7 @@ import { Prisma } from "../db/generated/client";
 import type { Db, PrismaClient } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { STEP_KINDS } from "./step-kind";
+import { getTrajectoryStep, type FullStep } from "./get-trajectory";
 
 // Search inside one trajectory, in Postgres: words go through the steps' full-text vector
 // (a GIN index, so a rare word is found among 100,000 steps without reading them); a
@@ -13,6 +14,7 @@ export const SearchStepsQuerySchema = z.object({
   q: z.string().trim().min(1).max(200).describe("words to find (all of them), or a regular expression with regex=1"),
   regex: z.enum(["0", "1"]).default("0").describe("1: q is a POSIX regular expression, matched case-insensitively"),
   kind: z.enum(STEP_KINDS).optional().describe("only steps of this kind"),
+  first: z.enum(["0", "1"]).optional().describe("1: the first matching step comes along in full (firstStep), so a reader landing on it needs no second request"),
 });
 export type SearchStepsQuery = z.infer<typeof SearchStepsQuerySchema>;
 
@@ -20,7 +22,7 @@ export type SearchStepsQuery = z.infer<typeof SearchStepsQuerySchema>;
 export const MAX_MATCHES = 2_000;
 const SCAN_TIMEOUT_MS = 8_000;
 
-export type StepSearchResult = { count: number; matches: number[]; mode: "words" | "text" | "regex" };
+export type StepSearchResult = { count: number; matches: number[]; mode: "words" | "text" | "regex"; firstStep?: FullStep | null };
 
 function kindFilter(kind: SearchStepsQuery["kind"]) {
   return kind ? Prisma.sql`AND kind = ${kind}::"StepKind"` : Prisma.empty;
@@ -56,18 +58,23 @@ function searchError(error: unknown, q: string): unknown {
   return error;
 }
 
+/** The first matches and the exact count in one statement (the count is taken over every match before the LIMIT): one round trip, one connection. */
 async function collect(db: Db, where: Prisma.Sql) {
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<{ index: number }[]>`SELECT index FROM trajectory_steps WHERE ${where} ORDER BY index LIMIT ${MAX_MATCHES}`,
-    db.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM trajectory_steps WHERE ${where}`,
-  ]);
-  return { count: Number(counted[0]?.count ?? 0), matches: rows.map((r) => r.index) };
+  const rows = await db.$queryRaw<{ index: number; total: bigint }[]>`SELECT index, count(*) OVER () AS total FROM trajectory_steps WHERE ${where} ORDER BY index LIMIT ${MAX_MATCHES}`;
+  return { count: Number(rows[0]?.total ?? 0), matches: rows.map((r) => r.index) };
 }
 
-export async function searchTrajectorySteps(db: PrismaClient, trajectoryId: string, query: SearchStepsQuery): Promise<StepSearchResult> {
+async function search(db: PrismaClient, trajectoryId: string, query: SearchStepsQuery): Promise<StepSearchResult> {
   if (query.regex === "1") return { ...(await matchText(db, trajectoryId, query, true)), mode: "regex" };
   const words = await matchWords(db, trajectoryId, query);
   if (words.count) return { ...words, mode: "words" };
   // nothing whole-word: perhaps part of an identifier or path ("handler" in numpy_handler.py)
   return { ...(await matchText(db, trajectoryId, query, false)), mode: "text" };
+}
+
+export async function searchTrajectorySteps(db: PrismaClient, trajectoryId: string, query: SearchStepsQuery): Promise<StepSearchResult> {
+  const result = await search(db, trajectoryId, query);
+  if (query.first !== "1") return result;
+  // the step a reader lands on, in the same answer: the inspector shows it without asking again
+  return { ...result, firstStep: result.matches.length ? await getTrajectoryStep(db, trajectoryId, result.matches[0]) : null };
 }

@@ -1,3 +1,9 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors/app-error";
+import { getTrajectory, getTrajectoryStep, listStepWindow } from "@/lib/trajectories/get-trajectory";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys, TRAJECTORY_WINDOW } from "@/components/ui/query-keys";
 import { TrajectoryInspector, type InspectorLink } from "@/components/trajectory/trajectory-inspector";
 import { parseLineRange } from "@/lib/trajectories/highlight";
 import { STEP_KINDS, type StepKind } from "@/lib/trajectories/step-kind";
@@ -18,7 +24,53 @@ function readLink(query: Query): InspectorLink {
   };
 }
 
+/** A step whose texts are longer than this is left to the client: the page's HTML would carry it twice (markup and data). */
+const STEP_INLINE_CHARS = 200_000;
+
+const unlessNotFound = <T,>(read: Promise<T>) =>
+  read.catch((error: unknown) => {
+    // an unknown trajectory or step is said by the client, from the API's own answer
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  });
+
+/**
+ * The trajectory, the opening step and the rows around it, read here as the API routes read
+ * them (GET /api/v1/trajectories/:id, …/steps/:index and …/steps?from=), so the first HTML
+ * shows the step instead of the browser asking for them after its JavaScript has loaded.
+ */
+async function trajectoryPageData(id: string, link: InspectorLink) {
+  const step = link.step ?? 0;
+  const window = async (kind: StepKind | null, block: number) => {
+    const from = block * TRAJECTORY_WINDOW;
+    const answer = await listStepWindow(prisma, id, { from, limit: TRAJECTORY_WINDOW, ...(kind ? { kind } : {}) });
+    // what …/steps answers: the window and the cursor of the next one
+    return [queryKeys.trajectoryWindow(id, kind, block), { ...answer, nextCursor: answer.items.length === TRAJECTORY_WINDOW ? String(answer.offset + answer.items.length) : null }] satisfies [readonly unknown[], unknown];
+  };
+  // filtered, the list opens at its first rows (the link's step is placed by the client, which asks where it stands); unfiltered, at the step's window, and at the top's
+  const blocks = link.kind ? [0] : [...new Set([0, Math.floor(step / TRAJECTORY_WINDOW)])];
+  const [trajectory, full, ...windows] = await Promise.all([
+    unlessNotFound(getTrajectory(prisma, id)),
+    unlessNotFound(getTrajectoryStep(prisma, id, step)),
+    ...blocks.map((block) => window(link.kind, block)),
+  ]);
+  if (!trajectory) return [];
+  const size = full ? (full.thought?.length ?? 0) + (full.action?.length ?? 0) + (full.observation?.length ?? 0) : Infinity;
+  return [
+    [queryKeys.trajectory(id), trajectory],
+    ...(full && size <= STEP_INLINE_CHARS ? [[queryKeys.trajectoryStep(id, step), full] satisfies [readonly unknown[], unknown]] : []),
+    ...windows,
+  ] satisfies [readonly unknown[], unknown][];
+}
+
 export default async function TrajectoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Query> }) {
   const { id } = await params;
-  return <TrajectoryInspector trajectoryId={id} initial={readLink(await searchParams)} />;
+  // the routes' permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
+  const link = readLink(await searchParams);
+  return (
+    <Prefetched entries={await trajectoryPageData(id, link)}>
+      <TrajectoryInspector trajectoryId={id} initial={link} />
+    </Prefetched>
+  );
 }
