@@ -56,7 +56,7 @@ describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of t
     for (const image of await shared.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } })) {
       await shared.getImage(image.Id).remove({ force: true }).catch(() => undefined);
     }
-  }, 120_000);
+  }, 300_000);
 
   it("spreads the runs, builds each image once, and finishes everything on the first engine after the second is killed", async () => {
     const expected = await loadPoolTasks(database.prisma, nonce, ENVIRONMENTS);
@@ -86,7 +86,8 @@ describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of t
         const all = await database.prisma.validationRun.findMany({ include: { task: { select: { instanceId: true } } } });
         return all.length === ENVIRONMENTS * 8 && all.every((run) => run.status === "SUCCEEDED" || run.status === "FAILED" || run.status === "CANCELLED") ? all : null;
       },
-      480_000,
+      // forty runs on one engine after the kill: a busy two-core machine took over 480 s once
+      900_000,
       500,
     );
 
@@ -114,5 +115,5 @@ describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of t
     const workers = await listWorkers(database.prisma);
     expect(workers.find((worker) => worker.id === second.workerId)?.state).toBe("engine down");
     expect(workers.find((worker) => worker.id === first.workerId)?.engineName).toBe("shared engine");
-  }, 900_000);
+  }, 1_500_000);
 });
