@@ -98,8 +98,10 @@ describe("the web process restarts under a live-log stream", () => {
   });
 
   it("a broken export download ends the CLI with a sentence and exit 4, not a stack trace", async () => {
-    // 14 approved tasks of about 1 MB each: more than the pipes and sockets between us hold
-    await database.prisma.$executeRawUnsafe("update tasks set curation_status = 'APPROVED', problem_statement = repeat('x', 1000000)");
+    const TASK_BYTES = 4_000_000;
+    // 14 approved tasks of about 4 MB each: far more than the pipes, sockets and stream buffers
+    // between us hold (with 1 MB each a quiet machine buffered the whole export before the kill)
+    await database.prisma.$executeRawUnsafe(`update tasks set curation_status = 'APPROVED', problem_statement = repeat('x', ${TASK_BYTES})`);
     const cli = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "export"], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
@@ -115,7 +117,7 @@ describe("the web process restarts under a live-log stream", () => {
     let received = 0;
     cli.stdout!.on("data", (chunk: Buffer) => (received += chunk.length));
     expect(await exited).toBe(4);
-    expect(received).toBeLessThan(14_000_000);
+    expect(received).toBeLessThan(14 * TASK_BYTES);
     expect(stderr).toMatch(/The server stopped sending the export \(.*\); the output holds only the first \d+ tasks and is incomplete: run the export again/);
     expect(stderr).not.toMatch(/\n\s+at /);
     await startWeb();
