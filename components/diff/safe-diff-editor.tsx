@@ -9,8 +9,10 @@ import { LIGHT_THEME } from "@/components/editor/monaco-setup";
  * before the diff widget lets go of them, which throws "TextModel got disposed before
  * DiffEditorWidget model got reset" on every task switch; here the component keeps its
  * models and they are disposed once the widget itself is gone.
+ * Each side must be named: Monaco's text input on an unnamed side fails WCAG's
+ * input-name rule, so the labels are required rather than optional.
  */
-export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels?: { original: string; modified: string } }) {
+export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
   useEffect(
     () => () => {
@@ -31,10 +33,8 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
       onMount={(editor, monaco) => {
         models.current = editor.getModel();
         // the diff options' side labels do not reach Monaco's edit context (its text input); each side's own ariaLabel does
-        if (sideLabels) {
-          editor.getOriginalEditor().updateOptions({ ariaLabel: sideLabels.original });
-          editor.getModifiedEditor().updateOptions({ ariaLabel: sideLabels.modified });
-        }
+        editor.getOriginalEditor().updateOptions({ ariaLabel: sideLabels.original });
+        editor.getModifiedEditor().updateOptions({ ariaLabel: sideLabels.modified });
         props.onMount?.(editor, monaco);
       }}
     />

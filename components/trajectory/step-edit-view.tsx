@@ -21,6 +21,7 @@ export function EditDiff({ edit }: { edit: StepEdit }) {
           <SafeDiffEditor
             original={edit.before ?? ""}
             modified={edit.after}
+            sideLabels={{ original: `${edit.path ?? "the open file"} before this edit`, modified: `${edit.path ?? "the open file"} after this edit` }}
             language={languageForPath(edit.path ?? "")}
             height={Math.min(420, Math.max(120, (lines + 4) * 19))}
             options={{ readOnly: true, originalEditable: false, renderSideBySide: true, minimap: { enabled: false }, scrollBeyondLastLine: false, fontSize: 12, automaticLayout: true, useInlineViewWhenSpaceIsLimited: false }}
