@@ -17,6 +17,7 @@ export const LAYER_ZONES = [
   { target: "./lib/docker", from: "./lib", except: ["./docker", "./config", "./errors"], message: "lib/docker is the ground floor: it may import only lib/docker, lib/config and lib/errors; pass what it needs in from the caller" },
   { target: "./lib/config", from: "./lib", except: ["./config", "./errors"], message: "lib/config is read by every layer: it may import only lib/errors" },
   { target: "./lib/errors", from: "./lib", except: ["./errors"], message: "lib/errors is imported by every layer and imports none" },
+  { target: "./lib/async", from: "./lib", except: ["./async"], message: "lib/async (waiting helpers) is imported by every layer and imports none" },
   // lib/http is the routes' edge: features are called by it, never call it
   { target: "./lib/!(http|cli)/**", from: "./lib/http", message: "lib/http is the HTTP edge used by app/ routes; a feature may not import it (move what both need into lib/db or the feature)" },
   // one-way pairs among features: the second builds on the first

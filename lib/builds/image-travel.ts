@@ -1,4 +1,4 @@
-import { setTimeout as delay } from "node:timers/promises";
+import { sleepUntilAborted as sleep } from "@/lib/async/sleep-until-aborted";
 import type { Db } from "../db/client";
 import { reviewDockerfile } from "../docker/dockerfile-policy";
 import type { WorkerContext } from "../worker-runtime/worker-context";
@@ -10,7 +10,6 @@ import type { ResolvedBuildContext } from "./revision-build-context";
 
 // node's own abortable timer: it drops its abort listener when it fires, so a long wait
 // on a long-lived signal (a worker's shutdown, a browser's request) does not pile them up
-const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /** Pulls the image from the pool's registry; the seconds it took, or null when the registry lacks it. */
 export async function pullFromRegistry(ctx: WorkerContext, tag: string, signal: AbortSignal): Promise<number | null> {

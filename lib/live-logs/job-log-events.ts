@@ -1,4 +1,4 @@
-import { setTimeout as delay } from "node:timers/promises";
+import { sleepUntilAborted as sleep } from "@/lib/async/sleep-until-aborted";
 import type { Db, JobStatus, RunPhase } from "../db/client";
 import { notFound } from "../errors/app-error";
 
@@ -20,7 +20,6 @@ async function currentState(db: Db, target: LogTarget): Promise<{ status: JobSta
 
 // node's own abortable timer: it drops its abort listener when it fires, so a long wait
 // on a long-lived signal (a worker's shutdown, a browser's request) does not pile them up
-const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * A job's live log as events: the chunks after `afterSeq` as they arrive, status and

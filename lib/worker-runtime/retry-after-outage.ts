@@ -1,4 +1,4 @@
-import { setTimeout as delay } from "node:timers/promises";
+import { sleepUntilAborted as sleep } from "@/lib/async/sleep-until-aborted";
 import type { Db } from "../db/client";
 import { databaseUnavailableMessage, isDatabaseUnavailable } from "../db/database-errors";
 import { DockerUnavailableError, EngineStoppedError } from "../docker/docker-errors";
@@ -37,7 +37,6 @@ export type OutageOutcome = "retried" | { gaveUp: string };
 
 // node's own abortable timer: it drops its abort listener when it fires, so a long wait
 // on a long-lived signal (a worker's shutdown, a browser's request) does not pile them up
-const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 

@@ -1,11 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
-import Docker from "dockerode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
+import { canRunDockerd, ownDockerd } from "../helpers/own-dockerd";
 import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { LABEL_MANAGED } from "@/lib/docker/container-labels";
@@ -20,54 +17,14 @@ import type { WorkerRunner } from "@/workers/runner";
 
 const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
-const canRunDockerd = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v dockerd"]).status === 0;
-
-function ownEngine() {
-  const dir = mkdtempSync("/tmp/swc-engine-");
-  const socket = path.join(dir, "docker.sock");
-  const args = [
-    `--host=unix://${socket}`,
-    `--data-root=${dir}/data`,
-    `--exec-root=${dir}/exec`,
-    `--pidfile=${dir}/docker.pid`,
-    "--storage-driver=overlay2",
-    "--iptables=false",
-    "--ip6tables=false",
-    "--bridge=none",
-    "--log-level=error",
-  ];
-  let child: ChildProcess | undefined;
-  const host = `unix://${socket}`;
-  const client = new Docker({ socketPath: socket });
-  return {
-    host,
-    client,
-    async start() {
-      child = spawn("dockerd", args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
-      await waitFor("our own dockerd to answer", async () => client.ping().then(() => true, () => false), 60_000, 250);
-    },
-    async stop() {
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child!.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-    cleanup() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-    pidfileGone: () => !existsSync(`${dir}/docker.pid`) || !readFileSync(`${dir}/docker.pid`, "utf8").trim(),
-  };
-}
-
 describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops mid-validation (own dockerd)", () => {
-  const engine = ownEngine();
+  const engine = ownDockerd();
   let database: TestDatabase;
   let worker: WorkerRunner;
 
   beforeAll(async () => {
     await engine.start();
-    const load = spawnSync("sh", ["-c", `docker save ${BASE_IMAGE} | docker -H ${engine.host} load -q`], { encoding: "utf8" });
-    if (load.status !== 0) throw new Error(`could not load the base image into our own engine: ${load.stderr}`);
+    engine.loadFromSharedEngine(BASE_IMAGE);
     database = await createTestDatabase();
     worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: engine.host }) });
   }, 300_000);
@@ -76,7 +33,7 @@ describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops m
     await worker?.stop();
     await database?.drop();
     await engine.stop();
-    engine.cleanup();
+    await engine.cleanup();
   });
 
   it("never blames the recipe for the stopped engine: the run is handed back with a reason, retried once the engine is back, and succeeds", async () => {

@@ -1,0 +1,7 @@
+import { setTimeout as delay } from "node:timers/promises";
+
+/**
+ * Waits `ms`, or less when `signal` aborts; never throws. Polling loops use it so a shutdown
+ * ends their wait at once instead of raising an AbortError each caller would have to swallow.
+ */
+export const sleepUntilAborted = (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, { signal }).catch(() => undefined);
