@@ -56,8 +56,9 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   const beat = async () => {
     const status = await docker.status();
     const facts = status.reachable ? await docker.facts().catch(() => null) : null;
-    const row = await recordWorkerHeartbeat(db, identity, status, ctx.running.size, facts).catch((error) => log(`heartbeat failed: ${error.message}`));
-    const returned = claim.update({ engineHealthy: status.reachable, draining: row?.drainRequested, imageHashes: facts?.environmentImageHashes });
+    const healthy = claim.recordEngineCheck(status.reachable);
+    const row = await recordWorkerHeartbeat(db, identity, status, healthy, ctx.running.size, facts).catch((error) => log(`heartbeat failed: ${error.message}`));
+    const returned = claim.update({ draining: row?.drainRequested, imageHashes: facts?.environmentImageHashes });
     await claim.refreshPeers().catch((error) => log(`could not read the pool's engines: ${error.message}`));
     // containers the engine still holds from before it went away belong to runs now requeued
     if (returned) await prune();

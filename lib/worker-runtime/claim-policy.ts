@@ -1,4 +1,5 @@
 import { forbiddenFlagsFor, type EngineView } from "./claim-flags";
+import { engineHealth } from "./engine-health";
 import { poolView } from "./worker-heartbeat";
 import type { WorkerContext } from "./worker-context";
 
@@ -12,13 +13,18 @@ const ENGINE_CHECK_EVERY_MS = 1_000;
 export function claimPolicy(ctx: WorkerContext) {
   const self: EngineView = { workerId: ctx.workerId, healthy: true, draining: false, hasRoom: true, imageHashes: [] };
   let peers: EngineView[] = [];
+  const health = engineHealth();
   let healthyAtLastBeat = true;
   let engineCheckedAt = 0;
   return {
-    /** Records a heartbeat's findings; true when the engine has just come back. */
-    update(beat: { engineHealthy: boolean; draining?: boolean; imageHashes?: string[] }): boolean {
-      const returned = beat.engineHealthy && !healthyAtLastBeat;
-      healthyAtLastBeat = self.healthy = beat.engineHealthy;
+    /** Records one check of the engine (a heartbeat's); returns whether it counts as healthy, which the heartbeat row then says. */
+    recordEngineCheck(reachable: boolean): boolean {
+      return (self.healthy = health.record(reachable));
+    },
+    /** Records a heartbeat's findings, after recordEngineCheck; true when the engine has just come back. */
+    update(beat: { draining?: boolean; imageHashes?: string[] }): boolean {
+      const returned = self.healthy && !healthyAtLastBeat;
+      healthyAtLastBeat = self.healthy;
       if (beat.draining !== undefined) self.draining = beat.draining;
       if (beat.imageHashes) self.imageHashes = beat.imageHashes;
       return returned;
@@ -29,7 +35,7 @@ export function claimPolicy(ctx: WorkerContext) {
     forbiddenFlags: async (): Promise<string[]> => {
       if (Date.now() - engineCheckedAt > ENGINE_CHECK_EVERY_MS) {
         engineCheckedAt = Date.now();
-        self.healthy = (await ctx.docker.status()).reachable;
+        self.healthy = health.record((await ctx.docker.status()).reachable);
       }
       return forbiddenFlagsFor(self, peers);
     },

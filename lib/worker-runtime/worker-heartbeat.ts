@@ -6,11 +6,12 @@ import { WORKER_STALE_MS } from "../jobs/list-workers";
 export type WorkerIdentity = { id: string; hostname: string; pid: number; concurrency: number; startedAt: Date; engineName: string };
 
 /**
- * A worker's "I am alive" row, with what its Docker engine says and holds; the jobs page
+ * A worker's "I am alive" row, with what its Docker engine says and holds (healthy as
+ * engineHealth decides it; the info line is the latest check's own answer); the jobs page
  * lists these and the pool's workers read each other's to decide who claims what. Tells
  * whether a drain was asked for from the Jobs page.
  */
-export async function recordWorkerHeartbeat(db: PrismaClient, worker: WorkerIdentity, docker: DockerStatus, runningJobs: number, facts: EngineFacts | null = null): Promise<{ drainRequested: boolean }> {
+export async function recordWorkerHeartbeat(db: PrismaClient, worker: WorkerIdentity, docker: DockerStatus, engineHealthy: boolean, runningJobs: number, facts: EngineFacts | null = null): Promise<{ drainRequested: boolean }> {
   const engine = {
     engineName: worker.engineName,
     dockerVersion: docker.reachable ? docker.version : null,
@@ -26,7 +27,7 @@ export async function recordWorkerHeartbeat(db: PrismaClient, worker: WorkerIden
     hostname: worker.hostname,
     pid: worker.pid,
     concurrency: worker.concurrency,
-    dockerOk: docker.reachable,
+    dockerOk: engineHealthy,
     dockerInfo: docker.reachable ? `Docker ${docker.version} at ${docker.endpoint}` : docker.error,
     runningJobs,
     startedAt: worker.startedAt,
