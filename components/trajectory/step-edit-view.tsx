@@ -7,7 +7,7 @@ import { EDIT_OPERATION as OPERATION, type StepEdit } from "@/lib/trajectories/s
 
 /** One edit as a Monaco diff of the region it changed. */
 export function EditDiff({ edit }: { edit: StepEdit }) {
-  const { ready } = useMonacoReady();
+  const { ready, ref } = useMonacoReady<HTMLParagraphElement>();
   const lines = Math.max((edit.before ?? "").split("\n").length, edit.after.split("\n").length);
   return (
     <section className="mb-4" aria-label="Edit as a diff" data-testid="edit-diff">
@@ -28,7 +28,7 @@ export function EditDiff({ edit }: { edit: StepEdit }) {
           />
         </div>
       ) : (
-        <p className="text-xs text-slate-500">Loading the diff viewer…</p>
+        <p ref={ref} className="text-xs text-slate-500">Loading the diff viewer…</p>
       )}
     </section>
   );
