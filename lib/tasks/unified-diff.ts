@@ -188,7 +188,8 @@ export type ReconstructedSides = {
 };
 
 /**
- * Both sides of a file from the diff alone (the base file is not stored). Unknown lines
+ * Both sides of a file from the diff alone, when its base file is not stored or the patch
+ * does not apply to it (see sidesOfFile). Unknown lines
  * between hunks become blank lines on both sides, so line numbers stay true and the diff
  * editor treats them as unchanged (and folds them).
  */
