@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyToBase, basePathsOf, parseUnifiedDiff, sidesOfFile } from "@/lib/tasks/unified-diff";
 import { storedPathFor } from "@/lib/tasks/task-base-files";
+import { applyEdit, samePath, wholeFileOfEdit } from "@/lib/trajectories/step-edits";
 
 const DEMO = path.join(import.meta.dirname, "../../prisma/seed/demo");
 const demoOps = readFileSync(path.join(DEMO, "repos/calc/calc/ops.py"), "utf8");
@@ -114,5 +115,43 @@ new file mode 100644
     expect(storedPathFor("/testbed/calc/ops.py", ["ops.py", "calc/ops.py", "tests/test_ops.py"])).toBe("calc/ops.py");
     expect(storedPathFor("calc/ops.py", ["calc/ops.py"])).toBe("calc/ops.py");
     expect(storedPathFor("/testbed/other.py", ["calc/ops.py"])).toBeNull();
+  });
+});
+
+describe("a trajectory's edit as a whole file", () => {
+  const base = "def add(a, b):\n    return a + b\n\n\ndef mean(values):\n    return sum(values) / len(values)\n";
+  const replace = (index: number, before: string, after: string) => ({ index, path: "/testbed/calc/ops.py", operation: "replace" as const, before, after });
+
+  it("the first edit of a file: the base file before, the edit applied after", () => {
+    const edit = replace(3, "    return sum(values) / len(values)", "    if not values:\n        raise ValueError\n    return sum(values) / len(values)");
+    const whole = wholeFileOfEdit(base, [], edit);
+    expect(whole).toEqual({ original: base, modified: base.replace("    return sum", "    if not values:\n        raise ValueError\n    return sum") });
+  });
+
+  it("a later edit replays the earlier edits of the same file (and only those), by line and by text", () => {
+    const earlier = [
+      replace(1, "return a + b", "return b + a"),
+      { index: 2, path: "calc/other.py", operation: "replace" as const, before: "x", after: "y" },
+      { index: 3, path: "calc/ops.py", operation: "insert" as const, before: "", after: "# inserted", startLine: 1 },
+      { index: 4, path: "/testbed/calc/ops.py", operation: "lines" as const, before: null, after: "def mean(xs):", startLine: 6, endLine: 6 },
+    ];
+    const whole = wholeFileOfEdit(base, earlier, replace(5, "    return sum(values) / len(values)", "    return sum(xs) / len(xs)"));
+    if ("failed" in whole) throw new Error(whole.failed);
+    expect(whole.original).toBe("# inserted\ndef add(a, b):\n    return b + a\n\n\ndef mean(xs):\n    return sum(values) / len(values)\n");
+    expect(whole.modified).toBe("# inserted\ndef add(a, b):\n    return b + a\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n");
+  });
+
+  it("an edit that does not replay ends it with the step that failed", () => {
+    expect(wholeFileOfEdit(base, [replace(1, "not in the file", "x")], replace(2, "return a + b", "return 0"))).toEqual({ failed: "the edit at step 2 could not be replayed on the base file" });
+    // a replace whose text appears twice is ambiguous
+    expect(applyEdit("a\na\n", { operation: "replace", before: "a", after: "b" })).toBeNull();
+    expect(wholeFileOfEdit(base, [], { path: null, operation: "create", before: "", after: "x" })).toEqual({ failed: "the edit does not name its file" });
+  });
+
+  it("names the same file however the trajectory writes it", () => {
+    expect(samePath("/testbed/calc/ops.py", "calc/ops.py")).toBe(true);
+    expect(samePath("calc/ops.py", "/testbed/calc/ops.py")).toBe(true);
+    expect(samePath("/testbed/calc/ops.py", "ops.py")).toBe(true);
+    expect(samePath("/testbed/calc/xops.py", "ops.py")).toBe(false);
   });
 });
