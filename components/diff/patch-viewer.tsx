@@ -83,6 +83,8 @@ function DiffOfFile({ file, sides, layout }: { file: DiffFile; sides: DiffSides;
           originalEditable: false,
           // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
           useInlineViewWhenSpaceIsLimited: false,
+          // a whole file ends with its newline: Monaco on Linux dims that last empty line's number below WCAG contrast
+          renderFinalNewline: "on",
         }}
       />
     </div>

@@ -72,6 +72,8 @@ export function EditDiff({ edit, trajectoryId, index, taskId }: { edit: StepEdit
               fontSize: 12,
               automaticLayout: true,
               useInlineViewWhenSpaceIsLimited: false,
+              // a whole file ends with its newline: Monaco on Linux dims that last empty line's number below WCAG contrast
+              renderFinalNewline: "on",
               hideUnchangedRegions: { enabled: "original" in whole, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
             }}
           />
