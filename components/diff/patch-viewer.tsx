@@ -1,10 +1,11 @@
 "use client";
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { useMemo, useState } from "react";
-import { buildFileTree, languageForPath, parseUnifiedDiff, reconstructSides, type ReconstructedSides } from "@/lib/tasks/unified-diff";
+import { buildFileTree, languageForPath, parseUnifiedDiff, sidesOfFile, type DiffFile, type DiffSides } from "@/lib/tasks/unified-diff";
 import { heightForLines, useMonacoReady } from "@/components/editor/use-monaco";
 import { SafeDiffEditor } from "./safe-diff-editor";
 import { FileTree } from "./file-tree";
+import { useBaseFile } from "./use-base-file";
 
 type Layout = "side-by-side" | "inline";
 
@@ -27,19 +28,34 @@ function LayoutToggle({ layout, onChange }: { layout: Layout; onChange: (layout:
   );
 }
 
-function ReconstructedNote({ sides }: { sides: ReconstructedSides }) {
+function SidesNote({ sides }: { sides: DiffSides }) {
+  if (sides.whole) {
+    return (
+      <p className="mb-1 text-xs text-slate-700" data-testid="whole-file-note">
+        Whole file at the base commit ({sides.lines} lines); unchanged regions are folded — expand them in the editor.
+      </p>
+    );
+  }
+  if (sides.complete) return null;
   return (
     <p className="mb-1 text-xs text-slate-700" data-testid="reconstructed-note">
-      The repository&apos;s files are not stored with a task, so both sides are rebuilt from the patch&apos;s own lines: only the changed hunks and
-      their context are real code
+      {sides.why ?? "The base file is not stored."} Both sides are rebuilt from the patch&apos;s own lines: only the changed hunks and their context are
+      real code
       {sides.placeholderLines > 0 ? `; the ${sides.placeholderLines} lines between hunks are blank placeholders (folded) that keep line numbers true` : ""}.
     </p>
   );
 }
 
-function DiffOfFile({ path, sides, layout }: { path: string; sides: ReconstructedSides; layout: Layout }) {
+/** Lines the folded editor shows: each hunk with its context and a fold line above and below, never more than the file. */
+function shownLines(file: DiffFile, sides: DiffSides): number {
+  if (!sides.whole) return sides.modified.split("\n").length - sides.placeholderLines;
+  return Math.min(sides.lines, file.hunks.reduce((sum, hunk) => sum + hunk.lines.length + 8, 0));
+}
+
+function DiffOfFile({ file, sides, layout }: { file: DiffFile; sides: DiffSides; layout: Layout }) {
   const { ready, ref } = useMonacoReady();
-  const height = heightForLines(sides.modified.split("\n").length - sides.placeholderLines, { min: 120, max: 640, padding: 3 });
+  const path = file.path;
+  const height = heightForLines(shownLines(file, sides), { min: 120, max: 640, padding: 3 });
   if (!ready) {
     return (
       <div ref={ref} style={{ height }} className="animate-pulse rounded border bg-slate-100" role="status" aria-busy="true">
@@ -50,7 +66,7 @@ function DiffOfFile({ path, sides, layout }: { path: string; sides: Reconstructe
   return (
     <div className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600" data-testid="monaco-diff">
       <SafeDiffEditor
-        key={`${path}-${layout}`}
+        key={`${path}-${layout}-${sides.whole}`}
         original={sides.original}
         modified={sides.modified}
         language={languageForPath(path)}
@@ -63,10 +79,12 @@ function DiffOfFile({ path, sides, layout }: { path: string; sides: Reconstructe
           scrollBeyondLastLine: false,
           fontSize: 12,
           automaticLayout: true,
-          hideUnchangedRegions: { enabled: sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
+          hideUnchangedRegions: { enabled: sides.whole || sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
           originalEditable: false,
           // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
           useInlineViewWhenSpaceIsLimited: false,
+          // a whole file ends with its newline: Monaco on Linux dims that last empty line's number below WCAG contrast
+          renderFinalNewline: "on",
         }}
       />
     </div>
@@ -75,15 +93,17 @@ function DiffOfFile({ path, sides, layout }: { path: string; sides: Reconstructe
 
 /**
  * A patch as a file tree beside a Monaco diff of the selected file, split by a handle the
- * curator can drag or move with the arrow keys. The repository's base files are not stored,
- * so both sides are rebuilt from the patch itself, and the UI says so.
+ * curator can drag or move with the arrow keys. With the task's base file stored (read from
+ * its environment's image after a build), both sides are whole files with the unchanged
+ * regions folded; without it, both sides are rebuilt from the patch itself, and the UI says why.
  */
-export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: string; label: string; layout: Layout; onLayoutChange: (layout: Layout) => void }) {
+export function PatchViewer({ taskId, patch, label, layout, onLayoutChange }: { taskId: string; patch: string; label: string; layout: Layout; onLayoutChange: (layout: Layout) => void }) {
   const files = useMemo(() => parseUnifiedDiff(patch), [patch]);
   const tree = useMemo(() => buildFileTree(files), [files]);
   const [selectedPath, setSelectedPath] = useState<string | null>(null);
   const selected = files.find((f) => f.path === selectedPath) ?? files[0] ?? null;
-  const sides = useMemo(() => (selected ? reconstructSides(selected) : null), [selected]);
+  const { loading, base } = useBaseFile(taskId, selected && selected.status !== "added" && !selected.binary ? selected.oldPath : null);
+  const sides = useMemo(() => (selected && !loading ? sidesOfFile(selected, base) : null), [selected, loading, base]);
 
   if (!patch.trim()) return <p className="text-sm text-slate-600">This task has no {label.toLowerCase()}.</p>;
   if (files.length === 0) {
@@ -110,8 +130,13 @@ export function PatchViewer({ patch, label, layout, onLayoutChange }: { patch: s
               {selected?.binary && <span className="text-amber-800">binary file: no text diff</span>}
               <LayoutToggle layout={layout} onChange={onLayoutChange} />
             </div>
-            {sides && !sides.complete && <ReconstructedNote sides={sides} />}
-            {sides && selected && <DiffOfFile key={selected.path} path={selected.path} sides={sides} layout={layout} />}
+            {sides && <SidesNote sides={sides} />}
+            {selected && loading && (
+              <div className="h-32 animate-pulse rounded border bg-slate-100" role="status" aria-busy="true">
+                <span className="sr-only">Loading the base file</span>
+              </div>
+            )}
+            {sides && selected && <DiffOfFile key={selected.path} file={selected} sides={sides} layout={layout} />}
           </div>
         </Panel>
       </Group>

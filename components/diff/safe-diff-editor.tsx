@@ -10,7 +10,8 @@ import { LIGHT_THEME } from "@/components/editor/monaco-setup";
  * DiffEditorWidget model got reset" on every task switch; here the component keeps its
  * models and they are disposed once the widget itself is gone.
  * Each side must be named: Monaco's text input on an unnamed side fails WCAG's
- * input-name rule, so the labels are required rather than optional.
+ * input-name rule, so the labels are required rather than optional. They are set on mount
+ * and given as the diff options' side labels, which an options update re-applies.
  */
 export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
@@ -28,6 +29,8 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
     <DiffEditor
       theme={LIGHT_THEME}
       {...props}
+      // also as options: every options update (a re-render with a new object) re-derives each side's ariaLabel from these
+      options={{ ...props.options, originalAriaLabel: sideLabels.original, modifiedAriaLabel: sideLabels.modified }}
       keepCurrentOriginalModel
       keepCurrentModifiedModel
       onMount={(editor, monaco) => {

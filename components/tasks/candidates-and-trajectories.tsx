@@ -60,7 +60,7 @@ export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { ta
               </div>
               {open === c.id && (
                 <div className="mt-2">
-                  <PatchViewer patch={c.patch} label={`Patch by ${c.generator}`} layout={layout} onLayoutChange={onLayoutChange} />
+                  <PatchViewer taskId={task.id} patch={c.patch} label={`Patch by ${c.generator}`} layout={layout} onLayoutChange={onLayoutChange} />
                 </div>
               )}
             </li>

@@ -11,7 +11,7 @@ export const GLOSSARY = {
   },
   approvals: { label: "Approvals", text: "Curators whose latest decision is Approve, against the number the settings require before the task counts as approved." },
   version: { label: "Version", text: "Goes up with every change to the task; a decision or edit made on an older version is refused, so nobody overwrites unseen work." },
-  reconstructed: { label: "Rebuilt from the patch", text: "The repository's files are not stored with the task, so the diff shows only the lines the patch itself carries." },
+  reconstructed: { label: "Rebuilt from the patch", text: "When a file's base version is not stored yet (it is read from the environment's image when the environment is built or the task validated) or the patch does not apply to it, the diff shows only the lines the patch itself carries." },
 } as const;
 export type GlossaryTerm = keyof typeof GLOSSARY;
 

@@ -64,7 +64,7 @@ export function PatchEvidence({ task, layout, onLayoutChange }: { task: TaskDeta
           { id: "test", label: "Test patch" },
         ]}
       />
-      <PatchViewer key={patchTab} patch={patchTab === "fix" ? task.fixPatch : task.testPatch} label={patchTab === "fix" ? "Fix patch" : "Test patch"} layout={layout} onLayoutChange={onLayoutChange} />
+      <PatchViewer key={patchTab} taskId={task.id} patch={patchTab === "fix" ? task.fixPatch : task.testPatch} label={patchTab === "fix" ? "Fix patch" : "Test patch"} layout={layout} onLayoutChange={onLayoutChange} />
     </>
   );
 }

@@ -100,7 +100,7 @@ export const stepQuery = (trajectoryId: string, index: number) => ({
 });
 
 /** One step in full: its kind, thought, action and observation, with the search terms marked. */
-export function StepDetail({ trajectoryId, index, search, lines, onLines, onStep }: { trajectoryId: string; index: number; search: SearchTerms | null; lines: [number, number] | null; onLines(range: [number, number] | null): void; onStep(index: number): void }) {
+export function StepDetail({ trajectoryId, taskId, index, search, lines, onLines, onStep }: { trajectoryId: string; taskId: string | null; index: number; search: SearchTerms | null; lines: [number, number] | null; onLines(range: [number, number] | null): void; onStep(index: number): void }) {
   const step = useQuery(stepQuery(trajectoryId, index));
   const pattern = useMemo(() => highlightPattern(search), [search]);
   return (
@@ -120,7 +120,7 @@ export function StepDetail({ trajectoryId, index, search, lines, onLines, onStep
         <>
           <Section title="Thought" text={step.data.thought} pattern={pattern} />
           <Section title="Action" text={step.data.action} pattern={pattern} />
-          {step.data.edit && <EditDiff edit={step.data.edit} />}
+          {step.data.edit && <EditDiff edit={step.data.edit} trajectoryId={trajectoryId} index={index} taskId={taskId} />}
           <EditsSoFar key={index} trajectoryId={trajectoryId} upTo={index} onStep={onStep} />
           <Observation text={step.data.observation} pattern={pattern} lines={lines} onLines={onLines} />
           <StepAnnotations trajectoryId={trajectoryId} index={index} />

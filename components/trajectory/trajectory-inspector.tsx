@@ -263,7 +263,7 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
           </div>
           {!count && <p className="p-3 text-sm text-slate-600">{kind ? `No ${KIND_STYLE[kind].label.toLowerCase()} steps in this trajectory.` : "This trajectory has no steps."}</p>}
         </div>
-        {count && selectedIndex !== null ? <StepDetail trajectoryId={trajectoryId} index={selectedIndex} search={search} lines={lines} onLines={setLines} onStep={(index) => void jumpToStep(index)} /> : <div />}
+        {count && selectedIndex !== null ? <StepDetail trajectoryId={trajectoryId} taskId={trajectory.data?.taskId ?? null} index={selectedIndex} search={search} lines={lines} onLines={setLines} onStep={(index) => void jumpToStep(index)} /> : <div />}
       </div>
     </div>
   );

@@ -5,6 +5,8 @@ import { retryAfterOutage } from "../worker-runtime/retry-after-outage";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
 import { revisionBuildContext } from "./revision-build-context";
+import { storeBaseFiles } from "./base-files";
+import { logFailure } from "../errors/log-failure";
 
 /** The build-environment job: claim the Build row, build (or reuse) its image, record the outcome. */
 export async function executeBuild(ctx: WorkerContext, buildId: string, options: { noCache?: boolean } = {}): Promise<void> {
@@ -19,7 +21,9 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
       await ctx.db.environmentRevision.update({ where: { id: build.revisionId }, data: { contextHash: context.contextHash } });
     }
     await ctx.db.build.updateMany({ where: owned, data: { contextHash: context.contextHash, imageTag: context.tag } });
-    await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
+    const image = await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
+    // the build has succeeded: a failure to read the base files leaves the diffs as hunks, nothing more
+    await storeBaseFiles(ctx, { environmentId: build.revision.environmentId, image: image.tag, contextHash: context.contextHash }).catch(logFailure(`storing the base files of build ${buildId}`));
   } catch (error) {
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() === "shutdown") {

@@ -20,3 +20,8 @@ export function installationId(connectionString: string): string {
 export function runContainerLabels(run: { runId: string; workerId: string; installation: string }): Record<string, string> {
   return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "validation", [LABEL_RUN_ID]: run.runId, [LABEL_WORKER_ID]: run.workerId, [LABEL_INSTALLATION]: run.installation };
 }
+
+/** A container that only lends its filesystem to read an image's base files; never started. */
+export function baseFileContainerLabels(facts: { workerId: string; installation: string }): Record<string, string> {
+  return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "base-files", [LABEL_WORKER_ID]: facts.workerId, [LABEL_INSTALLATION]: facts.installation };
+}

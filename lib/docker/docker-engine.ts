@@ -52,6 +52,18 @@ export type RunContainerResult = {
   durationMs: number;
 };
 
+/** A file read out of an image: its bytes, or why it was not read. */
+export type ImageFile = { content: Buffer } | { skipped: string };
+
+export type ReadImageFilesOptions = {
+  image: string;
+  /** relative to the image's WORKDIR (the repository's work tree) */
+  paths: string[];
+  /** a larger file is not read, only reported */
+  maxBytes: number;
+  labels: Record<string, string>;
+};
+
 export type ImageInfo = { id: string; createdAt: Date; sizeBytes: number };
 
 export type LabelledContainer = { id: string; labels: Record<string, string>; state: string; createdAt: Date };
@@ -77,6 +89,8 @@ export interface DockerEngine {
   imageInfo(tag: string): Promise<ImageInfo | null>;
   buildImage(options: BuildImageOptions): Promise<{ imageId: string }>;
   runContainer(options: RunContainerOptions): Promise<RunContainerResult>;
+  /** files of an image's work tree, read from a created (never started, networkless) container */
+  readImageFiles(options: ReadImageFilesOptions): Promise<Record<string, ImageFile>>;
   listLabelledContainers(): Promise<LabelledContainer[]>;
   removeContainer(id: string): Promise<void>;
   /** removes dangling images this product built (labelled; narrowed further by alsoLabelled, "key=value"), oldest first, until their total size is within the budget */

@@ -4,12 +4,13 @@ import { connectToEngine } from "./engine-connection";
 import { imageInfo, listLabelledContainers, pruneDanglingImages, removeContainer } from "./engine-inventory";
 import { createImageBuilder } from "./image-build";
 import { runContainer } from "./container-run";
+import { readImageFiles } from "./image-files";
 import { engineFacts, pullImage, pushImage } from "./image-transfer";
 
 /**
  * dockerode behind our DockerEngine interface, for DOCKER_HOST or the default socket. Each job
  * lives in its own file: reaching the engine (engine-connection.ts), building images
- * (image-build.ts), running containers (container-run.ts), and what is on the engine
+ * (image-build.ts), running containers (container-run.ts), reading an image's files (image-files.ts), and what is on the engine
  * (engine-inventory.ts), and moving images through the pool's registry (image-transfer.ts).
  */
 export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
@@ -20,6 +21,7 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     imageInfo: (tag) => imageInfo(engine, tag),
     buildImage: createImageBuilder(engine),
     runContainer: (options) => runContainer(engine, options),
+    readImageFiles: (options) => readImageFiles(engine, options),
     listLabelledContainers: () => listLabelledContainers(engine),
     removeContainer: (id) => removeContainer(engine, id),
     pruneDanglingImages: (budgetBytes, options) => pruneDanglingImages(engine, budgetBytes, options),

@@ -1,5 +1,7 @@
 import type { FailureClass, Prisma, RunPhase } from "../db/client";
 import { ensureImage } from "../builds/ensure-image";
+import { storeBaseFiles } from "../builds/base-files";
+import { revisionBuildContext } from "../builds/revision-build-context";
 import { ImageBuildError } from "../docker/docker-errors";
 import { runContainerLabels } from "../docker/container-labels";
 import { errorMessageOf } from "../errors/error-message";
@@ -85,6 +87,10 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById }), lease.signal);
     await write({ buildId: image.buildId });
     sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
+    // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only
+    await storeBaseFiles(ctx, { environmentId: environment.id, taskId: run.taskId, image: image.tag, contextHash: revisionBuildContext(run.revision).contextHash }).catch(
+      logFailure(`storing the base files of task ${run.taskId}`),
+    );
     enterPhase("STARTING_CONTAINER");
 
     const limits = {

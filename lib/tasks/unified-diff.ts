@@ -188,7 +188,8 @@ export type ReconstructedSides = {
 };
 
 /**
- * Both sides of a file from the diff alone (the base file is not stored). Unknown lines
+ * Both sides of a file from the diff alone, when its base file is not stored or the patch
+ * does not apply to it (see sidesOfFile). Unknown lines
  * between hunks become blank lines on both sides, so line numbers stay true and the diff
  * editor treats them as unchanged (and folds them).
  */
@@ -217,6 +218,81 @@ export function reconstructSides(file: DiffFile): ReconstructedSides {
     complete: wholeFileShown && placeholderLines === 0,
     placeholderLines,
   };
+}
+
+/** The paths whose base-commit files a patch needs to be shown whole: every file it changes that it does not create. */
+export function basePathsOf(patch: string): string[] {
+  return parseUnifiedDiff(patch).flatMap((file) => (file.status !== "added" && file.oldPath ? [file.oldPath] : []));
+}
+
+export type WholeSides = { original: string; modified: string; lines: number };
+
+/** Lines of a file without the empty string after its last newline; whether it ended with one. */
+function linesOf(text: string): { lines: string[]; trailingNewline: boolean } {
+  const normalized = text.replace(/\r\n/g, "\n");
+  const trailingNewline = normalized.endsWith("\n");
+  const lines = normalized === "" ? [] : (trailingNewline ? normalized.slice(0, -1) : normalized).split("\n");
+  return { lines, trailingNewline };
+}
+
+function matchesAt(lines: string[], expected: string[], at: number): boolean {
+  if (at < 0 || at + expected.length > lines.length) return false;
+  return expected.every((line, i) => lines[at + i] === line);
+}
+
+/** Where a hunk's old lines are: at its stated line (shifted by earlier hunks), else the nearest exact match, as `patch` does. */
+function locateHunk(lines: string[], expected: string[], stated: number, from: number): number | null {
+  if (matchesAt(lines, expected, stated)) return stated;
+  for (let distance = 1; distance <= lines.length; distance++) {
+    for (const at of [stated - distance, stated + distance]) if (at >= from && matchesAt(lines, expected, at)) return at;
+  }
+  return null;
+}
+
+/**
+ * Both whole sides of a file: the stored base file and the patch applied to it. Each hunk's
+ * old lines must appear in the base exactly (at its line, or moved as `patch` allows); when
+ * one does not, the answer is the reason, and the caller falls back to reconstructSides.
+ */
+export function applyToBase(base: string, file: DiffFile): WholeSides | { failed: string } {
+  if (file.binary) return { failed: "a binary change has no text to apply" };
+  const { lines, trailingNewline } = linesOf(base);
+  const result: string[] = [];
+  let cursor = 0;
+  // how far the last hunk sat from its stated line: later hunks are looked for as far off
+  let offset = 0;
+  for (const [n, hunk] of file.hunks.entries()) {
+    const expected = hunk.lines.filter((line) => line.type !== "add").map((line) => line.text);
+    const stated = hunk.oldStart - 1 + offset;
+    // a hunk of only additions (into an empty file, say) has nothing to match
+    const at = expected.length === 0 ? Math.max(cursor, stated) : locateHunk(lines, expected, stated, cursor);
+    if (at === null || at > lines.length) {
+      return { failed: `hunk ${n + 1} of ${file.hunks.length} (@@ -${hunk.oldStart},${hunk.oldLines} @@) does not match the stored base file of ${file.oldPath ?? file.path}` };
+    }
+    result.push(...lines.slice(cursor, at));
+    for (const line of hunk.lines) if (line.type !== "del") result.push(line.text);
+    cursor = at + expected.length;
+    offset = at - (hunk.oldStart - 1);
+  }
+  result.push(...lines.slice(cursor));
+  const join = (all: string[]) => (all.length && trailingNewline ? `${all.join("\n")}\n` : all.join("\n"));
+  const modified = file.status === "deleted" ? "" : join(result);
+  return { original: join(lines), modified, lines: Math.max(lines.length, file.status === "deleted" ? 0 : result.length) };
+}
+
+/** What the diff shows of a file: both whole sides, or the sides rebuilt from the patch and why the whole file is not shown. */
+export type DiffSides = (WholeSides & { whole: true }) | (ReconstructedSides & { whole: false; why: string | null });
+
+/**
+ * The sides of a file's diff: whole when its base file is stored and the patch applies to it
+ * (a new file is whole from the patch alone), else rebuilt from the hunks, with the reason.
+ */
+export function sidesOfFile(file: DiffFile, base: { content: string } | { reason: string } | null): DiffSides {
+  const rebuilt = (why: string | null): DiffSides => ({ ...reconstructSides(file), whole: false, why });
+  if (file.status === "added" || !base) return rebuilt(null);
+  if ("reason" in base) return rebuilt(base.reason);
+  const applied = applyToBase(base.content, file);
+  return "failed" in applied ? rebuilt(`The patch does not apply to the stored base file: ${applied.failed}.`) : { ...applied, whole: true };
 }
 
 /** Monaco language id from a file name (only languages Monaco ships tokenizers for). */

@@ -142,3 +142,53 @@ export function linesSeen(observations: (string | null)[], path: string, first: 
   }
   return region.join("\n");
 }
+
+/** Whether two names are the same file: equal, or one is the other under a folder (`/testbed/a.py` and `a.py`). */
+export function samePath(a: string, b: string): boolean {
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+}
+
+type Replayable = Pick<StepEdit, "operation" | "before" | "after" | "startLine" | "endLine">;
+
+/** A file after one edit, or null when the edit does not say enough to apply it (its text is not in the file exactly once, no line). */
+export function applyEdit(content: string, edit: Replayable): string | null {
+  const lines = content.split("\n");
+  switch (edit.operation) {
+    case "create":
+      return edit.after;
+    case "replace": {
+      if (!edit.before) return null;
+      const at = content.indexOf(edit.before);
+      if (at < 0 || content.indexOf(edit.before, at + 1) >= 0) return null;
+      return content.slice(0, at) + edit.after + content.slice(at + edit.before.length);
+    }
+    case "insert":
+      // startLine is the first new line: the text goes after line startLine - 1
+      if (edit.startLine === undefined || edit.startLine - 1 > lines.length) return null;
+      return [...lines.slice(0, edit.startLine - 1), ...edit.after.split("\n"), ...lines.slice(edit.startLine - 1)].join("\n");
+    case "lines": {
+      if (edit.startLine === undefined) return null;
+      const end = edit.endLine ?? edit.startLine;
+      if (end > lines.length) return null;
+      return [...lines.slice(0, edit.startLine - 1), ...edit.after.split("\n"), ...lines.slice(end)].join("\n");
+    }
+  }
+}
+
+/**
+ * The whole file before and after an edit: the stored base file with every earlier edit of the
+ * same file replayed, then this one. Any edit that does not apply (a file changed by a shell
+ * command the trajectory does not show as an edit, an ambiguous replace) ends it, with the step.
+ */
+export function wholeFileOfEdit(base: string, earlier: (Replayable & { index: number; path: string | null })[], edit: Replayable & { path: string | null }): { original: string; modified: string } | { failed: string } {
+  if (!edit.path) return { failed: "the edit does not name its file" };
+  let content = base;
+  for (const previous of earlier) {
+    if (!previous.path || !samePath(previous.path, edit.path)) continue;
+    const next = applyEdit(content, previous);
+    if (next === null) return { failed: `the edit at step ${previous.index + 1} could not be replayed on the base file` };
+    content = next;
+  }
+  const modified = applyEdit(content, edit);
+  return modified === null ? { failed: "this edit does not apply to the file as the earlier edits left it" } : { original: content, modified };
+}

@@ -28,6 +28,6 @@ export async function editsUpTo(db: Db, trajectoryId: string, upTo: number) {
   });
   return steps.flatMap((step) => {
     const edit = parseStepEdit(step);
-    return edit ? [{ index: step.index, path: edit.path, operation: edit.operation, after: edit.after, before: edit.before }] : [];
+    return edit ? [{ index: step.index, path: edit.path, operation: edit.operation, after: edit.after, before: edit.before, startLine: edit.startLine, endLine: edit.endLine }] : [];
   });
 }

@@ -43,6 +43,36 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
     }
   });
 
+  it("once a run has read the base files from the image, the fix patch's diff is of whole files: a line outside the hunk shows once unfolded", async () => {
+    const { page, context } = await signedInPage(browser, "curator");
+    try {
+      const id = await taskId("demo__calc-1");
+      // the run above (or the demo seed's) stored them; the page asks once per load, so wait here
+      await expect
+        .poll(async () => (await (await page.request.get(appUrl(`/api/v1/tasks/${id}/base-files?path=calc/ops.py`))).json()).stored, { timeout: 120_000 })
+        .toBe(true);
+      await page.goto(appUrl(`/tasks/${id}`));
+      await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
+      const patch = page.getByTestId("patch-fix-patch");
+      // calc/ops.py is 13 lines; the fix adds 2
+      await patch.getByTestId("whole-file-note").filter({ hasText: "Whole file at the base commit (15 lines)" }).waitFor({ timeout: 60_000 });
+      expect(await patch.getByTestId("reconstructed-note").count()).toBe(0);
+      const diff = patch.getByTestId("monaco-diff").locator(".monaco-diff-editor");
+      await diff.waitFor({ timeout: 60_000 });
+      // line 1 is outside the hunk (@@ -10,4): folded until asked for, and real code once shown
+      const firstLine = diff.locator(".editor.modified .view-line").filter({ hasText: "def add(a, b):" });
+      // a fold widget per side (its inner .diff-hidden-lines has no height of its own): lines 1-9 are hidden
+      const fold = diff.locator(".editor.modified .diff-hidden-lines-widget").filter({ visible: true }).first();
+      await fold.waitFor({ timeout: 30_000 });
+      await fold.getByText("9 hidden lines").waitFor();
+      expect(await firstLine.count()).toBe(0);
+      await fold.locator("a.default-control[title='Show Unchanged Region']").click();
+      await firstLine.first().waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("runs an agent's symptom fix with the tests, and the reviewer who approved it is scored wrong", async () => {
     const { page, context } = await signedInPage(browser, "curator");
     try {

@@ -69,6 +69,7 @@ const MATRIX: Record<string, Row> = {
   "POST /runs": C(400, "run"),
   "GET /settings": V(200),
   "PUT /settings": A(200),
+  "GET /tasks/{id}/base-files": V(400),
   "GET /tasks/{id}/history": V(404),
   "POST /tasks/{id}/override": C(400, "curate"),
   "GET /tasks/{id}": V(404),

@@ -50,6 +50,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/runs/{id}": () => import("./runs/[id]/route"),
   "/runs": () => import("./runs/route"),
   "/settings": () => import("./settings/route"),
+  "/tasks/{id}/base-files": () => import("./tasks/[id]/base-files/route"),
   "/tasks/{id}/history": () => import("./tasks/[id]/history/route"),
   "/tasks/{id}/override": () => import("./tasks/[id]/override/route"),
   "/tasks/{id}": () => import("./tasks/[id]/route"),
