@@ -11,7 +11,8 @@ import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { spawnApp } from "../helpers/e2e-server";
 import { launchChromium, signInThroughForm } from "../helpers/chromium";
-import { SIGNED_OUT_TOUR, signedInTour, tourIds, waitInPage, type TourPage } from "../helpers/page-tour";
+import { SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
+import { timeWhenShown } from "./shown-at";
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
@@ -36,20 +37,11 @@ async function serverMs(url: string, cookie: string): Promise<number> {
   return median(times);
 }
 
-/** Records, inside the page, the moment its ready check first holds (checked at every DOM change). */
-const readyProbe = (ready: string) => `(() => {
-  const check = () => { try { return ${ready}; } catch { return false; } };
-  const observer = new MutationObserver(() => {
-    if (window.__mainContentAt === undefined && check()) { window.__mainContentAt = performance.now(); observer.disconnect(); }
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-})()`;
-
 type Measure = { mainMs: number; jsBytes: number; monaco: boolean };
 
 async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPage: TourPage): Promise<Measure> {
   const page = await context.newPage();
-  await page.addInitScript({ content: readyProbe(tourPage.ready) });
+  const mainContentAt = await timeWhenShown(page, tourPage.ready);
   let jsBytes = 0;
   const bodies: Promise<void>[] = [];
   page.on("response", (response) => {
@@ -57,10 +49,10 @@ async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPa
     bodies.push(response.body().then((body) => void (jsBytes += body.length), () => undefined));
   });
   await page.goto(new URL(tourPage.path, baseUrl).toString());
-  await waitInPage(page, "window.__mainContentAt !== undefined");
+  const mainMs = await mainContentAt(60_000);
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
-  const measure = { mainMs: (await page.evaluate("window.__mainContentAt")) as number, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
+  const measure = { mainMs, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
   await page.close();
   return measure;
 }

@@ -1,0 +1,25 @@
+import type { Page } from "playwright-core";
+import { waitInPage } from "../helpers/page-tour";
+
+/**
+ * Times when something is first on screen, from inside the page: a check (a JS expression)
+ * run at every DOM change from the first byte, stamped with the page's own clock (ms since
+ * navigation began). Waiting from outside with page.goto would also wait for the load event,
+ * that is for every script, which a server-rendered page does not need to show its content.
+ * Call before page.goto; the returned function waits for the stamp and reads it.
+ */
+export async function timeWhenShown(page: Page, check: string): Promise<(timeout?: number) => Promise<number>> {
+  await page.addInitScript({
+    content: `(() => {
+      const check = () => { try { return ${check}; } catch { return false; } };
+      const observer = new MutationObserver(() => {
+        if (window.__shownAt === undefined && check()) { window.__shownAt = performance.now(); observer.disconnect(); }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    })()`,
+  });
+  return async (timeout = 120_000) => {
+    await waitInPage(page, "window.__shownAt !== undefined", timeout);
+    return (await page.evaluate("window.__shownAt")) as number;
+  };
+}
