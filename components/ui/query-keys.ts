@@ -15,7 +15,22 @@ export const queryKeys = {
   trajectoryStep: (trajectoryId: string, index: number) => ["trajectory-step", trajectoryId, index],
   /** one block of TRAJECTORY_WINDOW rows of the step list, unfiltered ("ALL") or of one kind */
   trajectoryWindow: (trajectoryId: string, kind: string | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block],
+  /** the environment list for a canonical filter query string (environmentListQueryString) */
+  environments: (queryString: string) => ["environments", queryString],
+  /** one environment by the id or key in its URL */
+  environment: (idOrKey: string) => ["environment", idOrKey],
+  environmentBuilds: (environmentId: string) => ["environment-builds", environmentId],
+  jobs: () => ["jobs"],
+  dockerAvailability: () => ["docker-availability"],
+  /** the import history (also the prefix of every batch's own key) */
+  imports: () => ["imports"],
 };
+
+/** Rows per page of the environment list. */
+export const ENVIRONMENT_PAGE_SIZE = 100;
+
+/** Batches the import history shows. */
+export const IMPORT_HISTORY_SIZE = 25;
 
 /** Rows per window of the trajectory inspector's step list (a block of the virtual list asked for at once). */
 export const TRAJECTORY_WINDOW = 100;
