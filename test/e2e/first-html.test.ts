@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { APIRequestContext, BrowserContext } from "playwright-core";
+import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+
+// Lists and detail pages render their first data on the server: each page's HTML, fetched
+// with a signed-in session and read without running any of its JavaScript, already shows
+// what a user comes for (a row, a heading, a count), not a loading sentence.
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+let request: APIRequestContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context } = await signedInPage(browser, "curator"));
+  request = context.request;
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.cleanup();
+});
+
+const api = async <T,>(path: string): Promise<T> => {
+  const response = await request.get(appUrl(path));
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+};
+
+/** The page's rendered markup as the server sent it: its scripts (the RSC payload, the dehydrated queries) left out, entities decoded. */
+async function firstMarkup(path: string): Promise<string> {
+  const response = await request.get(appUrl(path));
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+  expect(main.length, `${path} has a <main>`).toBeGreaterThan(0);
+  return main
+    .replace(/<script\b[\s\S]*?<\/script>/g, "")
+    .replace(/<!-- -->/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
+}
+
+describe("the first HTML of each page carries its data", () => {
+  it("environments, jobs, imports and the API reference", async () => {
+    const task = await api<{ id: string; environment: { id: string } }>("/api/v1/tasks/demo__calc-1");
+    const environment = await api<{ id: string; key: string; revisions: unknown[] }>(`/api/v1/environments/${task.environment.id}`);
+
+    // the environment list: the row of a seeded environment, found by its key, first row marked for the skip link
+    const list = await firstMarkup(`/environments?q=${encodeURIComponent(environment.key)}`);
+    expect(list).toContain(`href="/environments/${environment.id}"`);
+    expect(list).toContain(`>${environment.key}</a>`);
+    expect(list).toContain("data-skip-target");
+    expect(list).not.toContain("Loading");
+    // a malformed filter renders the page without rows; the client says what is wrong
+    expect(await firstMarkup("/environments?source=NOT_A_SOURCE")).toContain("Environments");
+
+    // one environment: its key, its revisions and its image builds
+    const detail = await firstMarkup(`/environments/${environment.id}`);
+    expect(detail).toContain(`>${environment.key}</h1>`);
+    expect(detail).toContain(`Revisions (${environment.revisions.length})`);
+    expect(detail).toContain('data-testid="build-panel"');
+    expect(detail).not.toContain("Loading");
+    // an unknown one renders too; the client shows the API's 404
+    expect((await request.get(appUrl("/environments/no-such-environment"))).status()).toBe(200);
+
+    // the jobs page: its tables, the run counts in its header
+    const jobs = await firstMarkup("/jobs");
+    expect(jobs).toMatch(/\d+ queued · \d+ running · \d+ failed in 24 h/);
+    expect(jobs).toContain("Queue (graphile-worker)");
+
+    // a task's validation and an environment's builds on their own pages
+    const validation = await firstMarkup(`/jobs/tasks/${task.id}`);
+    expect(validation).toContain('data-testid="validation-panel"');
+    expect(validation).not.toContain("Loading validations");
+    const builds = await firstMarkup(`/jobs/environments/${environment.id}`);
+    expect(builds).toContain('data-testid="build-panel"');
+    expect(builds).not.toContain("Loading builds");
+
+    // the import history: its newest batch, or the sentence for none
+    const history = await api<{ items: { fileName: string }[] }>("/api/v1/imports?limit=25");
+    const imports = await firstMarkup("/imports");
+    expect(imports).toContain(history.items[0]?.fileName ?? "No imports yet.");
+    expect(imports).not.toContain("Loading…");
+
+    // the API reference: every route with its summary, before Swagger UI loads
+    const reference = await firstMarkup("/settings/api");
+    expect(reference).toContain("/api/v1/environments/{id}");
+    expect(reference).toContain("One environment with its revisions");
+  });
+});
