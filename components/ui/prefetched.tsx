@@ -10,12 +10,13 @@ export function asApiJson<T>(value: T): Jsonified<T> {
 }
 
 /**
- * A page's read of something named in its URL: null for an unknown one (NOT_FOUND), so the
- * page hands the client nothing and the client says so from the API's own answer.
+ * A page's read of something named in its URL: null for an unknown one (NOT_FOUND) or one
+ * the reader may not open (FORBIDDEN), so the page hands the client nothing and the client
+ * says why from the API's own answer.
  */
-export function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
+export function unlessRefused<T>(read: Promise<T>): Promise<T | null> {
   return read.catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) return null;
     throw error;
   });
 }

@@ -24,6 +24,20 @@ export const queryKeys = {
   dockerAvailability: () => ["docker-availability"],
   /** the import history (also the prefix of every batch's own key) */
   imports: () => ["imports"],
+  /** every reviewer's score (all pages of GET /api/v1/reviewers/scores) */
+  reviewerScores: () => ["reviewer-scores"],
+  /** curator agreement for decisions since a day (YYYY-MM-DD), or all of them ("") */
+  agreement: (since: string) => ["agreement", since],
+  curationSettings: () => ["curation-settings"],
+  /** the campaigns the reader labels (all pages of GET /api/v1/campaigns) */
+  campaigns: () => ["campaigns"],
+  campaign: (id: string) => ["campaign", id],
+  /** every user (all pages of GET /api/v1/users) */
+  users: () => ["users"],
+  /** the reader's own API tokens (all pages of GET /api/v1/tokens) */
+  tokens: () => ["tokens"],
+  /** an analytics page's figures for a canonical filter query string (analyticsQueryString); without arguments, the prefix of every page's */
+  analytics: (page?: string, queryString?: string) => (page === undefined ? ["analytics"] : ["analytics", page, queryString ?? ""]),
 };
 
 /** Rows per page of the environment list. */

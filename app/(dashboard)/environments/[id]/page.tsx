@@ -2,7 +2,7 @@ import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/environments/get-environment";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
-import { Prefetched, unlessNotFound } from "@/components/ui/prefetched";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { EnvironmentDetail } from "@/components/environments/environment-detail";
 
@@ -11,7 +11,7 @@ import { EnvironmentDetail } from "@/components/environments/environment-detail"
  * /api/v1/builds?environmentId= read them, so the first HTML shows them; the client keeps them fresh.
  */
 async function environmentPageData(idOrKey: string) {
-  const environment = await unlessNotFound(getEnvironment(prisma, idOrKey));
+  const environment = await unlessRefused(getEnvironment(prisma, idOrKey));
   if (!environment) return [];
   const builds = await listEnvironmentBuilds(prisma, environment.id);
   return [

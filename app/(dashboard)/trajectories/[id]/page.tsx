@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { getTrajectory, getTrajectoryStep, listStepWindow } from "@/lib/trajectories/get-trajectory";
-import { Prefetched, unlessNotFound } from "@/components/ui/prefetched";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys, TRAJECTORY_WINDOW } from "@/components/ui/query-keys";
 import { TrajectoryInspector, type InspectorLink } from "@/components/trajectory/trajectory-inspector";
 import { parseLineRange } from "@/lib/trajectories/highlight";
@@ -43,8 +43,8 @@ async function trajectoryPageData(id: string, link: InspectorLink) {
   const blocks = link.kind ? [0] : [...new Set([0, Math.floor(step / TRAJECTORY_WINDOW)])];
   // an unknown trajectory or step is said by the client, from the API's own answer
   const [trajectory, full, ...windows] = await Promise.all([
-    unlessNotFound(getTrajectory(prisma, id)),
-    unlessNotFound(getTrajectoryStep(prisma, id, step)),
+    unlessRefused(getTrajectory(prisma, id)),
+    unlessRefused(getTrajectoryStep(prisma, id, step)),
     ...blocks.map((block) => window(link.kind, block)),
   ]);
   if (!trajectory) return [];

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
-import { Prefetched, unlessNotFound } from "@/components/ui/prefetched";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { EnvironmentBuildPanel } from "@/components/validation/environment-build-panel";
 
@@ -10,7 +10,7 @@ export const metadata = { title: "Builds · SWE Curator" };
 
 /** The environment's builds as GET /api/v1/builds?environmentId= reads them, so the first HTML shows them. */
 async function buildsPageData(environmentId: string) {
-  const builds = await unlessNotFound(listEnvironmentBuilds(prisma, environmentId));
+  const builds = await unlessRefused(listEnvironmentBuilds(prisma, environmentId));
   if (!builds) return [];
   return [[queryKeys.environmentBuilds(environmentId), builds]] satisfies [readonly unknown[], unknown][];
 }

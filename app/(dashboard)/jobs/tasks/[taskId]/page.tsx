@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
-import { Prefetched, unlessNotFound } from "@/components/ui/prefetched";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { ValidationPanel } from "@/components/validation/validation-panel";
 
@@ -11,7 +11,7 @@ export const metadata = { title: "Validation · SWE Curator" };
 
 /** The task's validation groups as GET /api/v1/runs?taskId= reads them for `reader` (a blind annotator gets none), so the first HTML shows them. */
 async function validationPageData(taskId: string, reader: Actor) {
-  const validations = await unlessNotFound(listTaskValidations(prisma, taskId, {}, reader));
+  const validations = await unlessRefused(listTaskValidations(prisma, taskId, {}, reader));
   if (!validations) return [];
   return [[queryKeys.taskValidations(taskId), validations]] satisfies [readonly unknown[], unknown][];
 }
