@@ -86,7 +86,7 @@ export function EnvironmentList() {
         <SavedViews scope="environments" basePath="/environments" currentQuery={params.toString()} />
       </div>
       <p className="text-sm font-medium" aria-live="polite">
-        {query.data ? `${query.data.pages[0].total.toLocaleString()} environments` : "Loading…"}
+        {query.data ? `${query.data.pages[0].total.toLocaleString("en-US")} environments` : "Loading…"}
       </p>
       <ErrorText error={query.error} />
       <div role="table" aria-label="Environments" className="rounded border border-slate-200 bg-white text-sm">
