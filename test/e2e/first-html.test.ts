@@ -8,14 +8,17 @@ import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let context: BrowserContext;
+let admin: BrowserContext;
 let request: APIRequestContext;
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context } = await signedInPage(browser, "curator"));
+  ({ context: admin } = await signedInPage(browser, "admin"));
   request = context.request;
 });
 afterAll(async () => {
   await context?.close();
+  await admin?.close();
   await browser?.cleanup();
 });
 
@@ -26,8 +29,8 @@ const api = async <T,>(path: string): Promise<T> => {
 };
 
 /** The page's rendered markup as the server sent it: its scripts (the RSC payload, the dehydrated queries) left out, entities decoded. */
-async function firstMarkup(path: string): Promise<string> {
-  const response = await request.get(appUrl(path));
+async function firstMarkup(path: string, as: APIRequestContext = request): Promise<string> {
+  const response = await as.get(appUrl(path));
   expect(response.status(), path).toBe(200);
   const html = await response.text();
   const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
@@ -88,5 +91,54 @@ describe("the first HTML of each page carries its data", () => {
     const reference = await firstMarkup("/settings/api");
     expect(reference).toContain("/api/v1/environments/{id}");
     expect(reference).toContain("One environment with its revisions");
+  });
+
+  it("reviewers, agreement, campaigns, analytics, users and API tokens", async () => {
+    const scores = await api<{ items: { reviewer: string }[] }>("/api/v1/reviewers/scores");
+    const reviewers = await firstMarkup("/reviewers");
+    expect(reviewers).toContain(scores.items[0]?.reviewer ?? "No reviewer verdicts yet");
+    expect(reviewers).not.toContain("Scoring reviewers");
+
+    const agreement = await firstMarkup("/agreement");
+    expect(agreement).toContain('aria-label="Curation settings"');
+    expect(agreement).toContain('data-testid="agreement-summary"');
+
+    // the demo campaign, which the demo curator labels: in the list, and its page
+    const campaigns = await api<{ items: { id: string; name: string }[] }>("/api/v1/campaigns");
+    const campaign = campaigns.items.find((c) => c.name === "SWE-bench Verified-style review (demo)");
+    expect(campaign).toBeDefined();
+    expect(await firstMarkup("/campaigns")).toContain(`>${campaign!.name}<`);
+    const overview = await firstMarkup(`/campaigns/${campaign!.id}`);
+    expect(overview).toContain(`>${campaign!.name}</h1>`);
+    expect(overview).not.toContain("Loading the campaign");
+
+    expect(await firstMarkup("/analytics/funnel")).toContain('data-testid="funnel-table"');
+    expect(await firstMarkup("/analytics/reviewers")).toContain('data-testid="reviewer-table"');
+    for (const page of ["/analytics/generated-tests", "/analytics/verifiability"]) expect(await firstMarkup(page)).not.toContain("Computing…");
+    // a filter the route refuses: the page renders, and the client shows the API's answer
+    expect(await firstMarkup("/analytics/funnel?source=NOT_A_SOURCE")).toContain("Validation funnel");
+
+    expect(await firstMarkup("/admin/users", admin.request)).toContain("curator@swe-curator.local");
+
+    const created = await request.post(appUrl("/api/v1/tokens"), { data: { name: "first-html token", scopes: ["read"], expiresInDays: 30 } });
+    expect(created.status(), await created.text()).toBe(201);
+    expect(await firstMarkup("/settings/tokens")).toContain(">first-html token</span>");
+  });
+
+  it("a page whose data came with the HTML hydrates without a mismatch", async () => {
+    const task = await api<{ id: string; environment: { id: string } }>("/api/v1/tasks/demo__calc-1");
+    const page = await admin.newPage();
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+    const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens"];
+    for (const path of paths) {
+      await page.goto(appUrl(path));
+      await page.waitForLoadState("networkidle");
+    }
+    await page.close();
+    expect(problems).toEqual([]);
   });
 });
