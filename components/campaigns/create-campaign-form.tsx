@@ -16,7 +16,7 @@ type View = { id: string; name: string; query: string };
 /** An admin starts a campaign: rubric, the tasks of a saved view, annotators, overlap, rules, blindness, gold bar. */
 export function CreateCampaignForm() {
   const router = useRouter();
-  const rubrics = useQuery({ queryKey: ["rubrics"], queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
+  const rubrics = useQuery({ queryKey: queryKeys.rubrics(), queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
   const users = useQuery({ queryKey: queryKeys.users(), queryFn: () => apiFetchAll<User>("/api/v1/users") });
   const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<View>("/api/v1/views?scope=tasks") });
   const [name, setName] = useState("");

@@ -36,6 +36,12 @@ export const queryKeys = {
   users: () => ["users"],
   /** the reader's own API tokens (all pages of GET /api/v1/tokens) */
   tokens: () => ["tokens"],
+  /** every rubric at its latest version (all pages of GET /api/v1/campaigns/rubrics) */
+  rubrics: () => ["rubrics"],
+  trajectoryLabels: () => ["trajectory-labels"],
+  /** the first TRAJECTORY_LABEL_STEPS steps given a label */
+  trajectoryLabelSteps: (label: string | null) => ["trajectory-label-steps", label],
+  trajectoryCompare: (a: string, b: string) => ["trajectory-compare", a, b],
   /** an analytics page's figures for a canonical filter query string (analyticsQueryString); without arguments, the prefix of every page's */
   analytics: (page?: string, queryString?: string) => (page === undefined ? ["analytics"] : ["analytics", page, queryString ?? ""]),
 };
@@ -48,3 +54,6 @@ export const IMPORT_HISTORY_SIZE = 25;
 
 /** Rows per window of the trajectory inspector's step list (a block of the virtual list asked for at once). */
 export const TRAJECTORY_WINDOW = 100;
+
+/** Steps the label page lists for one label. */
+export const TRAJECTORY_LABEL_STEPS = 200;
