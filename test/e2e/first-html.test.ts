@@ -28,13 +28,14 @@ const api = async <T,>(path: string): Promise<T> => {
   return (await response.json()) as T;
 };
 
-/** The page's rendered markup as the server sent it: its scripts (the RSC payload, the dehydrated queries) left out, entities decoded. */
+/** The page's rendered markup as the server sent it, from its <main> on: its scripts (the RSC payload, the dehydrated queries) left out, entities decoded. */
 async function firstMarkup(path: string, as: APIRequestContext = request): Promise<string> {
   const response = await as.get(appUrl(path));
   expect(response.status(), path).toBe(200);
   const html = await response.text();
-  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-  expect(main.length, `${path} has a <main>`).toBeGreaterThan(0);
+  // from <main> to the end: a Suspense boundary's content streams in the same response after it, in a hidden <div> an inline script moves into place
+  const main = html.slice(html.indexOf("<main"));
+  expect(html.indexOf("<main"), `${path} has a <main>`).toBeGreaterThan(0);
   return main
     .replace(/<script\b[\s\S]*?<\/script>/g, "")
     .replace(/<!-- -->/g, "")
@@ -119,6 +120,15 @@ describe("the first HTML of each page carries its data", () => {
     expect(await firstMarkup("/analytics/funnel?source=NOT_A_SOURCE")).toContain("Validation funnel");
 
     expect(await firstMarkup("/admin/users", admin.request)).toContain("curator@swe-curator.local");
+    expect(await firstMarkup("/campaigns/rubrics", admin.request)).toContain(">SWE-bench Verified</span>");
+
+    // the step labels with their counts, and the steps given the chosen one
+    const labels = await api<{ items: { label: string; count: number }[] }>("/api/v1/trajectories/labels");
+    const label = labels.items[0]?.label;
+    expect(label).toBeDefined();
+    const labelPage = await firstMarkup(`/trajectories/labels?label=${encodeURIComponent(label!)}`);
+    expect(labelPage).toContain(`${label} (${labels.items[0].count})`);
+    expect(labelPage).toContain(`aria-label="Steps labelled ${label}"`);
 
     const created = await request.post(appUrl("/api/v1/tokens"), { data: { name: "first-html token", scopes: ["read"], expiresInDays: 30 } });
     expect(created.status(), await created.text()).toBe(201);
@@ -133,7 +143,7 @@ describe("the first HTML of each page carries its data", () => {
       if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
-    const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens"];
+    const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens", "/campaigns/rubrics", "/trajectories/labels"];
     for (const path of paths) {
       await page.goto(appUrl(path));
       await page.waitForLoadState("networkidle");
