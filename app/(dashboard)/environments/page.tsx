@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { environmentListQueryString } from "@/lib/environments/environment-query";
@@ -26,9 +25,7 @@ export default async function EnvironmentsPage({ searchParams }: { searchParams:
     <>
       <h1 className="mb-4 text-xl font-semibold">Environments</h1>
       <Prefetched entries={await environmentListData(await searchParams)}>
-        <Suspense fallback={<p>Loading environments…</p>}>
-          <EnvironmentList />
-        </Suspense>
+        <EnvironmentList />
       </Prefetched>
     </>
   );

@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
@@ -44,9 +43,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
     <>
       <h1 className="mb-4 text-xl font-semibold">Tasks</h1>
       <Prefetched entries={await taskListData(await searchParams, actor)}>
-        <Suspense fallback={<p>Loading tasks…</p>}>
-          <TaskListPage />
-        </Suspense>
+        <TaskListPage />
       </Prefetched>
     </>
   );

@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "@/lib/analytics/generated-tests";
 import { Prefetched } from "@/components/ui/prefetched";
 import { GeneratedTestsPage } from "@/components/analytics/generated-tests-page";
@@ -13,9 +12,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       <h1 className="mb-1 text-xl font-semibold">Generated tests</h1>
       <p className="mb-4 max-w-3xl text-sm text-slate-600">A generated test attacks when it fails on the code without the fix and is accurate when it passes with the gold fix; both make it a valid fail-to-pass test.</p>
       <Prefetched entries={entries}>
-        <Suspense>
-          <GeneratedTestsPage />
-        </Suspense>
+        <GeneratedTestsPage />
       </Prefetched>
     </>
   );
