@@ -57,6 +57,10 @@ describe("the first HTML of each page carries its data", () => {
     expect(list).toContain(`>${environment.key}</a>`);
     expect(list).toContain("data-skip-target");
     expect(list).not.toContain("Loading");
+    // the whole first page inline in <main>, not a fallback revealed later by a script
+    const all = await firstMarkup("/environments");
+    expect(all.slice(0, all.indexOf("</main>"))).toContain(`href="/environments/${environment.id}"`);
+    expect(all).not.toContain("Loading");
     // a malformed filter renders the page without rows; the client says what is wrong
     expect(await firstMarkup("/environments?source=NOT_A_SOURCE")).toContain("Environments");
 
@@ -130,6 +134,13 @@ describe("the first HTML of each page carries its data", () => {
     expect(labelPage).toContain(`${label} (${labels.items[0].count})`);
     expect(labelPage).toContain(`aria-label="Steps labelled ${label}"`);
 
+    // two trajectories aligned: the summary and the first aligned rows (the virtual list assumes the server's viewport)
+    const traced = await api<{ trajectories: { id: string }[] }>("/api/v1/tasks/pydicom__pydicom-1458");
+    const [a, b = a] = traced.trajectories;
+    const compare = await firstMarkup(`/trajectories/compare?a=${a.id}&b=${b.id}`);
+    expect(compare).toContain('data-testid="alignment-summary"');
+    expect(compare).toMatch(/role="row" data-same="(true|false)"/);
+
     const created = await request.post(appUrl("/api/v1/tokens"), { data: { name: "first-html token", scopes: ["read"], expiresInDays: 30 } });
     expect(created.status(), await created.text()).toBe(201);
     expect(await firstMarkup("/settings/tokens")).toContain(">first-html token</span>");
@@ -144,6 +155,8 @@ describe("the first HTML of each page carries its data", () => {
     });
     page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
     const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens", "/campaigns/rubrics", "/trajectories/labels"];
+    const traced = await api<{ trajectories: { id: string }[] }>("/api/v1/tasks/pydicom__pydicom-1458");
+    paths.push(`/trajectories/compare?a=${traced.trajectories[0].id}&b=${(traced.trajectories[1] ?? traced.trajectories[0]).id}`);
     for (const path of paths) {
       await page.goto(appUrl(path));
       await page.waitForLoadState("networkidle");
