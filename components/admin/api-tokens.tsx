@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch, apiFetchAll } from "@/components/ui/api";
 import { ErrorText } from "@/components/ui/error-text";
-import { scopesForRole, TOKEN_SCOPES, type RoleName, type TokenScope } from "@/lib/auth/permissions";
+import { queryKeys } from "@/components/ui/query-keys";
+import { useActor } from "@/components/auth/actor-context";
+import { scopesForRole, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/permissions";
 
 type TokenRow = { id: string; name: string; prefix: string; scopes: TokenScope[]; createdAt: string; expiresAt: string | null; lastUsedAt: string | null; revokedAt: string | null };
 
@@ -18,16 +20,16 @@ const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 export function ApiTokens() {
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ["me"], queryFn: () => apiFetch<{ role: RoleName }>("/api/v1/me") });
-  const tokens = useQuery({ queryKey: ["tokens"], queryFn: () => apiFetchAll<TokenRow>("/api/v1/tokens") });
+  const { role } = useActor();
+  const tokens = useQuery({ queryKey: queryKeys.tokens(), queryFn: () => apiFetchAll<TokenRow>("/api/v1/tokens") });
   const [fresh, setFresh] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["tokens"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens() });
   const create = useMutation({
     mutationFn: (input: { name: string; scopes: TokenScope[]; expiresInDays: number }) => apiFetch<{ token: string }>("/api/v1/tokens", { method: "POST", json: input }),
     onSuccess: (result) => (setFresh(result.token), refresh()),
   });
   const revoke = useMutation({ mutationFn: (id: string) => apiFetch(`/api/v1/tokens/${id}`, { method: "DELETE" }), onSuccess: refresh });
-  const allowed = me.data ? scopesForRole(me.data.role) : ["read"];
+  const allowed = scopesForRole(role);
   return (
     <div className="space-y-4">
       <form
@@ -74,8 +76,15 @@ export function ApiTokens() {
             <span className="font-medium">{token.name}</span>
             <code className="text-slate-500">{token.prefix}…</code>
             <span className="text-slate-600">{token.scopes.join(", ")}</span>
-            <span className="text-slate-500">{token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : "never used"}</span>
-            {token.expiresAt && <span className="text-slate-500">expires {day(token.expiresAt)}</span>}
+            {/* dates as the server formats them (its time zone may differ from the browser's): hydration keeps them rather than failing, as TimeAgo does */}
+            <span className="text-slate-500" suppressHydrationWarning>
+              {token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : "never used"}
+            </span>
+            {token.expiresAt && (
+              <span className="text-slate-500" suppressHydrationWarning>
+                expires {day(token.expiresAt)}
+              </span>
+            )}
             {token.revokedAt ? (
               <span className="ml-auto text-slate-500">revoked</span>
             ) : (

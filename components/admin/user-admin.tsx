@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch, apiFetchAll } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { useActor } from "@/components/auth/actor-context";
 import { ResetPasswordButton } from "@/components/auth/reset-password-button";
 import { ROLES, type RoleName } from "@/lib/auth/permissions";
@@ -11,9 +12,9 @@ type UserRow = { id: string; email: string; name: string | null; role: RoleName;
 export function UserAdmin() {
   const me = useActor();
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ["users"], queryFn: () => apiFetchAll<UserRow>("/api/v1/users") });
+  const users = useQuery({ queryKey: queryKeys.users(), queryFn: () => apiFetchAll<UserRow>("/api/v1/users") });
   const [message, setMessage] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["users"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.users() });
   const update = useMutation({
     mutationFn: ({ id, ...change }: { id: string; role?: RoleName; disabled?: boolean }) => apiFetch(`/api/v1/users/${id}`, { method: "PATCH", json: change }),
     onSuccess: () => (setMessage("Saved"), refresh()),

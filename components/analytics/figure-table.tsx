@@ -8,8 +8,9 @@ function formatCell(column: Column, value: Cell): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return value;
   if (column.kind === "rate") return percent(value);
-  if (column.kind === "number") return value.toLocaleString(undefined, { maximumFractionDigits: 4 });
-  return value.toLocaleString();
+  // one locale on the server and in every browser: the page's first HTML is rendered on the server, and hydration must find the same text
+  if (column.kind === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
+  return value.toLocaleString("en-US");
 }
 
 /** The numbers behind a chart; every count links to the task list filtered to exactly its tasks. */

@@ -9,7 +9,7 @@ import { useAnalytics } from "./use-analytics";
 const MAX_SERIES = 8;
 const BY_OPTIONS = [{ value: "", label: "all tasks together" }, ...Object.entries(FUNNEL_DIMENSIONS).map(([value, d]) => ({ value, label: d.label }))];
 const SOURCE_OPTIONS = [{ value: "", label: "every source" }, ...Object.values(TaskSource).map((s) => ({ value: s, label: s }))];
-const whole = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 0 });
+const whole = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 0 });
 
 function FunnelCharts({ data }: { data: FunnelResult }) {
   const groups = data.groups.slice(0, MAX_SERIES);

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Promotable } from "@/lib/analytics/generated-tests";
 import { useCan } from "@/components/auth/actor-context";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 
@@ -13,7 +14,7 @@ export function PromoteTests({ tests }: { tests: Promotable[] }) {
   const queryClient = useQueryClient();
   const promote = useMutation({
     mutationFn: (test: Promotable) => apiFetch<{ version: number }>(`/api/v1/analytics/generated-tests/${test.taskId}/promote`, { method: "POST", json: { version: test.original.version } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["analytics"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.analytics() }),
   });
   if (tests.length === 0) return null;
   return (

@@ -2,11 +2,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
+import { analyticsQueryString } from "@/lib/analytics/analytics-query";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 
 /**
  * An analytics page's filters live in the URL (shareable, back/forward work); the figures
- * come from GET /api/v1/analytics/<page> with the same query string.
+ * come from GET /api/v1/analytics/<page> with the same filters. The server page reads the
+ * first figures (app/(dashboard)/analytics/analytics-page-data.ts) under the same key.
  */
 export function useAnalytics<T>(page: string) {
   const params = useSearchParams();
@@ -24,6 +27,7 @@ export function useAnalytics<T>(page: string) {
     },
     [queryString, pathname, router],
   );
-  const result = useQuery({ queryKey: ["analytics", page, queryString], queryFn: () => apiFetch<T>(`/api/v1/analytics/${page}${queryString ? `?${queryString}` : ""}`) });
+  const filters = analyticsQueryString(params);
+  const result = useQuery({ queryKey: queryKeys.analytics(page, filters), queryFn: () => apiFetch<T>(`/api/v1/analytics/${page}${filters ? `?${filters}` : ""}`) });
   return { ...result, params, queryString, setParam, apiPath: `/api/v1/analytics/${page}` };
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Answers } from "@/lib/campaigns/rubric";
 import { ApiError, apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -61,7 +62,7 @@ function ResolveForm({ campaignId, data, disagreement, onDone }: { campaignId: s
     setError(null);
     try {
       await apiFetch(`/api/v1/campaigns/${campaignId}/adjudications`, { method: "POST", json: { taskId: disagreement.taskId, answers, note: note || undefined } });
-      await client.invalidateQueries({ queryKey: ["campaign", campaignId] });
+      await client.invalidateQueries({ queryKey: queryKeys.campaign(campaignId) });
       onDone();
     } catch (e) {
       setError(e);

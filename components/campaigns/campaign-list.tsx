@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { listCampaigns } from "@/lib/campaigns/report";
 import { apiFetchAll } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { useCan } from "@/components/auth/actor-context";
@@ -12,7 +13,7 @@ type Row = Awaited<ReturnType<typeof listCampaigns>>[number];
 
 export function CampaignList() {
   const manages = useCan("campaigns:manage");
-  const { data, error } = useQuery({ queryKey: ["campaigns"], queryFn: () => apiFetchAll<Row>("/api/v1/campaigns") });
+  const { data, error } = useQuery({ queryKey: queryKeys.campaigns(), queryFn: () => apiFetchAll<Row>("/api/v1/campaigns") });
   if (error) return <ErrorText error={error} prefix="Could not load campaigns" />;
   if (!data) return <p>Loading campaigns…</p>;
   if (data.length === 0) return <p className="text-sm text-slate-600">{manages ? "No campaign yet: create one." : "You are not an annotator of any campaign yet; an admin adds you when creating one."}</p>;

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { CampaignReport } from "@/lib/campaigns/report";
 import { describeKappa } from "@/lib/metrics/kappa";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import type { Jsonified } from "@/components/ui/jsonified";
 import { Badge } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
@@ -17,7 +18,7 @@ const interval = (i: number[] | null) => (i ? `95% CI ${i[0].toFixed(2)} – ${i
 export const minutes = (seconds: number | null) => (seconds === null ? "—" : seconds < 90 ? `${Math.round(seconds)} s` : `${(seconds / 60).toFixed(1)} min`);
 
 export function useCampaignReport(campaignId: string) {
-  return useQuery({ queryKey: ["campaign", campaignId], queryFn: () => apiFetch<ReportJson>(`/api/v1/campaigns/${campaignId}`) });
+  return useQuery({ queryKey: queryKeys.campaign(campaignId), queryFn: () => apiFetch<ReportJson>(`/api/v1/campaigns/${campaignId}`) });
 }
 
 export function CampaignOverview({ campaignId }: { campaignId: string }) {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { RubricVersionView } from "@/lib/campaigns/rubrics";
 import { ApiError, apiFetch, apiFetchAll } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { Field, inputClass } from "@/components/ui/field";
@@ -15,8 +16,8 @@ type View = { id: string; name: string; query: string };
 /** An admin starts a campaign: rubric, the tasks of a saved view, annotators, overlap, rules, blindness, gold bar. */
 export function CreateCampaignForm() {
   const router = useRouter();
-  const rubrics = useQuery({ queryKey: ["rubrics"], queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
-  const users = useQuery({ queryKey: ["users"], queryFn: () => apiFetchAll<User>("/api/v1/users") });
+  const rubrics = useQuery({ queryKey: queryKeys.rubrics(), queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
+  const users = useQuery({ queryKey: queryKeys.users(), queryFn: () => apiFetchAll<User>("/api/v1/users") });
   const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<View>("/api/v1/views?scope=tasks") });
   const [name, setName] = useState("");
   const [rubricVersionId, setRubricVersionId] = useState("");

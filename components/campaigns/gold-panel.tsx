@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Answers, RubricQuestion } from "@/lib/campaigns/rubric";
 import { ApiError, apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
 import { Field, inputClass } from "@/components/ui/field";
 import { RubricForm } from "./rubric-form";
@@ -24,7 +25,7 @@ export function GoldPanel({ campaignId, questions }: { campaignId: string; quest
       setReference({});
       setTaskId("");
       setExplanation("");
-      await client.invalidateQueries({ queryKey: ["campaign", campaignId] });
+      await client.invalidateQueries({ queryKey: queryKeys.campaign(campaignId) });
     } catch (e) {
       setError(e);
     }

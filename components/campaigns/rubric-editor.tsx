@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RubricVersionView } from "@/lib/campaigns/rubrics";
 import { ApiError, apiFetch, apiFetchAll } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
 import { Field, inputClass } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,7 @@ import { Button } from "@/components/ui/button";
  */
 export function RubricEditor() {
   const client = useQueryClient();
-  const { data, error } = useQuery({ queryKey: ["rubrics"], queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
+  const { data, error } = useQuery({ queryKey: queryKeys.rubrics(), queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
   const [name, setName] = useState("");
   const [json, setJson] = useState("");
   const [saveError, setSaveError] = useState<unknown>(null);
@@ -34,7 +35,7 @@ export function RubricEditor() {
     try {
       const result = await apiFetch<RubricVersionView>("/api/v1/campaigns/rubrics", { method: "POST", json: { name, questions } });
       setSaved(`${result.name} v${result.version}`);
-      await client.invalidateQueries({ queryKey: ["rubrics"] });
+      await client.invalidateQueries({ queryKey: queryKeys.rubrics() });
     } catch (e) {
       setSaveError(e);
     }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EnvironmentDetail as EnvironmentDetailData } from "@/lib/environments/get-environment";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -17,7 +18,7 @@ type Detail = Jsonified<EnvironmentDetailData>;
 export function EnvironmentDetail({ environmentId }: { environmentId: string }) {
   const client = useQueryClient();
   const canEdit = useCan("environments:edit");
-  const { data: env, error } = useQuery({ queryKey: ["environment", environmentId], queryFn: () => apiFetch<Detail>(`/api/v1/environments/${environmentId}`) });
+  const { data: env, error } = useQuery({ queryKey: queryKeys.environment(environmentId), queryFn: () => apiFetch<Detail>(`/api/v1/environments/${environmentId}`) });
   if (error) return <ErrorText error={error} prefix="Could not load the environment" />;
   if (!env) return <p>Loading environment…</p>;
   const current = env.currentRevision;
@@ -37,7 +38,7 @@ export function EnvironmentDetail({ environmentId }: { environmentId: string }) 
           environmentId={env.id}
           revision={current ? { number: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript, reason: current.reason } : null}
           canEdit={canEdit}
-          onSaved={() => client.invalidateQueries({ queryKey: ["environment", environmentId] })}
+          onSaved={() => client.invalidateQueries({ queryKey: queryKeys.environment(environmentId) })}
         />
       </section>
       <section aria-labelledby="env-builds" className="flex flex-col gap-2">

@@ -5,7 +5,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { TaskSource } from "@/lib/db/enums";
 import type { EnvironmentListPage } from "@/lib/environments/list-environments";
+import { environmentListQueryString } from "@/lib/environments/environment-query";
 import { apiFetch } from "@/components/ui/api";
+import { ENVIRONMENT_PAGE_SIZE, queryKeys } from "@/components/ui/query-keys";
+import { SKIP_TARGET } from "@/components/ui/skip-link";
 import { useInfiniteRows } from "@/components/ui/use-infinite-rows";
 import { Badge, humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
@@ -18,12 +21,15 @@ const ROW_HEIGHT = 52;
 const COLUMNS = "grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)_6rem_8rem_minmax(10rem,1fr)_7rem]";
 type Page = Jsonified<EnvironmentListPage>;
 
-/** /environments: search, source and sort in the URL; rows virtualized and fetched as you scroll. */
+/**
+ * /environments: search, source and sort in the URL; rows virtualized and fetched as you
+ * scroll. The page renders the first rows on the server (app/(dashboard)/environments/page.tsx).
+ */
 export function EnvironmentList() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const queryString = params.toString();
+  const queryString = environmentListQueryString(params);
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params.toString());
     if (value) next.set(key, value);
@@ -32,11 +38,11 @@ export function EnvironmentList() {
   };
   const [search, setSearch] = useState(params.get("q") ?? "");
   const query = useInfiniteQuery({
-    queryKey: ["environments", queryString],
+    queryKey: queryKeys.environments(queryString),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const p = new URLSearchParams(queryString);
-      p.set("limit", "100");
+      p.set("limit", String(ENVIRONMENT_PAGE_SIZE));
       if (pageParam) p.set("cursor", pageParam);
       return apiFetch<Page>(`/api/v1/environments?${p}`);
     },
@@ -77,10 +83,10 @@ export function EnvironmentList() {
             <option value="key_asc">Key A→Z</option>
           </select>
         </label>
-        <SavedViews scope="environments" basePath="/environments" currentQuery={queryString} />
+        <SavedViews scope="environments" basePath="/environments" currentQuery={params.toString()} />
       </div>
       <p className="text-sm font-medium" aria-live="polite">
-        {query.data ? `${query.data.pages[0].total.toLocaleString()} environments` : "Loading…"}
+        {query.data ? `${query.data.pages[0].total.toLocaleString("en-US")} environments` : "Loading…"}
       </p>
       <ErrorText error={query.error} />
       <div role="table" aria-label="Environments" className="rounded border border-slate-200 bg-white text-sm">
@@ -100,7 +106,7 @@ export function EnvironmentList() {
               return (
                 <div key={env.id} role="row" className={`absolute left-0 grid w-full ${COLUMNS} items-center gap-2 border-b px-2`} style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
                   <span role="cell" className="truncate">
-                    <Link href={`/environments/${env.id}`} className="font-mono text-blue-700 underline">
+                    <Link href={`/environments/${env.id}`} className="font-mono text-blue-700 underline" {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}>
                       {env.key}
                     </Link>
                   </span>

@@ -1,9 +1,11 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/ui/api";
+import { IMPORT_HISTORY_SIZE, queryKeys } from "@/components/ui/query-keys";
 import { isActive, type ImportBatchView } from "./types";
 
-export const importKeys = { all: ["imports"] as const, one: (id: string) => ["imports", id] as const };
+/** all: the history (app/(dashboard)/imports/page.tsx fills it with the page), and the prefix of every batch's own key */
+export const importKeys = { all: queryKeys.imports(), one: (id: string) => [...queryKeys.imports(), id] };
 
 /** One batch, polled while it runs. */
 export function useImportBatch(id: string | null) {
@@ -18,7 +20,7 @@ export function useImportBatch(id: string | null) {
 export function useImportHistory() {
   return useQuery({
     queryKey: importKeys.all,
-    queryFn: () => apiFetch<{ items: ImportBatchView[]; nextCursor: string | null }>("/api/v1/imports?limit=25"),
+    queryFn: () => apiFetch<{ items: ImportBatchView[]; nextCursor: string | null }>(`/api/v1/imports?limit=${IMPORT_HISTORY_SIZE}`),
     refetchInterval: (query) => (query.state.data?.items.some(isActive) ? 2000 : false),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { JobsOverview } from "@/lib/jobs/jobs-overview";
 import type { WorkerState } from "@/lib/jobs/list-workers";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -28,7 +29,7 @@ function DrainButton({ worker }: { worker: Worker }) {
   const queryClient = useQueryClient();
   const drain = useMutation({
     mutationFn: (next: boolean) => apiFetch(`/api/v1/workers/${encodeURIComponent(worker.id)}/drain`, { method: "POST", json: { drain: next } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["jobs"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs() }),
   });
   const next = !worker.drainRequested;
   return (

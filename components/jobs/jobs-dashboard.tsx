@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { JobsOverview } from "@/lib/jobs/jobs-overview";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -68,7 +69,7 @@ const JOB_HEAD = ["What", "Kind", "Status", "Worker", "Attempts", "Heartbeat", "
 /** Queued, running and failed jobs across all workers, each worker's heartbeat, and the raw queue. */
 export function JobsDashboard() {
   const canPrune = useCan("settings:manage");
-  const { data, error, isLoading } = useQuery({ queryKey: ["jobs"], queryFn: () => apiFetch<Overview>("/api/v1/jobs"), refetchInterval: 3_000 });
+  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.jobs(), queryFn: () => apiFetch<Overview>("/api/v1/jobs"), refetchInterval: 3_000 });
   const prune = useMutation({ mutationFn: () => apiFetch("/api/v1/jobs/prune", { method: "POST" }) });
 
   if (isLoading) return <p>Loading jobs…</p>;

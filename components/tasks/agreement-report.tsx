@@ -7,6 +7,7 @@ import { describeKappa } from "@/lib/metrics/kappa";
 import { DECISION_REASON_LABELS } from "@/lib/curation/decision-rules";
 import type { DecisionReason } from "@/lib/db/enums";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
@@ -18,7 +19,7 @@ const kappaNote = (kappa: number | null, items: number) => `${describeKappa(kapp
 export function AgreementReport() {
   const [since, setSince] = useState("");
   const { data, error } = useQuery({
-    queryKey: ["agreement", since],
+    queryKey: queryKeys.agreement(since),
     queryFn: () => apiFetch<AgreementResponse>(`/api/v1/agreement${since ? `?since=${since}` : ""}`),
   });
   if (error) return <ErrorText error={error} prefix="Could not compute agreement" />;

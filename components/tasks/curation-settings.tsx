@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { CurationSettings } from "@/lib/curation/settings";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
@@ -12,13 +13,13 @@ import { useCan } from "@/components/auth/actor-context";
 export function CurationSettingsPanel() {
   const canManage = useCan("settings:manage");
   const client = useQueryClient();
-  const { data } = useQuery({ queryKey: ["curation-settings"], queryFn: () => apiFetch<CurationSettings>("/api/v1/settings") });
+  const { data } = useQuery({ queryKey: queryKeys.curationSettings(), queryFn: () => apiFetch<CurationSettings>("/api/v1/settings") });
   const [draft, setDraft] = useState<CurationSettings | null>(null);
   const save = useMutation({
     mutationFn: (body: CurationSettings) => apiFetch<CurationSettings>("/api/v1/settings", { method: "PUT", json: body }),
     onSuccess: () => {
       setDraft(null);
-      return client.invalidateQueries({ queryKey: ["curation-settings"] });
+      return client.invalidateQueries({ queryKey: queryKeys.curationSettings() });
     },
   });
   if (!data) return null;

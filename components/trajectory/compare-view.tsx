@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
+import { SERVER_RECT } from "@/components/ui/use-infinite-rows";
 import { Badge } from "@/components/ui/badge";
 import type { TrajectoryComparison } from "@/lib/trajectories/compare";
 import { StepKindBadge } from "./step-kind-badge";
@@ -48,10 +50,10 @@ function Cell({ row, trajectoryId }: { row: TrajectoryComparison["rows"][number]
 
 /** Two trajectories in one scroll: each row pairs the steps the alignment matched, so both sides move together. */
 export function CompareView({ a, b }: { a: string; b: string }) {
-  const comparison = useQuery({ queryKey: ["trajectory-compare", a, b], queryFn: () => apiFetch<TrajectoryComparison>(`/api/v1/trajectories/compare?${new URLSearchParams({ a, b })}`), enabled: !!a && !!b });
+  const comparison = useQuery({ queryKey: queryKeys.trajectoryCompare(a, b), queryFn: () => apiFetch<TrajectoryComparison>(`/api/v1/trajectories/compare?${new URLSearchParams({ a, b })}`), enabled: !!a && !!b });
   const scroller = useRef<HTMLDivElement>(null);
   const rows = comparison.data?.rows ?? [];
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, initialRect: SERVER_RECT });
   if (!a || !b) return <p>Pick two trajectories to compare (open one and use “Compare with”).</p>;
   if (comparison.error) return <p role="alert">Could not compare: {comparison.error.message}</p>;
   if (!comparison.data) return <p>Aligning the two trajectories…</p>;

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys, TRAJECTORY_LABEL_STEPS } from "@/components/ui/query-keys";
 
 type LabelCount = { label: string; count: number; byModel: { model: string; role: string; count: number }[] };
 type LabelledStep = {
@@ -15,10 +16,10 @@ type LabelledStep = {
 
 /** Every label with its counts per model, and every step given the chosen one, each a link to the step. */
 export function LabelPage({ label }: { label: string | null }) {
-  const counts = useQuery({ queryKey: ["trajectory-labels"], queryFn: () => apiFetch<{ items: LabelCount[] }>("/api/v1/trajectories/labels") });
+  const counts = useQuery({ queryKey: queryKeys.trajectoryLabels(), queryFn: () => apiFetch<{ items: LabelCount[] }>("/api/v1/trajectories/labels") });
   const steps = useQuery({
-    queryKey: ["trajectory-label-steps", label],
-    queryFn: () => apiFetch<{ items: LabelledStep[]; nextCursor: string | null }>(`/api/v1/trajectories/labels/steps?limit=200&label=${encodeURIComponent(label!)}`),
+    queryKey: queryKeys.trajectoryLabelSteps(label),
+    queryFn: () => apiFetch<{ items: LabelledStep[]; nextCursor: string | null }>(`/api/v1/trajectories/labels/steps?limit=${TRAJECTORY_LABEL_STEPS}&label=${encodeURIComponent(label!)}`),
     enabled: !!label,
   });
   const chosen = counts.data?.items.find((c) => c.label === label);

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetchAll } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import type { ReviewerScore } from "@/lib/trajectories/score-reviewers";
 import { BarChart } from "@/components/charts/bar-chart";
 
@@ -29,7 +30,7 @@ function ScoresCharts({ scores }: { scores: ReviewerScore[] }) {
 }
 
 export function ReviewerScores() {
-  const { data, error, isLoading } = useQuery({ queryKey: ["reviewer-scores"], queryFn: () => apiFetchAll<ReviewerScore>("/api/v1/reviewers/scores") });
+  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.reviewerScores(), queryFn: () => apiFetchAll<ReviewerScore>("/api/v1/reviewers/scores") });
   if (isLoading) return <p>Scoring reviewers…</p>;
   if (error) return <p role="alert">Could not score reviewers: {error.message}</p>;
   if (!data?.length)

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { useCan } from "@/components/auth/actor-context";
 
 type Annotation = { id: string; stepIndex: number; label: string | null; comment: string | null; author: { name: string | null; email: string } };
@@ -15,7 +16,7 @@ export function StepAnnotations({ trajectoryId, index }: { trajectoryId: string;
   const canAnnotate = useCan("tasks:decide");
   const client = useQueryClient();
   const all = useQuery({ queryKey: annotationsKey(trajectoryId), queryFn: () => apiFetch<{ items: Annotation[] }>(`/api/v1/trajectories/${trajectoryId}/annotations`) });
-  const labels = useQuery({ queryKey: ["trajectory-labels"], queryFn: () => apiFetch<{ items: LabelCount[] }>("/api/v1/trajectories/labels"), enabled: canAnnotate });
+  const labels = useQuery({ queryKey: queryKeys.trajectoryLabels(), queryFn: () => apiFetch<{ items: LabelCount[] }>("/api/v1/trajectories/labels"), enabled: canAnnotate });
   const [label, setLabel] = useState("");
   const [comment, setComment] = useState("");
   const save = useMutation({
@@ -24,7 +25,7 @@ export function StepAnnotations({ trajectoryId, index }: { trajectoryId: string;
       setLabel("");
       setComment("");
       void client.invalidateQueries({ queryKey: annotationsKey(trajectoryId) });
-      void client.invalidateQueries({ queryKey: ["trajectory-labels"] });
+      void client.invalidateQueries({ queryKey: queryKeys.trajectoryLabels() });
     },
   });
   const mine = (all.data?.items ?? []).filter((a) => a.stepIndex === index);

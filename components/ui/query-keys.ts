@@ -17,7 +17,45 @@ export const queryKeys = {
   trajectoryStep: (trajectoryId: string, index: number) => ["trajectory-step", trajectoryId, index],
   /** one block of TRAJECTORY_WINDOW rows of the step list, unfiltered ("ALL") or of one kind */
   trajectoryWindow: (trajectoryId: string, kind: string | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block],
+  /** the environment list for a canonical filter query string (environmentListQueryString) */
+  environments: (queryString: string) => ["environments", queryString],
+  /** one environment by the id or key in its URL */
+  environment: (idOrKey: string) => ["environment", idOrKey],
+  environmentBuilds: (environmentId: string) => ["environment-builds", environmentId],
+  jobs: () => ["jobs"],
+  dockerAvailability: () => ["docker-availability"],
+  /** the import history (also the prefix of every batch's own key) */
+  imports: () => ["imports"],
+  /** every reviewer's score (all pages of GET /api/v1/reviewers/scores) */
+  reviewerScores: () => ["reviewer-scores"],
+  /** curator agreement for decisions since a day (YYYY-MM-DD), or all of them ("") */
+  agreement: (since: string) => ["agreement", since],
+  curationSettings: () => ["curation-settings"],
+  /** the campaigns the reader labels (all pages of GET /api/v1/campaigns) */
+  campaigns: () => ["campaigns"],
+  campaign: (id: string) => ["campaign", id],
+  /** every user (all pages of GET /api/v1/users) */
+  users: () => ["users"],
+  /** the reader's own API tokens (all pages of GET /api/v1/tokens) */
+  tokens: () => ["tokens"],
+  /** every rubric at its latest version (all pages of GET /api/v1/campaigns/rubrics) */
+  rubrics: () => ["rubrics"],
+  trajectoryLabels: () => ["trajectory-labels"],
+  /** the first TRAJECTORY_LABEL_STEPS steps given a label */
+  trajectoryLabelSteps: (label: string | null) => ["trajectory-label-steps", label],
+  trajectoryCompare: (a: string, b: string) => ["trajectory-compare", a, b],
+  /** an analytics page's figures for a canonical filter query string (analyticsQueryString); without arguments, the prefix of every page's */
+  analytics: (page?: string, queryString?: string) => (page === undefined ? ["analytics"] : ["analytics", page, queryString ?? ""]),
 };
+
+/** Rows per page of the environment list. */
+export const ENVIRONMENT_PAGE_SIZE = 100;
+
+/** Batches the import history shows. */
+export const IMPORT_HISTORY_SIZE = 25;
 
 /** Rows per window of the trajectory inspector's step list (a block of the virtual list asked for at once). */
 export const TRAJECTORY_WINDOW = 100;
+
+/** Steps the label page lists for one label. */
+export const TRAJECTORY_LABEL_STEPS = 200;

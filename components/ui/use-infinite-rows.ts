@@ -10,8 +10,8 @@ const PREFETCH_ROWS = 20;
  * Virtual rows over a cursor-paginated list: only the visible rows are in the DOM, and the
  * next page is fetched as the user scrolls near the end of what is loaded.
  */
-/** the scroll box assumed before it can be measured (server render, first paint) */
-const SERVER_RECT = { width: 1280, height: 800 };
+/** the scroll box a virtual list assumes before it can be measured (server render, first paint): without it, no row is rendered on the server */
+export const SERVER_RECT = { width: 1280, height: 800 };
 
 export function useInfiniteRows(query: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage">, count: number, rowHeight: number) {
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EnvironmentBuilds } from "@/lib/builds/list-environment-builds";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -28,7 +29,7 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
   const canRun = useCan("jobs:run");
   const [noCache, setNoCache] = useState(false);
   const [openLog, setOpenLog] = useState<string | null>(null);
-  const key = ["environment-builds", environmentId];
+  const key = queryKeys.environmentBuilds(environmentId);
   const { data, error, isLoading } = useQuery({
     queryKey: key,
     queryFn: () => apiFetch<Builds>(`/api/v1/builds?environmentId=${encodeURIComponent(environmentId)}`),

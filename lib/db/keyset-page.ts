@@ -21,3 +21,15 @@ export async function keysetPage<T extends { id: string }>(
   const items = rows.slice(0, page.limit);
   return { items, nextCursor: rows.length > page.limit ? items[items.length - 1].id : null };
 }
+
+/** Every item of a paged list, following its cursor: on the server, what a client gathers page by page (components/ui/api.ts apiFetchAll). */
+export async function allPages<T>(read: (page: PageQuery) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read({ limit: 200, ...(cursor ? { cursor } : {}) });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}

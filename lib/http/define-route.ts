@@ -10,6 +10,7 @@ import { idempotencyKeyOf, requestFingerprint, withIdempotencyKey } from "./idem
 import { assertSameSiteMutation } from "./cross-site";
 import { bigintReplacer } from "../json/bigint-json";
 import { requestIdOf, requestLog, type RequestLog } from "./request-log";
+import { queryRecord } from "./search-params";
 
 /**
  * What a route is, in one place: who may call it, what it reads and what it answers. The
@@ -109,15 +110,6 @@ class ValidationFailure extends Error {
   }
 }
 
-export function queryObject(url: URL): Record<string, string | string[]> {
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    raw[key] = all.length > 1 ? all : all[0];
-  }
-  return raw;
-}
-
 export function errorResponse(error: unknown, log?: RequestLog): Response {
   if (error instanceof ValidationFailure) return problemResponse(validationProblem(error.zodError, error.where));
   const doc = problemFor(error, log && ((unexpected) => log.error("unexpected error", unexpected)));
@@ -142,7 +134,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S, handler: (ctx: R
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};
       const params = (spec.params ? validate(spec.params, rawParams, "path") : rawParams) as Params<S>;
-      const query = (spec.query ? validate(spec.query, queryObject(url), "query") : undefined) as Parsed<S["query"]>;
+      const query = (spec.query ? validate(spec.query, queryRecord(url.searchParams), "query") : undefined) as Parsed<S["query"]>;
       const raw = spec.body ? await readJsonBody(request) : null;
       const body = (spec.body ? validate(spec.body, raw!.value, "body") : undefined) as Parsed<S["body"]>;
       const run = async () => {

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import type { GuardedHandler, RouteSpec } from "./define-route";
-import { requiredScope, type Permission } from "../auth/permissions";
+import { PERMISSIONS, requiredScope, type Permission, type RoleName } from "../auth/permissions";
 import { ProblemSchema, PROBLEM_CONTENT_TYPE } from "./problem";
 
 // The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate
@@ -111,4 +111,19 @@ export function buildOpenApiDocument(routes: ApiRouteTable, version: string) {
       },
     },
   };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** One operation of the document as the API reference page lists it. */
+export type ApiOperation = { method: string; path: string; summary: string; permission: Permission; role: RoleName };
+
+/** Every operation of the document, in path order: the API reference's index of routes. */
+export function apiOperations(document: OpenApiDocument): ApiOperation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const permission = op["x-permission"] as Permission;
+      return { method: method.toUpperCase(), path, summary: String(op.summary), permission, role: PERMISSIONS[permission] };
+    }),
+  );
 }

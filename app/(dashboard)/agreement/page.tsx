@@ -1,12 +1,29 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { getAgreement } from "@/lib/metrics/get-agreement";
+import { getCurationSettings } from "@/lib/curation/settings";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { AgreementReport } from "@/components/tasks/agreement-report";
 import { CurationSettingsPanel } from "@/components/tasks/curation-settings";
 
-export default function AgreementPage() {
+export default async function AgreementPage() {
+  // the routes' permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
+  // agreement over every decision (the report opens with no "since" day) and the settings, as GET /api/v1/agreement and /api/v1/settings read them
+  const [agreement, settings] = await Promise.all([getAgreement(prisma), getCurationSettings(prisma)]);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-xl font-semibold">Curator agreement</h1>
-      <CurationSettingsPanel />
-      <AgreementReport />
+      <Prefetched
+        entries={[
+          [queryKeys.curationSettings(), settings],
+          [queryKeys.agreement(""), agreement],
+        ]}
+      >
+        <CurationSettingsPanel />
+        <AgreementReport />
+      </Prefetched>
     </div>
   );
 }

@@ -1,11 +1,17 @@
 import Link from "next/link";
+import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import { CampaignList } from "@/components/campaigns/campaign-list";
 import { can } from "@/lib/auth/permissions";
+import { listCampaigns } from "@/lib/campaigns/report";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
+import { CampaignList } from "@/components/campaigns/campaign-list";
 
 export default async function CampaignsPage() {
   const actor = await pageActor("campaigns:annotate");
   const manages = can(actor.role, "campaigns:manage");
+  // the campaigns this reader labels (every one for a manager), as GET /api/v1/campaigns reads them for the same actor
+  const campaigns = await listCampaigns(prisma, actor);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center">
@@ -21,7 +27,9 @@ export default async function CampaignsPage() {
           </Link>
         )}
       </div>
-      <CampaignList />
+      <Prefetched entries={[[queryKeys.campaigns(), campaigns]]}>
+        <CampaignList />
+      </Prefetched>
     </div>
   );
 }

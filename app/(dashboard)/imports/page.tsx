@@ -1,10 +1,21 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { listImportBatches } from "@/lib/imports/import-batches";
+import { Prefetched } from "@/components/ui/prefetched";
+import { IMPORT_HISTORY_SIZE, queryKeys } from "@/components/ui/query-keys";
 import { ImportsPage } from "@/components/imports/imports-page";
 
-export default function Page() {
+export default async function Page() {
+  // the route's permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
+  // the history as GET /api/v1/imports reads it, so the first HTML shows it; the client polls it while an import runs
+  const history = await listImportBatches(prisma, { limit: IMPORT_HISTORY_SIZE });
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">Imports and exports</h1>
-      <ImportsPage />
+      <Prefetched entries={[[queryKeys.imports(), history]]}>
+        <ImportsPage />
+      </Prefetched>
     </>
   );
 }

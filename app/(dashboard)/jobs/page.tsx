@@ -1,7 +1,28 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { createDockerEngine } from "@/lib/docker/dockerode-engine";
+import { jobsOverview } from "@/lib/jobs/jobs-overview";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { JobsDashboard } from "@/components/jobs/jobs-dashboard";
 
 export const metadata = { title: "Jobs · SWE Curator" };
 
-export default function JobsPage() {
-  return <JobsDashboard />;
+/** The overview as GET /api/v1/jobs reads it, and the Docker availability it carries (what GET /api/v1/docker answers), so the first HTML shows them. */
+async function jobsPageData() {
+  const overview = await jobsOverview(prisma, createDockerEngine());
+  return [
+    [queryKeys.jobs(), overview],
+    [queryKeys.dockerAvailability(), overview.docker],
+  ] satisfies [readonly unknown[], unknown][];
+}
+
+export default async function JobsPage() {
+  // the routes' permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
+  return (
+    <Prefetched entries={await jobsPageData()}>
+      <JobsDashboard />
+    </Prefetched>
+  );
 }

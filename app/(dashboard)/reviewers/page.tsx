@@ -1,6 +1,15 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { scoreReviewers } from "@/lib/trajectories/score-reviewers";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { ReviewerScores } from "@/components/trajectory/reviewer-scores";
 
-export default function ReviewersPage() {
+export default async function ReviewersPage() {
+  // the route's permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
+  // every score, as the client gathers them from GET /api/v1/reviewers/scores page by page
+  const scores = await scoreReviewers(prisma);
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold">Reviewer agents against executed ground truth</h1>
@@ -8,7 +17,9 @@ export default function ReviewersPage() {
         Each reviewer verdict (approve / request changes) is compared with whether the candidate patch actually resolved its task in a validation run. A false
         approval is a patch the reviewer let through that does not resolve the task.
       </p>
-      <ReviewerScores />
+      <Prefetched entries={[[queryKeys.reviewerScores(), scores]]}>
+        <ReviewerScores />
+      </Prefetched>
     </>
   );
 }

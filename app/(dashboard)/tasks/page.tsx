@@ -1,9 +1,9 @@
-import { Suspense } from "react";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors/app-error";
 import { taskListContext } from "@/lib/http/task-list-context";
+import { toSearchParams } from "@/lib/http/search-params";
 import { listTasks } from "@/lib/tasks/list-tasks";
 import { taskFacets } from "@/lib/tasks/task-facets";
 import { filtersFromSearchParams, filtersToSearchParams } from "@/lib/tasks/task-filters";
@@ -15,11 +15,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The first page of rows and the facet counts for the URL's filters, read here so the list arrives with the page. */
 async function taskListData(searchParams: Awaited<SearchParams>, actor: Actor) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(searchParams)) if (typeof value === "string") params.set(key, value);
   const parsed = (() => {
     try {
-      return filtersFromSearchParams(params);
+      return filtersFromSearchParams(toSearchParams(searchParams));
     } catch {
       return null; // a malformed URL: the client says what is wrong, from the API's answer
     }
@@ -45,9 +43,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
     <>
       <h1 className="mb-4 text-xl font-semibold">Tasks</h1>
       <Prefetched entries={await taskListData(await searchParams, actor)}>
-        <Suspense fallback={<p>Loading tasks…</p>}>
-          <TaskListPage />
-        </Suspense>
+        <TaskListPage />
       </Prefetched>
     </>
   );

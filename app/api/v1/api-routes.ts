@@ -1,7 +1,8 @@
 // Every /api/v1 route module by its OpenAPI path. The OpenAPI document is built from this
 // table; test/integration/api-openapi.test.ts fails when a route file on disk is missing here.
 // (Imports are lazy: the document's own route is in the table too.)
-import type { ApiRouteTable } from "@/lib/http/openapi";
+import { buildOpenApiDocument, type ApiRouteTable, type OpenApiDocument } from "@/lib/http/openapi";
+import packageJson from "@/package.json";
 
 type Loader = () => Promise<ApiRouteTable[string]>;
 
@@ -81,4 +82,17 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
 export async function loadApiRoutes(): Promise<ApiRouteTable> {
   const entries = await Promise.all(Object.entries(API_ROUTE_MODULES).map(async ([path, load]) => [path, await load()] as const));
   return Object.fromEntries(entries);
+}
+
+let document: Promise<OpenApiDocument> | undefined;
+
+/** This API's OpenAPI document, built once per process: what GET /api/v1/openapi.json answers and the API reference page lists. */
+export function openApiDocument(): Promise<OpenApiDocument> {
+  document ??= loadApiRoutes()
+    .then((routes) => buildOpenApiDocument(routes, packageJson.version))
+    .catch((error: unknown) => {
+      document = undefined; // the next request tries again
+      throw error;
+    });
+  return document;
 }

@@ -1,13 +1,24 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { listOwnApiTokens } from "@/lib/auth/manage-api-tokens";
+import { allPages } from "@/lib/db/keyset-page";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { ApiTokens } from "@/components/admin/api-tokens";
 
-export default function TokensPage() {
+export default async function TokensPage() {
+  // the route's permission (tokens:manage); GET /api/v1/tokens lists the caller's own tokens, and so does this page
+  const actor = await pageActor("tokens:manage");
+  const tokens = await allPages((page) => listOwnApiTokens(prisma, actor, page));
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">API tokens</h1>
       <p className="mb-4 max-w-2xl text-sm text-slate-600">
         Tokens let the CLI and scripts call <code>/api/v1</code> as you (<code>Authorization: Bearer …</code>). A token is shown once; only its hash is stored.
       </p>
-      <ApiTokens />
+      <Prefetched entries={[[queryKeys.tokens(), tokens]]}>
+        <ApiTokens />
+      </Prefetched>
     </>
   );
 }

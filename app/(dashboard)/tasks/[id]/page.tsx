@@ -1,21 +1,16 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
-import { AppError } from "@/lib/errors/app-error";
 import { getTaskDetail } from "@/lib/curation/get-task-detail";
 import { taskHistory } from "@/lib/tasks/task-history";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
-import { Prefetched } from "@/components/ui/prefetched";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { TaskDetail } from "@/components/tasks/task-detail";
 
 /** The task, its validations and its history as `reader` may see them, read here so the first HTML shows them; the client keeps them fresh. */
 async function taskPageData(id: string, reader: Actor) {
-  const task = await getTaskDetail(prisma, id, reader).catch((error: unknown) => {
-    // an unknown id is said by the client, from the API's own answer
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-    throw error;
-  });
+  const task = await unlessRefused(getTaskDetail(prisma, id, reader));
   if (!task) return [];
   const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id, {}, reader), taskHistory(prisma, task.id)]);
   return [

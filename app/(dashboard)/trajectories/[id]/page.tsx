@@ -1,8 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors/app-error";
 import { getTrajectory, getTrajectoryStep, listStepWindow } from "@/lib/trajectories/get-trajectory";
-import { Prefetched } from "@/components/ui/prefetched";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys, TRAJECTORY_WINDOW } from "@/components/ui/query-keys";
 import { TrajectoryInspector, type InspectorLink } from "@/components/trajectory/trajectory-inspector";
 import { parseLineRange } from "@/lib/trajectories/highlight";
@@ -27,13 +26,6 @@ function readLink(query: Query): InspectorLink {
 /** A step whose texts are longer than this is left to the client: the page's HTML would carry it twice (markup and data). */
 const STEP_INLINE_CHARS = 200_000;
 
-const unlessNotFound = <T,>(read: Promise<T>) =>
-  read.catch((error: unknown) => {
-    // an unknown trajectory or step is said by the client, from the API's own answer
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-    throw error;
-  });
-
 /**
  * The trajectory, the opening step and the rows around it, read here as the API routes read
  * them (GET /api/v1/trajectories/:id, …/steps/:index and …/steps?from=), so the first HTML
@@ -49,9 +41,10 @@ async function trajectoryPageData(id: string, link: InspectorLink) {
   };
   // filtered, the list opens at its first rows (the link's step is placed by the client, which asks where it stands); unfiltered, at the step's window, and at the top's
   const blocks = link.kind ? [0] : [...new Set([0, Math.floor(step / TRAJECTORY_WINDOW)])];
+  // an unknown trajectory or step is said by the client, from the API's own answer
   const [trajectory, full, ...windows] = await Promise.all([
-    unlessNotFound(getTrajectory(prisma, id)),
-    unlessNotFound(getTrajectoryStep(prisma, id, step)),
+    unlessRefused(getTrajectory(prisma, id)),
+    unlessRefused(getTrajectoryStep(prisma, id, step)),
     ...blocks.map((block) => window(link.kind, block)),
   ]);
   if (!trajectory) return [];

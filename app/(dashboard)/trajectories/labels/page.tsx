@@ -1,6 +1,29 @@
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { labelCounts, LabelStepsQuerySchema, stepsWithLabel } from "@/lib/trajectories/annotations";
+import { Prefetched } from "@/components/ui/prefetched";
+import { queryKeys, TRAJECTORY_LABEL_STEPS } from "@/components/ui/query-keys";
 import { LabelPage } from "@/components/trajectory/label-page";
 
+/** The label counts and the chosen label's steps, as GET /api/v1/trajectories/labels and …/labels/steps answer them, so the first HTML shows them. */
+async function labelPageData(label: string | null) {
+  const steps = label ? LabelStepsQuerySchema.safeParse({ label, limit: TRAJECTORY_LABEL_STEPS }) : null;
+  const [counts, labelled] = await Promise.all([labelCounts(prisma), steps?.success ? stepsWithLabel(prisma, steps.data) : null]);
+  return [
+    [queryKeys.trajectoryLabels(), { items: counts, nextCursor: null }],
+    // a label the route refuses (blank): the client asks, and says the API's answer
+    ...(labelled ? [[queryKeys.trajectoryLabelSteps(label), labelled] satisfies [readonly unknown[], unknown]] : []),
+  ] satisfies [readonly unknown[], unknown][];
+}
+
 export default async function TrajectoryLabelsPage({ searchParams }: { searchParams: Promise<{ label?: string | string[] }> }) {
-  const { label } = await searchParams;
-  return <LabelPage label={(Array.isArray(label) ? label[0] : label)?.slice(0, 60) || null} />;
+  // the routes' permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
+  const { label: raw } = await searchParams;
+  const label = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 60) || null;
+  return (
+    <Prefetched entries={await labelPageData(label)}>
+      <LabelPage label={label} />
+    </Prefetched>
+  );
 }

@@ -1,7 +1,14 @@
 import { pageActor } from "@/lib/auth/session";
+import { Prefetched } from "@/components/ui/prefetched";
 import { AdjudicationView } from "@/components/campaigns/adjudication-view";
+import { campaignReportData } from "../campaign-report-data";
 
 export default async function AdjudicatePage({ params }: { params: Promise<{ id: string }> }) {
-  await pageActor("campaigns:manage");
-  return <AdjudicationView campaignId={(await params).id} />;
+  const actor = await pageActor("campaigns:manage");
+  const { id } = await params;
+  return (
+    <Prefetched entries={await campaignReportData(actor, id)}>
+      <AdjudicationView campaignId={id} />
+    </Prefetched>
+  );
 }

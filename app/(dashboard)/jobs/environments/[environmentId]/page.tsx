@@ -1,11 +1,25 @@
 import Link from "next/link";
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { EnvironmentBuildPanel } from "@/components/validation/environment-build-panel";
 
 export const metadata = { title: "Builds · SWE Curator" };
 
+/** The environment's builds as GET /api/v1/builds?environmentId= reads them, so the first HTML shows them. */
+async function buildsPageData(environmentId: string) {
+  const builds = await unlessRefused(listEnvironmentBuilds(prisma, environmentId));
+  if (!builds) return [];
+  return [[queryKeys.environmentBuilds(environmentId), builds]] satisfies [readonly unknown[], unknown][];
+}
+
 /** An environment's image builds on their own page; the environment page embeds the same panel. */
 export default async function EnvironmentBuildsPage({ params }: { params: Promise<{ environmentId: string }> }) {
   const { environmentId } = await params;
+  // the route's permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
+  await pageActor();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -14,7 +28,9 @@ export default async function EnvironmentBuildsPage({ params }: { params: Promis
           Open the environment
         </Link>
       </div>
-      <EnvironmentBuildPanel environmentId={environmentId} />
+      <Prefetched entries={await buildsPageData(environmentId)}>
+        <EnvironmentBuildPanel environmentId={environmentId} />
+      </Prefetched>
     </div>
   );
 }

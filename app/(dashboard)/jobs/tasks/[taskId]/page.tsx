@@ -1,11 +1,25 @@
 import Link from "next/link";
+import { prisma } from "@/lib/db/client";
+import { pageActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/actor";
+import { listTaskValidations } from "@/lib/runs/list-task-validations";
+import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
+import { queryKeys } from "@/components/ui/query-keys";
 import { ValidationPanel } from "@/components/validation/validation-panel";
 
 export const metadata = { title: "Validation · SWE Curator" };
 
+/** The task's validation groups as GET /api/v1/runs?taskId= reads them for `reader` (a blind annotator gets none), so the first HTML shows them. */
+async function validationPageData(taskId: string, reader: Actor) {
+  const validations = await unlessRefused(listTaskValidations(prisma, taskId, {}, reader));
+  if (!validations) return [];
+  return [[queryKeys.taskValidations(taskId), validations]] satisfies [readonly unknown[], unknown][];
+}
+
 /** A task's validation on its own page (the jobs page links here); the task page embeds the same panel. */
 export default async function TaskValidationPage({ params }: { params: Promise<{ taskId: string }> }) {
   const { taskId } = await params;
+  const reader = await pageActor();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -14,7 +28,9 @@ export default async function TaskValidationPage({ params }: { params: Promise<{
           Open the task
         </Link>
       </div>
-      <ValidationPanel taskId={taskId} />
+      <Prefetched entries={await validationPageData(taskId, reader)}>
+        <ValidationPanel taskId={taskId} />
+      </Prefetched>
     </div>
   );
 }

@@ -1,8 +1,14 @@
 import { pageActor } from "@/lib/auth/session";
+import { Prefetched } from "@/components/ui/prefetched";
 import { AnnotatorPage } from "@/components/campaigns/annotator-page";
+import { campaignReportData } from "../../campaign-report-data";
 
 export default async function CampaignAnnotatorPage({ params }: { params: Promise<{ id: string; userId: string }> }) {
-  await pageActor("campaigns:manage");
+  const actor = await pageActor("campaigns:manage");
   const { id, userId } = await params;
-  return <AnnotatorPage campaignId={id} userId={userId} />;
+  return (
+    <Prefetched entries={await campaignReportData(actor, id)}>
+      <AnnotatorPage campaignId={id} userId={userId} />
+    </Prefetched>
+  );
 }
