@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { TaskListItem, TaskListPage } from "@/lib/tasks/list-tasks";
 import { apiFetch } from "@/components/ui/api";
@@ -32,7 +32,11 @@ export function TaskTable({ queryString }: { queryString: string }) {
       return apiFetch<Page>(`/api/v1/tasks?${params}`);
     },
     getNextPageParam: (last) => last.nextCursor,
+    // the rows stay while a new filter's rows load: a search applied as the curator leaves the
+    // box to click a row must not pull that row from under the click
+    placeholderData: keepPreviousData,
   });
+  const stale = query.isPlaceholderData;
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   // a selection belongs to the list it was made in: changing the filters clears it
   const [selection, setSelection] = useState<{ list: string; ids: Set<string> }>({ list: queryString, ids: new Set() });
@@ -55,7 +59,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
   return (
     <div className="flex flex-col gap-2">
       {canEdit && <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />}
-      <div role="table" aria-label="Tasks" aria-rowcount={items.length} className="rounded border border-slate-200 bg-white text-sm" data-testid="task-table">
+      <div role="table" aria-label="Tasks" aria-rowcount={items.length} aria-busy={stale} className={`rounded border border-slate-200 bg-white text-sm ${stale ? "opacity-70" : ""}`} data-testid="task-table">
         <div role="row" className={`grid ${COLUMNS} items-center gap-2 border-b bg-slate-50 px-2 py-2 text-xs font-semibold text-slate-600`}>
           <span role="columnheader">
             {canEdit && (
@@ -63,6 +67,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
                 type="checkbox"
                 aria-label="Select all loaded tasks"
                 checked={allLoadedSelected}
+                disabled={stale}
                 onChange={() => setSelected(allLoadedSelected ? new Set() : new Set(items.map((i) => i.id)))}
               />
             )}
@@ -90,7 +95,7 @@ export function TaskTable({ queryString }: { queryString: string }) {
                   style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 >
                   <span role="cell">
-                    {canEdit && <input type="checkbox" aria-label={`Select ${task.instanceId}`} checked={selected.has(task.id)} onChange={() => toggle(task.id)} />}
+                    {canEdit && <input type="checkbox" aria-label={`Select ${task.instanceId}`} checked={selected.has(task.id)} disabled={stale} onChange={() => toggle(task.id)} />}
                   </span>
                   <span role="cell" className="min-w-0">
                     <Link href={`/tasks/${task.id}`} className="block truncate font-mono text-blue-700 underline" {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}>

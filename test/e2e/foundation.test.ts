@@ -21,6 +21,7 @@ describe("signed in, each role sees what it may do", () => {
     await search.fill("django__django-15781"); // a real SWE-bench Lite instance from the seed
     await page.getByRole("link", { name: "django__django-15781", exact: true }).waitFor();
     await search.fill("demo__calc-1");
+    await page.waitForURL(/q=demo__calc-1/);
     await page.getByRole("link", { name: "demo__calc-1", exact: true }).click();
     await page.waitForURL(/\/tasks\/[^/?]+$/);
     await expect(page.getByTestId("instance-id").textContent()).resolves.toContain("demo__calc-1");
@@ -30,6 +31,19 @@ describe("signed in, each role sees what it may do", () => {
     await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
     await page.getByTestId("monaco-diff").first().waitFor();
     await expect(page.getByRole("link", { name: "Users" }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("a row clicked while a typed search is still pending opens that row's task", async () => {
+    const { context, page } = await signedInPage(browser, "curator");
+    await page.goto(appUrl("/tasks"));
+    const firstRow = page.getByTestId("task-row").first().locator("a");
+    const instanceId = (await firstRow.textContent())!.trim();
+    // leaving the box applies the search at once; it matches nothing, and the click must still land
+    await page.getByLabel("Search instance ids and problem statements").fill("no-task-matches-this-zq");
+    await firstRow.click();
+    await page.waitForURL(/\/tasks\/[^/?]+$/);
+    await expect(page.getByTestId("instance-id").textContent()).resolves.toContain(instanceId);
     await context.close();
   });
 
