@@ -4,7 +4,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { RunContainerOptions, RunContainerResult } from "./docker-engine";
 import { containerAlreadyGone, EngineStoppedError, isConnectionError, statusCodeOf } from "./docker-errors";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf } from "./container-sandbox";
-import { PING_TIMEOUT_MS, withTimeout, type EngineConnection } from "./engine-connection";
+import { PING_TIMEOUT_MS, whileEngineAnswers, withTimeout, type EngineConnection } from "./engine-connection";
 import { imageFacts } from "./engine-inventory";
 import { logFailure } from "../errors/log-failure";
 
@@ -145,7 +145,7 @@ export async function runContainer(engine: EngineConnection, options: RunContain
         void kill();
       }, limits.timeoutMs);
     }
-    const exit = cancelled ? null : await callDuringRun(() => container.wait());
+    const exit = cancelled ? null : await callDuringRun(() => whileEngineAnswers(engine, container.wait(), (cause) => new EngineStoppedError(engine.endpoint, "run", cause, container.id)));
     clearTimeout(timer);
     if (exit && !timedOut && !cancelled && exit.StatusCode > 128 && (await killedFromOutside(engine, container.id, startedAt))) {
       throw new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error("killed"), { code: "KILLED" }), container.id);

@@ -1,6 +1,7 @@
 import type { DockerEngine } from "./docker-engine";
 import type { EnvironmentSource } from "../config/server-config";
-import { connectToEngine } from "./engine-connection";
+import { connectToEngine, whileEngineAnswers } from "./engine-connection";
+import { DockerUnavailableError } from "./docker-errors";
 import { imageInfo, listLabelledContainers, pruneDanglingImages, removeContainer } from "./engine-inventory";
 import { createImageBuilder } from "./image-build";
 import { runContainer } from "./container-run";
@@ -26,7 +27,7 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     removeContainer: (id) => removeContainer(engine, id),
     pruneDanglingImages: (budgetBytes, options) => pruneDanglingImages(engine, budgetBytes, options),
     facts: () => engine.call(() => engineFacts(engine.docker, engine.endpoint)),
-    pushImage: (tag, registryHost, signal) => engine.call(() => pushImage(engine.docker, tag, registryHost, signal)),
-    pullImage: (tag, registryHost, signal) => engine.call(() => pullImage(engine.docker, tag, registryHost, signal)),
+    pushImage: (tag, registryHost, signal) => engine.call(() => whileEngineAnswers(engine, pushImage(engine.docker, tag, registryHost, signal), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
+    pullImage: (tag, registryHost, signal) => engine.call(() => whileEngineAnswers(engine, pullImage(engine.docker, tag, registryHost, signal), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
   };
 }

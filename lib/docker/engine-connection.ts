@@ -32,6 +32,32 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** How often a long call checks that its engine still answers, and how many missed checks in a row end it. */
+export const ENGINE_WATCH = { everyMs: 2_000, missedChecks: 3 };
+
+/**
+ * A long call to the engine (a container's wait, a build's or a pull's stream) that gives up
+ * once the engine stops answering: a connection to a killed engine does not always end, and
+ * a worker left waiting on it would renew its run's lease for ever, so the run never moved to
+ * another engine. `gone` makes the error the call fails with.
+ */
+export function whileEngineAnswers<T>(engine: Pick<EngineConnection, "status">, work: Promise<T>, gone: (cause: Error) => Error, watch = ENGINE_WATCH): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    let missed = 0;
+    let checking = false;
+    timer = setInterval(async () => {
+      if (checking) return;
+      checking = true;
+      const { reachable } = await engine.status();
+      checking = false;
+      missed = reachable ? 0 : missed + 1;
+      if (missed >= watch.missedChecks) reject(gone(Object.assign(new Error(`the engine missed ${missed} checks in a row`), { code: "ENGINE_GONE" })));
+    }, watch.everyMs);
+  });
+  return Promise.race([work, stopped]).finally(() => clearInterval(timer));
+}
+
 function dockerodeOptions(dockerHost: string | undefined, fromProcess: boolean): Docker.DockerOptions | undefined {
   // with no options docker-modem reads DOCKER_HOST, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH itself
   if (fromProcess || !dockerHost) return dockerHost ? undefined : { socketPath: "/var/run/docker.sock" };

@@ -5,7 +5,7 @@ import { containerAlreadyGone, EngineStoppedError, ImageBuildError, isConnection
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
-import type { EngineConnection } from "./engine-connection";
+import { whileEngineAnswers, type EngineConnection } from "./engine-connection";
 import { imageInfo } from "./engine-inventory";
 import { logFailure } from "../errors/log-failure";
 
@@ -157,7 +157,7 @@ export function createImageBuilder(engine: EngineConnection) {
     });
     let outcome: BuildOutcome;
     try {
-      outcome = await followBuild(engine, stream, options.onOutput);
+      outcome = await whileEngineAnswers(engine, followBuild(engine, stream, options.onOutput), (cause) => new EngineStoppedError(engine.endpoint, "build", cause));
     } finally {
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);

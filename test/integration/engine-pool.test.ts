@@ -33,6 +33,9 @@ describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of t
   let database: TestDatabase;
   let first: WorkerRunner;
   let second: WorkerRunner;
+  // each worker's log, printed when a wait runs out: a pool that hangs must say where
+  const logs: Record<string, string[]> = { first: [], second: [] };
+  const logTo = (name: string) => (line: string) => logs[name].push(`${new Date().toISOString()} ${line}`);
 
   beforeAll(async () => {
     registry = await startOwnRegistry();
@@ -41,8 +44,8 @@ describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of t
     await sharedEngine.pushImage(BASE_IMAGE, registry.host);
     database = await createTestDatabase();
     const config = { registryHost: registry.host, outageRetryMs: 1_000 };
-    first = await startTestWorker(database.url, { config: { ...config, engineName: "shared engine" } });
-    second = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: secondEngine.host }), config: { ...config, engineName: "second engine" } });
+    first = await startTestWorker(database.url, { config: { ...config, engineName: "shared engine" }, log: logTo("first") });
+    second = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: secondEngine.host }), config: { ...config, engineName: "second engine" }, log: logTo("second") });
   }, 300_000);
 
   afterAll(async () => {
@@ -89,7 +92,12 @@ describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of t
       // forty runs on one engine after the kill: a busy two-core machine took over 480 s once
       900_000,
       500,
-    );
+    ).catch(async (error) => {
+      const unfinished = await database.prisma.validationRun.findMany({ where: { status: { notIn: ["SUCCEEDED", "FAILED", "CANCELLED"] } }, include: { task: { select: { instanceId: true } } } });
+      const rows = unfinished.map((run) => `${run.task.instanceId} ${run.kind} ${run.status}/${run.phase} worker=${run.workerId === first.workerId ? "first" : run.workerId === second.workerId ? "second" : run.workerId} outageRetries=${run.outageRetries} heartbeat=${run.heartbeatAt?.toISOString()} ${run.errorMessage ?? ""}`);
+      console.error(`unfinished runs:\n${rows.join("\n")}\nfirst worker's log:\n${logs.first.slice(-60).join("\n")}\nsecond worker's log:\n${logs.second.slice(-60).join("\n")}`);
+      throw error;
+    });
 
     // nothing lost, nothing blamed on the engine that died
     expect(runs.filter((run) => run.status !== "SUCCEEDED").map((run) => `${run.task.instanceId} ${run.kind}: ${run.status} ${run.errorMessage}`)).toEqual([]);
