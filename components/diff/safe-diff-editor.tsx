@@ -13,6 +13,19 @@ import { LIGHT_THEME } from "@/components/editor/monaco-setup";
  * input-name rule, so the labels are required rather than optional. They are set on mount
  * and given as the diff options' side labels, which an options update re-applies.
  */
+/**
+ * Holds a diff side's accessible name. Monaco's diff editor re-derives each side's options
+ * from only the options that changed, so any later update (a re-render, a layout switch)
+ * resets a side's ariaLabel to "" and its text input loses its name; this puts it back.
+ */
+function keepAriaLabel(side: MonacoEditor.ICodeEditor, label: string, ariaLabelOption: MonacoEditor.EditorOption.ariaLabel) {
+  const restore = () => {
+    if (side.getOption(ariaLabelOption) !== label) side.updateOptions({ ariaLabel: label });
+  };
+  restore();
+  side.onDidChangeConfiguration(restore);
+}
+
 export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
   useEffect(
@@ -35,9 +48,8 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
       keepCurrentModifiedModel
       onMount={(editor, monaco) => {
         models.current = editor.getModel();
-        // the diff options' side labels do not reach Monaco's edit context (its text input); each side's own ariaLabel does
-        editor.getOriginalEditor().updateOptions({ ariaLabel: sideLabels.original });
-        editor.getModifiedEditor().updateOptions({ ariaLabel: sideLabels.modified });
+        keepAriaLabel(editor.getOriginalEditor(), sideLabels.original, monaco.editor.EditorOption.ariaLabel);
+        keepAriaLabel(editor.getModifiedEditor(), sideLabels.modified, monaco.editor.EditorOption.ariaLabel);
         props.onMount?.(editor, monaco);
       }}
     />

@@ -49,8 +49,11 @@ describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     const context = await browser.newContext({ baseURL: inject("appUrl") });
     const page = await context.newPage();
     await openTourPage(page, SIGNED_OUT_TOUR[0]);
-    // a button with no name, as a careless change would add
-    await page.evaluate(() => document.querySelector("main")?.append(Object.assign(document.createElement("button"), { id: "nameless" })));
+    // after hydration, which would otherwise drop a node React did not render from <main>
+    await page.waitForLoadState("networkidle");
+    // a button with no name, as a careless change would add (in <body>, where React 19 leaves foreign nodes alone)
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement("button"), { id: "nameless" })));
+    await page.locator("#nameless").waitFor({ state: "attached" });
     const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
     expect(results.violations.map((v) => v.id)).toContain("button-name");
     await context.close();
