@@ -24,6 +24,18 @@ function keepAriaLabel(side: MonacoEditor.ICodeEditor, label: string, ariaLabelO
   };
   restore();
   side.onDidChangeConfiguration(restore);
+  // the text input's attribute is rewritten by Monaco's view on its own schedule: hold it there too
+  const node = side.getDomNode();
+  if (!node) return;
+  const nameInputs = () => {
+    for (const input of node.querySelectorAll<HTMLElement>('.native-edit-context, textarea.inputarea, [role="textbox"]')) {
+      if (!input.getAttribute("aria-label")) input.setAttribute("aria-label", label);
+    }
+  };
+  nameInputs();
+  const observer = new MutationObserver(nameInputs);
+  observer.observe(node, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"] });
+  side.onDidDispose(() => observer.disconnect());
 }
 
 export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
