@@ -7,8 +7,9 @@ import { goldGate, loadCampaign, requireAnnotator, type GoldGate, type LoadedCam
 // "Review next" for a campaign: until the annotator has passed the gold set, the next gold
 // task; then the next real task still short of N submitted labels that they have not
 // labelled, under the review queue's own task lease (lib/curation/claim-next-task.ts). The
-// lease keeps two annotators off one task at once; submit-label.ts re-counts under a row lock,
-// so a task never takes more than N labels.
+// lease spreads annotators over the tasks; when only held tasks are left, one with room for
+// another label is shared. submit-label.ts re-counts under a row lock, so a task never takes
+// more than N labels.
 
 export type Served =
   | { kind: "gold"; taskId: string; instanceId: string; gate: GoldGate }
@@ -35,6 +36,9 @@ async function nextGoldTask(db: PrismaClient, campaign: LoadedCampaign, actor: A
   return { kind: "gold", taskId: next.taskId, instanceId: next.task.instanceId, gate };
 }
 
+/** Labels others have opened on the task and not yet submitted. */
+const openByOthers = (campaignId: string, annotatorId: string) =>
+  sql`(SELECT count(*) FROM campaign_labels l WHERE l.campaign_id = ${campaignId} AND l.task_id = t.id AND l.submitted_at IS NULL AND l.annotator_id <> ${annotatorId})`;
 const submittedCount = (campaignId: string) =>
   sql`(SELECT count(*) FROM campaign_labels l WHERE l.campaign_id = ${campaignId} AND l.task_id = t.id AND l.submitted_at IS NOT NULL)`;
 
@@ -48,6 +52,12 @@ export async function serveNext(db: PrismaClient, actor: Actor, campaignId: stri
         AND ${submittedCount(campaign.id)} < ${campaign.overlap}`;
   // tasks closest to their N labels first, so finished tasks (and their outcome) come early
   const orderBy = sql`${submittedCount(campaign.id)} DESC, ${raw("t.created_at, t.id")}`;
-  const claimed = await leaseNextTask(db, actor, { eligible, orderBy, afterClaim: (tx, taskId) => markOpened(tx, campaign, actor.id, taskId, false) });
+  const afterClaim = (tx: Db, taskId: string) => markOpened(tx, campaign, actor.id, taskId, false);
+  // a task free of others' leases first, so annotators spread over the tasks; then one another
+  // annotator holds but that still has room for this one (its submitted and open labels short
+  // of N): a task needs N annotators, and answering "done" while it is only held would leave it short
+  const claimed =
+    (await leaseNextTask(db, actor, { eligible, orderBy, afterClaim })) ??
+    (await leaseNextTask(db, actor, { eligible: sql`${eligible} AND ${submittedCount(campaign.id)} + ${openByOthers(campaign.id, actor.id)} < ${campaign.overlap}`, orderBy, afterClaim, shared: true }));
   return claimed ? { kind: "task", ...claimed, gate } : { kind: "done", gate };
 }

@@ -45,14 +45,14 @@ export async function claimNextTask(db: PrismaClient, actor: { id: string }, raw
 export async function leaseNextTask(
   db: PrismaClient,
   actor: { id: string },
-  query: { eligible: SqlFragment; orderBy: SqlFragment; afterClaim?: (tx: Db, taskId: string) => Promise<void> },
+  query: { eligible: SqlFragment; orderBy: SqlFragment; afterClaim?: (tx: Db, taskId: string) => Promise<void>; shared?: boolean },
 ): Promise<ClaimedTask> {
   const { leaseMinutes } = await getCurationSettings(db);
   const claim = sql`
     WITH next AS (
       SELECT t.id FROM tasks t
       WHERE ${query.eligible}
-        AND (t.leased_by_id IS NULL OR t.leased_by_id = ${actor.id} OR t.lease_expires_at < (now() AT TIME ZONE 'UTC'))
+        ${query.shared ? sql`` : sql`AND (t.leased_by_id IS NULL OR t.leased_by_id = ${actor.id} OR t.lease_expires_at < (now() AT TIME ZONE 'UTC'))`}
       ORDER BY ${query.orderBy}
       LIMIT 1
       FOR UPDATE OF t SKIP LOCKED

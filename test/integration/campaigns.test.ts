@@ -89,6 +89,17 @@ describe("exactly N labels per task", () => {
     expect(tasks.map((t) => [t.curationStatus, t.leasedById])).toEqual(Array(5).fill(["APPROVED", null]));
   });
 
+  it("serves a task another annotator holds when it still has room for a label, instead of saying done", async () => {
+    await seedTasks("acme/held", 1);
+    const [ann, bob, cat] = await annotators(3);
+    const campaign = await createCampaign(db.prisma, admin, { name: "held", viewQuery: "repository=acme/held", annotatorIds: [ann.id, bob.id, cat.id], overlap: 2 });
+    const first = await serveNext(db.prisma, ann, campaign.id);
+    const second = await serveNext(db.prisma, bob, campaign.id);
+    expect(second).toMatchObject({ kind: "task", taskId: first.kind === "task" ? first.taskId : "" });
+    // two annotators hold it: the third would make three labels on a task that needs two
+    expect((await serveNext(db.prisma, cat, campaign.id)).kind).toBe("done");
+  });
+
   it("refuses a label on a task the annotator was not served, and a second label by the same annotator", async () => {
     await seedTasks("acme/unserved", 2);
     const [ann, bob] = await annotators(2);
