@@ -23,7 +23,7 @@ async function seriousViolations(page: Page, tourPage: TourPage): Promise<string
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((node) => `${tourPage.name} (${tourPage.path}): ${v.id} [${v.impact}] ${v.help} — at ${node.target.join(" ")}`));
+    .flatMap((v) => v.nodes.map((node) => `${tourPage.name} (${tourPage.path}): ${v.id} [${v.impact}] ${v.help} — at ${node.target.join(" ")} (${node.html})`));
 }
 
 describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
