@@ -1,6 +1,7 @@
 import Docker from "dockerode";
 import type { DockerStatus } from "./docker-engine";
 import { DockerUnavailableError, isConnectionError } from "./docker-errors";
+import { engineHealth } from "./engine-health";
 import { configFrom, serverConfig, type EnvironmentSource } from "../config/server-config";
 
 // How we reach one Docker engine: the dockerode client for DOCKER_HOST (or the default socket),
@@ -43,16 +44,17 @@ export const ENGINE_WATCH = { everyMs: 2_000, missedChecks: 3 };
  */
 export function whileEngineAnswers<T>(engine: Pick<EngineConnection, "status">, work: Promise<T>, gone: (cause: Error) => Error, watch = ENGINE_WATCH): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  // the same rule as the pool's view of an engine; it answered when the call began
+  const health = engineHealth(watch.missedChecks);
+  health.record(true);
   const stopped = new Promise<never>((_, reject) => {
-    let missed = 0;
     let checking = false;
     timer = setInterval(async () => {
       if (checking) return;
       checking = true;
       const { reachable } = await engine.status();
       checking = false;
-      missed = reachable ? 0 : missed + 1;
-      if (missed >= watch.missedChecks) reject(gone(Object.assign(new Error(`the engine missed ${missed} checks in a row`), { code: "ENGINE_GONE" })));
+      if (!health.record(reachable)) reject(gone(Object.assign(new Error(`the engine missed ${watch.missedChecks} checks in a row`), { code: "ENGINE_GONE" })));
     }, watch.everyMs);
   });
   return Promise.race([work, stopped]).finally(() => clearInterval(timer));

@@ -1,5 +1,5 @@
 import { forbiddenFlagsFor, type EngineView } from "./claim-flags";
-import { engineHealth } from "./engine-health";
+import { engineHealth } from "../docker/engine-health";
 import { poolView } from "./worker-heartbeat";
 import type { WorkerContext } from "./worker-context";
 

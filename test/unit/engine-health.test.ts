@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { engineHealth, FAILED_CHECKS_BEFORE_DOWN } from "@/lib/worker-runtime/engine-health";
+import { engineHealth, FAILED_CHECKS_BEFORE_DOWN } from "@/lib/docker/engine-health";
 
 const afterChecks = (checks: boolean[]) => {
   const health = engineHealth();
