@@ -37,7 +37,14 @@ async function serverMs(url: string, cookie: string): Promise<number> {
   return median(times);
 }
 
-type Measure = { mainMs: number; jsBytes: number; monaco: boolean };
+type Measure = { mainMs: number; firstByteMs: number; paintMs: number; jsBytes: number; monaco: boolean };
+
+/** When the browser had the HTML's first byte and first painted, on the page's own clock (ms since navigation began). */
+const NAVIGATION_TIMES = `(() => {
+  const navigation = performance.getEntriesByType("navigation")[0];
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return { firstByteMs: navigation ? navigation.responseStart : NaN, paintMs: paint ? paint.startTime : NaN };
+})()`;
 
 async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPage: TourPage): Promise<Measure> {
   const page = await context.newPage();
@@ -52,7 +59,8 @@ async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPa
   const mainMs = await mainContentAt(60_000);
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
-  const measure = { mainMs, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
+  const times = (await page.evaluate(NAVIGATION_TIMES)) as { firstByteMs: number; paintMs: number };
+  const measure = { mainMs, ...times, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
   await page.close();
   return measure;
 }
@@ -62,7 +70,7 @@ async function measurePage(context: BrowserContext, baseUrl: string, cookie: str
   await measureInBrowser(context, baseUrl, tourPage); // warm-up: the server's first render of the route, the browser's cache
   const runs: Measure[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measureInBrowser(context, baseUrl, tourPage));
-  return { name: tourPage.name, serverMs: server, mainMs: median(runs.map((r) => r.mainMs)), jsBytes: median(runs.map((r) => r.jsBytes)), monaco: runs.some((r) => r.monaco) };
+  return { name: tourPage.name, serverMs: server, mainMs: median(runs.map((r) => r.mainMs)), firstByteMs: median(runs.map((r) => r.firstByteMs)), paintMs: median(runs.map((r) => r.paintMs)), jsBytes: median(runs.map((r) => r.jsBytes)), monaco: runs.some((r) => r.monaco) };
 }
 
 async function main() {
@@ -84,12 +92,14 @@ async function main() {
 
     console.log(`\nbench:pages — median of ${RUNS} loads per page in headless Chromium (1280×800, warm cache), production build on localhost`);
     console.log("main content = the page's own content on screen; server = the page's HTML fetched directly; JS = script bytes loaded (decoded)\n");
-    console.log(["page".padEnd(18), "server ms", "main ms", "main/server", "JS KiB", "JS KiB/server ms", "Monaco loaded"].join("  "));
+    console.log(["page".padEnd(18), "server ms", "first byte", "first paint", "main ms", "main/server", "JS KiB", "JS KiB/server ms", "Monaco loaded"].join("  "));
     for (const r of rows) {
       console.log(
         [
           r.name.padEnd(18),
           r.serverMs.toFixed(0).padStart(9),
+          r.firstByteMs.toFixed(0).padStart(10),
+          r.paintMs.toFixed(0).padStart(11),
           r.mainMs.toFixed(0).padStart(7),
           `${(r.mainMs / r.serverMs).toFixed(1)}×`.padStart(11),
           (r.jsBytes / 1024).toFixed(0).padStart(6),
