@@ -21,6 +21,7 @@ import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
 import { validateTask } from "./processors/validate-task";
 import { logFailure } from "../lib/errors/log-failure";
+import { collectOrphanedBlobs } from "../lib/builds/base-files";
 
 export type WorkerRunnerOptions = {
   connectionString: string;
@@ -38,7 +39,8 @@ const HEARTBEAT_EVERY_MS = 5_000;
 /**
  * One worker process's engine: graphile-worker pulling our three job types, plus the
  * timers that make it safe beside others — its own heartbeat row, lease recovery for
- * crashed peers, and pruning of orphaned containers on its Docker host.
+ * crashed peers, pruning of orphaned containers on its Docker host, and of file blobs no
+ * environment links.
  */
 export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<WorkerRunner> {
   const base = workerConfigFromEnv();
@@ -70,6 +72,14 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       return null;
     });
     if (report?.removedContainers.length) log(`removed ${report.removedContainers.length} orphaned containers`);
+  };
+  // a deleted environment's base files leave blobs nobody links; a rebuild frees its own at once
+  const collectBlobs = async () => {
+    const removed = await collectOrphanedBlobs(db).catch((error) => {
+      logFailure("collecting the file blobs no environment links", { log })(error);
+      return 0;
+    });
+    if (removed) log(`removed ${removed} file blobs no environment links`);
   };
 
   const recover = async () => {
@@ -131,6 +141,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     setInterval(() => void beat(), HEARTBEAT_EVERY_MS),
     setInterval(() => void recover(), Math.max(1_000, Math.floor(config.leaseMs / 2))),
     setInterval(() => void prune(), config.pruneIntervalMs),
+    setInterval(() => void collectBlobs(), config.pruneIntervalMs),
   ];
   log(`worker ${workerId} started (concurrency ${config.concurrency}, Docker at ${docker.endpoint})`);
 

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { PrismaClient } from "../db/client";
+import { logFailure } from "../errors/log-failure";
 import { baseFileContainerLabels } from "../docker/container-labels";
 import type { ImageFile } from "../docker/docker-engine";
 import { basePathsOf } from "../tasks/unified-diff";
@@ -10,7 +12,7 @@ import type { WorkerContext } from "../worker-runtime/worker-context";
 // (file_blobs, by SHA-256) and linked per environment and path (environment_base_files), with
 // the build context they were read from: a new recipe re-reads them, an equal one does not.
 // A candidate imported after the build gets its files on its own validation run, which reads
-// only what is missing.
+// only what is missing. A blob no environment links any more is deleted (collectOrphanedBlobs).
 
 /** Bigger files are not stored: a diff of them is shown as hunks, with the reason. */
 export const BASE_FILE_MAX_BYTES = 1024 * 1024;
@@ -67,6 +69,16 @@ export async function storeBaseFiles(
     maxBytes: BASE_FILE_MAX_BYTES,
     labels: baseFileContainerLabels({ workerId: ctx.workerId, installation: ctx.installation }),
   });
+  return saveBaseFiles(ctx.db, target, files);
+}
+
+/**
+ * Stores files read from an image as an environment's base files. The blobs are inserted
+ * before they are linked, in the same transaction: that is what keeps collectOrphanedBlobs
+ * from deleting a blob between the two. When a link now names other content (a rebuild read a
+ * changed file), the blob it named may have no reader left: it is collected at once.
+ */
+export async function saveBaseFiles(db: PrismaClient, target: { environmentId: string; contextHash: string }, files: Record<string, ImageFile>): Promise<StoredBaseFiles> {
   const rows = Object.entries(files).map(([path, file]) => {
     const text = textOf(file);
     if ("skipped" in text) return { path, blob: null, skippedReason: text.skipped };
@@ -74,9 +86,10 @@ export async function storeBaseFiles(
     return { path, blob: { sha256: createHash("sha256").update(text.text).digest("hex"), content: text.text, size }, skippedReason: null };
   });
   const blobs = rows.flatMap((row) => (row.blob ? [row.blob] : []));
-  await ctx.db.$transaction(async (tx) => {
+  const replaced = await db.$transaction(async (tx) => {
     // equal content is one blob, whichever environment or path it came from
     if (blobs.length) await tx.fileBlob.createMany({ data: blobs, skipDuplicates: true });
+    const before = await tx.environmentBaseFile.findMany({ where: { environmentId: target.environmentId, path: { in: rows.map((row) => row.path) } }, select: { path: true, sha256: true } });
     for (const row of rows) {
       const link = { sha256: row.blob?.sha256 ?? null, size: row.blob?.size ?? null, skippedReason: row.skippedReason, contextHash: target.contextHash };
       await tx.environmentBaseFile.upsert({
@@ -85,6 +98,31 @@ export async function storeBaseFiles(
         update: link,
       });
     }
+    const now = new Map(rows.map((row) => [row.path, row.blob?.sha256 ?? null]));
+    return before.some((link) => link.sha256 !== null && link.sha256 !== now.get(link.path));
   });
+  // the files are stored whatever happens here; the worker's periodic pass collects what this misses
+  if (replaced) await collectOrphanedBlobs(db).catch(logFailure(`collecting the blobs a new read of environment ${target.environmentId} replaced`));
   return { read: rows.length, stored: blobs.length, skipped: rows.length - blobs.length };
+}
+
+/**
+ * Deletes the blobs no environment links any more (a rebuild replaced them, an environment
+ * was deleted); returns how many. A plain anti-join DELETE is not enough beside a concurrent
+ * saveBaseFiles: its insert of a blob that already exists (ON CONFLICT DO NOTHING) takes no row
+ * lock, so the blob could go between that insert and its link. SHARE ROW EXCLUSIVE conflicts
+ * with the ROW EXCLUSIVE lock every writer of file_blobs holds until it commits: the collector
+ * waits for the saves in flight, whose links the DELETE then sees (in READ COMMITTED its
+ * snapshot is taken after the lock), and a save that starts meanwhile waits at its insert
+ * until the collector commits, and then inserts the blob anew.
+ */
+export async function collectOrphanedBlobs(db: PrismaClient): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`LOCK TABLE file_blobs IN SHARE ROW EXCLUSIVE MODE`;
+      return tx.$executeRaw`DELETE FROM file_blobs b WHERE NOT EXISTS (SELECT 1 FROM environment_base_files f WHERE f.sha256 = b.sha256)`;
+    },
+    // the wait for saves in flight counts against Prisma's 5 s default
+    { isolationLevel: "ReadCommitted", timeout: 60_000 },
+  );
 }
