@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { APIRequestContext } from "playwright-core";
 import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { importThroughApi } from "../helpers/e2e-import";
 import { findings, watchScriptsAndPolicy } from "../security/browser-probe";
 
 // Issue 10: stored cross-site scripting. Script, <img onerror>, javascript: links and SVG
@@ -53,28 +53,11 @@ const verdict = {
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-async function importFile(request: APIRequestContext, name: string, text: string) {
-  const started = await request.post(appUrl("/api/v1/imports"), {
-    headers: { "x-file-name": encodeURIComponent(name), "content-type": "application/octet-stream" },
-    data: Buffer.from(text),
-  });
-  expect(started.status(), await started.text()).toBe(202);
-  const { id } = (await started.json()) as { id: string };
-  // expect.poll works only inside a test; this runs in beforeAll
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
-    const batch = (await (await request.get(appUrl(`/api/v1/imports/${id}`))).json()) as { status: string; errors?: unknown };
-    if (batch.status === "SUCCEEDED") return;
-    // imports are queue jobs: QUEUED until a worker takes the batch
-    if (batch.status !== "RUNNING" && batch.status !== "QUEUED") throw new Error(`the import of ${name} ended ${batch.status}: ${JSON.stringify(batch.errors)}`);
-  }
-  throw new Error(`the import of ${name} did not finish within a minute`);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   const { context } = await signedInPage(browser, "curator");
-  await importFile(context.request, `<img src=x onerror="window.__xss.push('import-name')">XSS-IMPORT.jsonl`, JSON.stringify(instance) + "\n");
-  await importFile(context.request, "xss-reviewer-verdicts.jsonl", JSON.stringify(verdict) + "\n");
+  await importThroughApi(context.request, `<img src=x onerror="window.__xss.push('import-name')">XSS-IMPORT.jsonl`, JSON.stringify(instance) + "\n");
+  await importThroughApi(context.request, "xss-reviewer-verdicts.jsonl", JSON.stringify(verdict) + "\n");
   const task = (await (await context.request.get(appUrl(`/api/v1/tasks/${INSTANCE}`))).json()) as { id: string; version: number };
   const decided = await context.request.post(appUrl("/api/v1/decisions"), {
     data: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: payloads("COMMENT"), version: task.version },

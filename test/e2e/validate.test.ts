@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
 import { demoTaskId } from "../helpers/e2e-database";
+import { importThroughApi } from "../helpers/e2e-import";
 import { dockerForTests } from "../helpers/docker";
 
 // A curator clicks Validate on the good demo task and watches it happen: the live log
@@ -9,6 +10,49 @@ import { dockerForTests } from "../helpers/docker";
 const docker = await dockerForTests();
 
 const taskId = demoTaskId;
+
+/** Waits until a run has read the task's file from the built image: a diff asks for it once per page load. */
+async function baseFileStored(page: Page, id: string, filePath: string) {
+  await expect
+    .poll(async () => (await (await page.request.get(appUrl(`/api/v1/tasks/${id}/base-files?path=${filePath}`))).json()).stored, { timeout: 120_000 })
+    .toBe(true);
+}
+
+/** In a whole-file Monaco diff, a line far from the change is folded away (`hidden` says how many lines), and shows once unfolded. */
+async function unfoldsTo(diff: Locator, hidden: string, text: string) {
+  const line = diff.locator(".editor.modified .view-line").filter({ hasText: text });
+  // a fold widget per side (its inner .diff-hidden-lines has no height of its own)
+  const fold = diff.locator(".editor.modified .diff-hidden-lines-widget").filter({ visible: true }).first();
+  await fold.waitFor({ timeout: 30_000 });
+  await fold.getByText(hidden).waitFor();
+  expect(await line.count()).toBe(0);
+  await fold.locator("a.default-control[title='Show Unchanged Region']").click();
+  await line.first().waitFor({ timeout: 10_000 });
+}
+
+// A SWE-agent 1.x run on demo__calc-1 that edits calc/ops.py twice, as its actions are written
+// (shell-quoted): the second edit's old text is in the file only once the first is replayed.
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
+const replaceInOps = (old: string, next: string) => `str_replace_editor str_replace /testbed/calc/ops.py --old_str ${shellQuote(old)} --new_str ${shellQuote(next)}`;
+const TWO_EDITS_AGENT = "e2e-two-edits-agent";
+const twoEditsTrajectory = {
+  environment: "main",
+  replay_config: JSON.stringify({ agent: { model: { name: TWO_EDITS_AGENT } }, problem_statement: { id: "demo__calc-1" } }),
+  info: { exit_status: "submitted" },
+  trajectory: [
+    { thought: "Where does mean() divide?", action: "str_replace_editor view /testbed/calc/ops.py", observation: "    11\tdef mean(values):\n    12\t    values = list(values)\n    13\t    return sum(values) / len(values)" },
+    {
+      thought: "Refuse an empty sequence.",
+      action: replaceInOps("    values = list(values)\n    return", '    values = list(values)\n    if not values:\n        raise ValueError("mean() of an empty sequence")\n    return'),
+      observation: "The file /testbed/calc/ops.py has been edited.",
+    },
+    {
+      thought: "Say what to pass instead.",
+      action: replaceInOps('ValueError("mean() of an empty sequence")', 'ValueError("mean() of an empty sequence: pass at least one value")'),
+      observation: "The file /testbed/calc/ops.py has been edited.",
+    },
+  ],
+};
 
 describe.skipIf(!docker.ready)("validating a task from the browser", () => {
   let browser: Browser & { cleanup(): Promise<void> };
@@ -47,10 +91,8 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
     const { page, context } = await signedInPage(browser, "curator");
     try {
       const id = await taskId("demo__calc-1");
-      // the run above (or the demo seed's) stored them; the page asks once per load, so wait here
-      await expect
-        .poll(async () => (await (await page.request.get(appUrl(`/api/v1/tasks/${id}/base-files?path=calc/ops.py`))).json()).stored, { timeout: 120_000 })
-        .toBe(true);
+      // the run above stored them
+      await baseFileStored(page, id, "calc/ops.py");
       await page.goto(appUrl(`/tasks/${id}`));
       await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
       const patch = page.getByTestId("patch-fix-patch");
@@ -59,15 +101,35 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
       expect(await patch.getByTestId("reconstructed-note").count()).toBe(0);
       const diff = patch.getByTestId("monaco-diff").locator(".monaco-diff-editor");
       await diff.waitFor({ timeout: 60_000 });
-      // line 1 is outside the hunk (@@ -10,4): folded until asked for, and real code once shown
-      const firstLine = diff.locator(".editor.modified .view-line").filter({ hasText: "def add(a, b):" });
-      // a fold widget per side (its inner .diff-hidden-lines has no height of its own): lines 1-9 are hidden
-      const fold = diff.locator(".editor.modified .diff-hidden-lines-widget").filter({ visible: true }).first();
-      await fold.waitFor({ timeout: 30_000 });
-      await fold.getByText("9 hidden lines").waitFor();
-      expect(await firstLine.count()).toBe(0);
-      await fold.locator("a.default-control[title='Show Unchanged Region']").click();
-      await firstLine.first().waitFor({ timeout: 10_000 });
+      // line 1 is outside the hunk (@@ -10,4): lines 1-9 are folded until asked for
+      await unfoldsTo(diff, "9 hidden lines", "def add(a, b):");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a trajectory's edit is a diff of the whole file with the earlier edit replayed: a line outside the edit shows once unfolded", async () => {
+    const { page, context } = await signedInPage(browser, "curator");
+    try {
+      const id = await taskId("demo__calc-1");
+      await baseFileStored(page, id, "calc/ops.py");
+      await importThroughApi(context.request, "two-edits.traj", JSON.stringify(twoEditsTrajectory));
+      await page.goto(appUrl(`/tasks/${id}`));
+      await page.getByRole("link", { name: new RegExp(TWO_EDITS_AGENT) }).click();
+      await page.waitForURL(/\/trajectories\//);
+
+      await page.getByRole("listbox", { name: /Steps/ }).getByRole("option").filter({ hasText: "Step 3" }).click();
+      const detail = page.getByTestId("step-detail");
+      await detail.getByRole("heading", { name: "Step 3" }).waitFor();
+      const edit = detail.getByTestId("edit-diff");
+      await edit.getByTestId("whole-file-note").filter({ hasText: "Whole file: the base commit with the 1 earlier edit of it replayed" }).waitFor({ timeout: 60_000 });
+      const diff = edit.getByTestId("monaco-diff").locator(".monaco-diff-editor");
+      await diff.waitFor({ timeout: 60_000 });
+      // left, the file as step 2 left it; right, with this step's edit
+      await diff.locator(".editor.original .view-line").filter({ hasText: 'raise ValueError("mean() of an empty sequence")' }).waitFor();
+      await diff.locator(".editor.modified .view-line").filter({ hasText: 'raise ValueError("mean() of an empty sequence: pass at least one value")' }).waitFor();
+      // the edit changed line 14 of 15; line 1 is among the folded ones
+      await unfoldsTo(diff, "10 hidden lines", "def add(a, b):");
     } finally {
       await context.close();
     }
