@@ -1,12 +1,10 @@
 "use client";
 import dynamic from "next/dynamic";
-import "swagger-ui-react/swagger-ui.css";
-import "./swagger-contrast.css";
 import { useEffect, useRef } from "react";
 
 // Swagger UI bundled from npm (no CDN), reading this server's own OpenAPI document with the
 // browser's session; "Try it out" calls the API as the signed-in user.
-const SwaggerUI = dynamic(() => import("swagger-ui-react"), { ssr: false, loading: () => <p className="text-sm text-slate-500">Loading the API reference…</p> });
+const SwaggerUI = dynamic(() => import("./swagger-ui-styled"), { ssr: false, loading: () => <p className="text-sm text-slate-500">Loading the API reference…</p> });
 
 /** Swagger UI renders its server picker without a label; name it once it appears. */
 function useLabelledServerPicker() {

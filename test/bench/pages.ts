@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { spawnApp } from "../helpers/e2e-server";
 import { launchChromium, signInThroughForm } from "../helpers/chromium";
 import { SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
@@ -37,40 +37,58 @@ async function serverMs(url: string, cookie: string): Promise<number> {
   return median(times);
 }
 
-type Measure = { mainMs: number; firstByteMs: number; paintMs: number; jsBytes: number; monaco: boolean };
+type Measure = { mainMs: number; inDomMs: number; firstByteMs: number; paintMs: number; jsBytes: number; monaco: boolean };
 
-/** When the browser had the HTML's first byte and first painted, on the page's own clock (ms since navigation began). */
+/** When the browser had the HTML's first byte, first painted and had the main content in the DOM, on the page's own clock (ms since navigation began). */
 const NAVIGATION_TIMES = `(() => {
   const navigation = performance.getEntriesByType("navigation")[0];
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
-  return { firstByteMs: navigation ? navigation.responseStart : NaN, paintMs: paint ? paint.startTime : NaN };
+  return { firstByteMs: navigation ? navigation.responseStart : NaN, paintMs: paint ? paint.startTime : NaN, inDomMs: window.__inDomAt };
 })()`;
 
-async function measureInBrowser(context: BrowserContext, baseUrl: string, tourPage: TourPage): Promise<Measure> {
-  const page = await context.newPage();
-  const mainContentAt = await timeWhenShown(page, tourPage.ready);
+/** One load of the page in a tab that timeWhenShown already watches. */
+async function loadOnce(page: Page, baseUrl: string, tourPage: TourPage, mainContentAt: (timeout?: number) => Promise<number>): Promise<Measure> {
   let jsBytes = 0;
   const bodies: Promise<void>[] = [];
-  page.on("response", (response) => {
+  const countScript = (response: Response) => {
     if (response.request().resourceType() !== "script") return;
     bodies.push(response.body().then((body) => void (jsBytes += body.length), () => undefined));
-  });
+  };
+  page.on("response", countScript);
   await page.goto(new URL(tourPage.path, baseUrl).toString());
   const mainMs = await mainContentAt(60_000);
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
-  const times = (await page.evaluate(NAVIGATION_TIMES)) as { firstByteMs: number; paintMs: number };
-  const measure = { mainMs, ...times, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
-  await page.close();
-  return measure;
+  page.off("response", countScript);
+  const times = (await page.evaluate(NAVIGATION_TIMES)) as Pick<Measure, "firstByteMs" | "paintMs" | "inDomMs">;
+  return { mainMs, ...times, jsBytes, monaco: (await page.locator(".monaco-editor").count()) > 0 };
 }
 
+async function watchedTab(context: BrowserContext, tourPage: TourPage) {
+  const page = await context.newPage();
+  return { page, mainContentAt: await timeWhenShown(page, tourPage.ready) };
+}
+
+/**
+ * Loads in one tab, as a curator reloads a page or opens it from another page of the app (the
+ * tab's renderer is up); and loads each in a new tab, which adds the browser's own start of a
+ * renderer and a document before the first byte is parsed.
+ */
 async function measurePage(context: BrowserContext, baseUrl: string, cookie: string, tourPage: TourPage) {
   const server = await serverMs(new URL(tourPage.path, baseUrl).toString(), cookie);
-  await measureInBrowser(context, baseUrl, tourPage); // warm-up: the server's first render of the route, the browser's cache
+  const tab = await watchedTab(context, tourPage);
+  await loadOnce(tab.page, baseUrl, tourPage, tab.mainContentAt); // warm-up: the server's first render of the route, the browser's cache
   const runs: Measure[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measureInBrowser(context, baseUrl, tourPage));
-  return { name: tourPage.name, serverMs: server, mainMs: median(runs.map((r) => r.mainMs)), firstByteMs: median(runs.map((r) => r.firstByteMs)), paintMs: median(runs.map((r) => r.paintMs)), jsBytes: median(runs.map((r) => r.jsBytes)), monaco: runs.some((r) => r.monaco) };
+  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(tab.page, baseUrl, tourPage, tab.mainContentAt));
+  await tab.page.close();
+  const newTabMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const fresh = await watchedTab(context, tourPage);
+    newTabMs.push((await loadOnce(fresh.page, baseUrl, tourPage, fresh.mainContentAt)).mainMs);
+    await fresh.page.close();
+  }
+  const medianOf = (key: keyof Omit<Measure, "monaco">) => median(runs.map((r) => r[key]));
+  return { name: tourPage.name, serverMs: server, mainMs: medianOf("mainMs"), inDomMs: medianOf("inDomMs"), firstByteMs: medianOf("firstByteMs"), paintMs: medianOf("paintMs"), jsBytes: medianOf("jsBytes"), newTabMs: median(newTabMs), monaco: runs.some((r) => r.monaco) };
 }
 
 async function main() {
@@ -91,25 +109,29 @@ async function main() {
     for (const tourPage of SIGNED_OUT_TOUR) rows.push(await measurePage(signedOut, url, "", tourPage));
 
     console.log(`\nbench:pages — median of ${RUNS} loads per page in headless Chromium (1280×800, warm cache), production build on localhost`);
-    console.log("main content = the page's own content on screen; server = the page's HTML fetched directly; JS = script bytes loaded (decoded)\n");
-    console.log(["page".padEnd(18), "server ms", "first byte", "first paint", "main ms", "main/server", "JS KiB", "JS KiB/server ms", "Monaco loaded"].join("  "));
+    console.log("server = the page's HTML fetched directly; first byte, in DOM, first paint, main = ms since the navigation began, loads in one tab;");
+    console.log("main = the first frame with the page's own content (in the DOM, and the browser free to paint it); new tab = main when each load opens a new tab\n");
+    console.log(["page".padEnd(18), "server ms", "first byte", "in DOM", "first paint", "main ms", "main/server", "new tab ms", "JS KiB", "Monaco loaded"].join("  "));
     for (const r of rows) {
       console.log(
         [
           r.name.padEnd(18),
           r.serverMs.toFixed(0).padStart(9),
           r.firstByteMs.toFixed(0).padStart(10),
+          r.inDomMs.toFixed(0).padStart(6),
           r.paintMs.toFixed(0).padStart(11),
           r.mainMs.toFixed(0).padStart(7),
           `${(r.mainMs / r.serverMs).toFixed(1)}×`.padStart(11),
+          r.newTabMs.toFixed(0).padStart(10),
           (r.jsBytes / 1024).toFixed(0).padStart(6),
-          (r.jsBytes / 1024 / r.serverMs).toFixed(1).padStart(16),
           (r.monaco ? "yes" : "no").padStart(13),
         ].join("  "),
       );
     }
     const worst = rows.reduce((a, b) => (b.mainMs > a.mainMs ? b : a));
-    console.log(`\nslowest main content: ${worst.name}, ${worst.mainMs.toFixed(0)} ms (${(worst.mainMs / worst.serverMs).toFixed(1)}× its server response); target < 300 ms on localhost`);
+    const slowTab = rows.reduce((a, b) => (b.newTabMs > a.newTabMs ? b : a));
+    console.log(`\nslowest main content: ${worst.name}, ${worst.mainMs.toFixed(0)} ms (${(worst.mainMs / worst.serverMs).toFixed(1)}× its server response); target < 300 ms on localhost: ${worst.mainMs < 300 ? "met" : "NOT met"}`);
+    console.log(`slowest in a new tab: ${slowTab.name}, ${slowTab.newTabMs.toFixed(0)} ms (${(slowTab.newTabMs / slowTab.mainMs).toFixed(1)}× its load in an open tab)`);
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => {

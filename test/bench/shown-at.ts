@@ -3,17 +3,24 @@ import { waitInPage } from "../helpers/page-tour";
 
 /**
  * Times when something is first on screen, from inside the page: a check (a JS expression)
- * run at every DOM change from the first byte, stamped with the page's own clock (ms since
- * navigation began). Waiting from outside with page.goto would also wait for the load event,
+ * run at every DOM change from the first byte; once it holds, the end of the next frame's
+ * rendering is stamped with the page's own clock (ms since navigation began). Waiting from outside with page.goto would also wait for the load event,
  * that is for every script, which a server-rendered page does not need to show its content.
- * Call before page.goto; the returned function waits for the stamp and reads it.
+ * Call before page.goto; the returned function waits for the stamp and reads it. The init script
+ * stays with the page, so each later navigation of the same page is timed afresh.
  */
 export async function timeWhenShown(page: Page, check: string): Promise<(timeout?: number) => Promise<number>> {
   await page.addInitScript({
     content: `(() => {
       const check = () => { try { return ${check}; } catch { return false; } };
       const observer = new MutationObserver(() => {
-        if (window.__shownAt === undefined && check()) { window.__shownAt = performance.now(); observer.disconnect(); }
+        if (window.__inDomAt !== undefined || !check()) return;
+        window.__inDomAt = performance.now();
+        observer.disconnect();
+        // in the DOM is not yet on screen: the next frame is (the browser holds frames while a
+        // stylesheet loads), and a task queued from its animation-frame callback runs once that
+        // frame's style, layout and paint are done
+        requestAnimationFrame(() => setTimeout(() => { window.__shownAt = performance.now(); }));
       });
       observer.observe(document, { childList: true, subtree: true, characterData: true });
     })()`,
