@@ -11,11 +11,14 @@ export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/ne
  * Environment for the web server process. glibc gives each thread that allocates its own
  * malloc arena (up to 8 per core) and returns little of it: under concurrent load the
  * server's native memory grew and stayed while its V8 heap did not (npm run bench:load's
- * smaps report and heap snapshots). Two arenas keep that memory reusable.
+ * smaps report and heap snapshots). Two arenas keep that memory reusable. glibc also raises
+ * its mmap threshold as large blocks are freed, after which large buffers come from the main
+ * heap and stay with the process when freed; a fixed threshold keeps them in their own
+ * mappings, which go back to the system on free.
  */
-export const WEB_SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+export const WEB_SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072" };
 
-const SOURCE_ROOTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation-client.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const SOURCE_ROOTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
 const STAMP = path.join(PROJECT_ROOT, ".next", "swe-curator-sources.sha1");
 
 function* files(entry: string): Generator<string> {

@@ -5,10 +5,15 @@
 // importer), starts the web server and a worker on its own embedded PostgreSQL, queues
 // validations, then runs autocannon with five kinds of clients at once: the task list with
 // filters, task pages, trajectory pages, API reads and decisions (each decision on its own
-// task, with an Idempotency-Key). Reports requests/s, p50/p95/p99 and errors per kind;
-// afterwards checks every accepted decision is in the database exactly once with exactly one
-// audit entry, and that the web server's memory is back within 10 % of its start.
-// Usage: npm run bench:load [-- --seconds 60 --clients 50]   (BENCH_SKIP_BUILD=1 reuses .next)
+// task, with an Idempotency-Key). Two runs, each SECONDS long:
+//   1. curators: the clients at a stated pace (--pace requests per second each, as people who
+//      read what they open), where the list's p99 target is judged;
+//   2. saturation: the same clients with no pause (each sends its next request as its last is
+//      answered), which measures the server's capacity and its latency when overloaded.
+// Reports requests/s, p50/p95/p99 and errors per kind for each; afterwards checks every accepted
+// decision is in the database exactly once with exactly one audit entry, and that the web
+// server's memory is back within 10 % of its start (after every kind was served once).
+// Usage: npm run bench:load [-- --seconds 60 --clients 50 --pace 0.5]   (BENCH_SKIP_BUILD=1 reuses .next)
 // BENCH_HEAP_SNAPSHOTS=DIR writes a V8 heap snapshot of the web server into DIR at the memory
 // baseline and again after the run (node --heapsnapshot-signal): compare them in Chrome
 // DevTools (Memory → Comparison) to see what the load left behind.
@@ -35,6 +40,7 @@ const option = (name: string, fallback: number) => Number(args[args.indexOf(`--$
 const SECONDS = option("seconds", 60);
 const CLIENTS = option("clients", 50);
 const DECISION_TASKS = option("decision-tasks", 6_000);
+const PACE = option("pace", 0.5);
 const SECRET = "bench-load-secret";
 const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
 /** BENCH_CPU_PROFILE=DIR: the web server writes a CPU profile there when it stops (node --cpu-prof) */
@@ -123,6 +129,8 @@ async function heapSnapshot(pgid: number, label: string) {
 function startProcess(name: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
+  // read, not shown: a child's writes to a pipe nobody reads block it once the pipe is full
+  child.stdout?.on("data", (d: Buffer) => process.env.BENCH_VERBOSE === "1" && process.stdout.write(`[${name}] ${d}`));
   return child;
 }
 
@@ -165,15 +173,16 @@ function writeDecisionTasks(dir: string): string {
   return file;
 }
 
-type Kind = { name: string; connections: number; amount?: number; requests: autocannon.Request[] };
+type Kind = { name: string; connections: number; requests: autocannon.Request[] };
 type KindResult = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
 
-function runKind(baseUrl: string, kind: Kind): Promise<KindResult> {
+/** One kind of client for SECONDS: `pace` requests per second per client (paced over the kind's clients together, as autocannon paces no client below one a second), or with no pause when pace is undefined. */
+function runKind(baseUrl: string, kind: Kind, pace?: number): Promise<KindResult> {
   const times: number[] = [];
   let errors = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: baseUrl, connections: kind.connections, duration: SECONDS, amount: kind.amount, requests: kind.requests, timeout: 30 },
+      { url: baseUrl, connections: kind.connections, duration: SECONDS, overallRate: pace === undefined ? undefined : Math.max(1, kind.connections * pace), requests: kind.requests, timeout: 30 },
       (error, result) => {
         if (error) return reject(error);
         const sorted = times.sort((a, b) => a - b);
@@ -192,6 +201,16 @@ function runKind(baseUrl: string, kind: Kind): Promise<KindResult> {
     instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
     instance.on("reqError", () => errors++);
   });
+}
+
+/** One run's table: per kind, the clients, what they were offered to send and what was served. */
+function printResults(title: string, kinds: Kind[], results: KindResult[], pace?: number) {
+  console.log(`\n${title}`);
+  console.log(`${"kind".padEnd(22)} ${"clients".padStart(7)} ${"offered/s".padStart(9)} ${"requests".padStart(9)} ${"req/s".padStart(7)} | ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ms | errors non-2xx`);
+  for (const [i, r] of results.entries()) {
+    const offered = pace === undefined ? "max" : (kinds[i].connections * pace).toFixed(1);
+    console.log(`${r.name.padEnd(22)} ${String(kinds[i].connections).padStart(7)} ${offered.padStart(9)} ${String(r.requests).padStart(9)} ${r.rps.toFixed(1).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}    | ${String(r.errors).padStart(6)} ${String(r.non2xx).padStart(7)}`);
+  }
 }
 
 async function main() {
@@ -253,10 +272,15 @@ async function main() {
       "/api/v1/workers",
       "/api/v1/me",
     ]);
-    for (let i = 0; i < 20; i++) {
+    // every kind once before the baseline: the first request of a route loads its code, which stays
+    const warmTargets = targets.splice(-20);
+    for (const target of warmTargets) {
       await (await fetch(`${baseUrl}/api/v1/tasks?${filters()}`, { headers: bearer })).arrayBuffer();
       await (await fetch(`${baseUrl}${taskPage()}`, { headers: { cookie } })).arrayBuffer();
+      await (await fetch(`${baseUrl}${trajectoryPage()}`, { headers: { cookie } })).arrayBuffer();
       await (await fetch(`${baseUrl}${reads()}`, { headers: bearer })).arrayBuffer();
+      const decision = { taskId: target.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "load warm-up", version: target.version };
+      await (await fetch(`${baseUrl}/api/v1/decisions`, { method: "POST", headers: { ...bearer, "idempotency-key": randomUUID() }, body: JSON.stringify(decision) })).arrayBuffer();
     }
     await heapSnapshot(next.pid!, "start");
     const rssStart = serverRssMb(next.pid!);
@@ -295,22 +319,28 @@ async function main() {
     ];
     let rssPeak = rssStart;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, serverRssMb(next.pid!))), 1000);
-    console.log(`[load] ${CLIENTS} clients for ${SECONDS} s against ${baseUrl} (web server ${rssStart.toFixed(0)} MB)`);
-    const results = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind)));
-    clearInterval(sampler);
-
-    console.log(`\n${"kind".padEnd(22)} ${"clients".padStart(7)} ${"requests".padStart(9)} ${"req/s".padStart(7)} | ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ms | errors non-2xx`);
-    for (const [i, r] of results.entries()) {
-      console.log(`${r.name.padEnd(22)} ${String(kinds[i].connections).padStart(7)} ${String(r.requests).padStart(9)} ${r.rps.toFixed(1).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}    | ${String(r.errors).padStart(6)} ${String(r.non2xx).padStart(7)}`);
+    const phases = [
+      { name: `curators: ${CLIENTS} clients, ${PACE} requests/s each, ${SECONDS} s`, pace: PACE as number | undefined },
+      { name: `saturation: ${CLIENTS} clients, no pause, ${SECONDS} s`, pace: undefined },
+    ];
+    console.log(`[load] web server ${rssStart.toFixed(0)} MB at start, after every kind of request was served once`);
+    const runs: { phase: (typeof phases)[number]; results: KindResult[]; rssAfter: number }[] = [];
+    for (const phase of phases) {
+      console.log(`[load] ${phase.name} against ${baseUrl}`);
+      const results = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind, phase.pace)));
+      printResults(phase.name, kinds, results, phase.pace);
+      // the server's memory once it has been quiet for 20 s
+      await new Promise((r) => setTimeout(r, 20_000));
+      runs.push({ phase, results, rssAfter: serverRssMb(next.pid!) });
     }
+    clearInterval(sampler);
 
     // every decision the clients sent: each task decided exactly once, each with one audit entry
     const sent = Math.min(nextTarget, targets.length);
     const sentIds = targets.slice(0, sent).map((t) => t.id);
     const perTask = await prisma.curationDecision.groupBy({ by: ["taskId"], where: { taskId: { in: sentIds } }, _count: { _all: true } });
     const audits = await prisma.auditEvent.groupBy({ by: ["entityId"], where: { entityType: "task", entityId: { in: sentIds }, action: { startsWith: "task.decided" } }, _count: { _all: true } });
-    const decisionsResult = results[results.length - 1];
-    const ok201 = decisionsResult.requests - decisionsResult.non2xx - decisionsResult.errors;
+    const ok201 = runs.map((run) => run.results[run.results.length - 1]).reduce((sum, r) => sum + r.requests - r.non2xx - r.errors, 0);
     const stored = new Set(perTask.map((p) => p.taskId));
     const lost = [...accepted].filter((id) => !stored.has(id)).length;
     const storedUnanswered = perTask.filter((p) => !accepted.has(p.taskId)).length;
@@ -318,9 +348,7 @@ async function main() {
     const auditMismatch = sent - audits.filter((a) => a._count._all === 1).length;
     console.log(`\ndecisions sent ${sent}, answered 201 ${ok201} (${accepted.size} read back); in the database ${perTask.length} tasks decided: accepted but lost ${lost}, stored with the answer still in flight when the run stopped ${storedUnanswered}, duplicated ${duplicated}; audit entries not exactly one: ${auditMismatch - (sent - perTask.length)}`);
 
-    // memory: give the server 20 s without load, then compare with its start
-    await new Promise((r) => setTimeout(r, 20_000));
-    const rssAfter = serverRssMb(next.pid!);
+    const rssAfter = runs[runs.length - 1].rssAfter;
     console.log(`web server memory by kind: at start ${breakdownStart}; after ${memoryBreakdown(next.pid!)}`);
     if (HEAP_SNAPSHOTS) {
       // a heap snapshot collects garbage first: what it gives back was garbage V8 had not yet collected or returned
@@ -328,10 +356,14 @@ async function main() {
       console.log(`web server memory after the snapshot's full garbage collection: ${serverRssMb(next.pid!).toFixed(0)} MB (${memoryBreakdown(next.pid!)})`);
     }
     const growth = rssAfter / rssStart - 1;
-    console.log(`web server memory: start ${rssStart.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB, 20 s after ${rssAfter.toFixed(0)} MB (${(growth * 100).toFixed(1)} % of start; target within 10 %: ${growth <= 0.1 ? "met" : "NOT met"})`);
-    const list = results[0];
-    const totalErrors = results.reduce((s, r) => s + r.errors + r.non2xx, 0);
-    console.log(`list p99 ${list.p99.toFixed(1)} ms (target < 200 ms): ${list.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`);
+    const afterEach = runs.map((run) => `${run.rssAfter.toFixed(0)} MB 20 s after the ${run.phase.pace === undefined ? "saturation" : "curators'"} run`).join(", ");
+    console.log(`web server memory: start ${rssStart.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB, ${afterEach} (${(growth * 100).toFixed(1)} % of start; target within 10 %: ${growth <= 0.1 ? "met" : "NOT met"})`);
+    const curatorsList = runs[0].results[0];
+    const saturation = runs[runs.length - 1].results;
+    const totalErrors = runs.flatMap((run) => run.results).reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    const capacity = saturation.reduce((sum, r) => sum + r.rps, 0);
+    console.log(`capacity: ${capacity.toFixed(1)} requests/s with no pause, ${(capacity / (CLIENTS * PACE)).toFixed(1)}× the curators' offered ${(CLIENTS * PACE).toFixed(0)} requests/s; list p99 with no pause ${saturation[0].p99.toFixed(0)} ms`);
+    console.log(`list p99 at the curators' pace ${curatorsList.p99.toFixed(1)} ms (target < 200 ms): ${curatorsList.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`);
     await prisma.$disconnect();
   } finally {
     for (const child of children) {
