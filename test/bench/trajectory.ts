@@ -152,6 +152,19 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
   const box = page.getByRole("searchbox", { name: "Search in this trajectory" });
   await box.fill(RARE_WORD);
   let searchAnswered = 0;
+  // inside the page: when the key went down, when the search request left and when its answer was read
+  await page.evaluate(`(() => {
+    const original = window.fetch;
+    window.__search = {};
+    document.addEventListener("keydown", () => { window.__search.key ??= performance.now(); }, { capture: true });
+    window.fetch = async (...args) => {
+      const isSearch = String(args[0]).includes("/search?");
+      if (isSearch) window.__search.sent = performance.now();
+      const response = await original(...args);
+      if (isSearch) window.__search.headers = performance.now();
+      return response;
+    };
+  })()`);
   const search = await timed(async () => {
     const started = performance.now();
     void page.waitForResponse((response) => response.url().includes("/search?")).then(() => (searchAnswered = performance.now() - started));
@@ -159,6 +172,8 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
     await detail.getByRole("heading", { name: `Step ${RARE_STEP + 1}` }).waitFor({ timeout: 120_000 });
     await detail.locator("mark").first().waitFor();
   });
+  const inPage = (await page.evaluate("window.__search")) as { key: number; sent: number; headers: number };
+  console.log(`[bench] search, inside the page: key down → request sent ${(inPage.sent - inPage.key).toFixed(0)} ms, sent → answer's headers ${(inPage.headers - inPage.sent).toFixed(0)} ms (of ${search.toFixed(0)} ms in all)`);
   const heap = await heapMb(page);
   const go = page.getByRole("spinbutton", { name: "Go to step" });
   for (let i = 0; i < 20; i++) {
