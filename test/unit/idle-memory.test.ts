@@ -24,3 +24,27 @@ describe("collecting the web server's heap when it goes quiet", () => {
     expect([0.8, 0, 0.7, 0.3, 0].map(shouldCollect)).toEqual([false, true, false, false, true]);
   });
 });
+
+describe("a process that went quiet after a burst", () => {
+  it("gives the burst's garbage back: its heap shrinks to near where it started", async () => {
+    const { execFileSync } = await import("node:child_process");
+    // the burst keeps ~200 MB of short-lived objects churning; V8 keeps the heap it grew to, until collected
+    const script = `
+      import { returnMemoryWhenIdle } from ${JSON.stringify(new URL("../../lib/http/idle-memory.ts", import.meta.url).pathname)};
+      const heapMb = () => process.memoryUsage().heapTotal / 1e6;
+      const start = heapMb();
+      returnMemoryWhenIdle(250);
+      let keep = [];
+      const until = Date.now() + 1000;
+      while (Date.now() < until) { keep.push(Array.from({ length: 50000 }, (_, i) => ({ i, s: "x" + i }))); if (keep.length > 40) keep.shift(); }
+      keep = null;
+      const peak = heapMb();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      console.log(JSON.stringify({ start, peak, after: heapMb() }));
+    `;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    const { start, peak, after } = JSON.parse(out.trim().split("\n").pop()!) as { start: number; peak: number; after: number };
+    expect(peak).toBeGreaterThan(start + 100);
+    expect(after).toBeLessThan(start + (peak - start) * 0.2);
+  });
+});
