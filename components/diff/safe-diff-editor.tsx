@@ -4,40 +4,42 @@ import type { editor as MonacoEditor } from "monaco-editor";
 import { useEffect, useRef } from "react";
 import { LIGHT_THEME } from "@/components/editor/monaco-setup";
 
+const TEXT_INPUTS = '.native-edit-context, textarea.inputarea, [role="textbox"]';
+
+/**
+ * Names every text input anywhere in the diff widget, now and whenever Monaco writes one.
+ * The side labels given as options are not enough: the diff editor re-derives each side's
+ * options from only the options that changed, so a later update (a re-render, a layout
+ * switch) resets a side's ariaLabel to "", and the view rewrites an input's attribute on its
+ * own schedule. An input inside a side takes that side's label; any other the two together.
+ */
+function nameEveryInput(diff: MonacoEditor.IStandaloneDiffEditor, labels: { original: string; modified: string }) {
+  const container = diff.getContainerDomNode();
+  const sides = [
+    { node: diff.getOriginalEditor().getDomNode(), label: labels.original },
+    { node: diff.getModifiedEditor().getDomNode(), label: labels.modified },
+  ];
+  const labelFor = (input: Element) => sides.find((side) => side.node?.contains(input))?.label ?? `${labels.original} and ${labels.modified}`;
+  const name = () => {
+    for (const input of container.querySelectorAll<HTMLElement>(TEXT_INPUTS)) {
+      if (!input.getAttribute("aria-label")) input.setAttribute("aria-label", labelFor(input));
+    }
+  };
+  name();
+  const observer = new MutationObserver(name);
+  observer.observe(container, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"] });
+  diff.onDidDispose(() => observer.disconnect());
+}
+
 /**
  * Monaco's DiffEditor that unmounts cleanly. @monaco-editor/react disposes the text models
  * before the diff widget lets go of them, which throws "TextModel got disposed before
  * DiffEditorWidget model got reset" on every task switch; here the component keeps its
  * models and they are disposed once the widget itself is gone.
  * Each side must be named: Monaco's text input on an unnamed side fails WCAG's
- * input-name rule, so the labels are required rather than optional. They are set on mount
- * and given as the diff options' side labels, which an options update re-applies.
+ * input-name rule, so the labels are required rather than optional. They are given as
+ * the diff options' side labels and held on every input (nameEveryInput).
  */
-/**
- * Holds a diff side's accessible name. Monaco's diff editor re-derives each side's options
- * from only the options that changed, so any later update (a re-render, a layout switch)
- * resets a side's ariaLabel to "" and its text input loses its name; this puts it back.
- */
-function keepAriaLabel(side: MonacoEditor.ICodeEditor, label: string, ariaLabelOption: MonacoEditor.EditorOption.ariaLabel) {
-  const restore = () => {
-    if (side.getOption(ariaLabelOption) !== label) side.updateOptions({ ariaLabel: label });
-  };
-  restore();
-  side.onDidChangeConfiguration(restore);
-  // the text input's attribute is rewritten by Monaco's view on its own schedule: hold it there too
-  const node = side.getDomNode();
-  if (!node) return;
-  const nameInputs = () => {
-    for (const input of node.querySelectorAll<HTMLElement>('.native-edit-context, textarea.inputarea, [role="textbox"]')) {
-      if (!input.getAttribute("aria-label")) input.setAttribute("aria-label", label);
-    }
-  };
-  nameInputs();
-  const observer = new MutationObserver(nameInputs);
-  observer.observe(node, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"] });
-  side.onDidDispose(() => observer.disconnect());
-}
-
 export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
   useEffect(
@@ -60,8 +62,7 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
       keepCurrentModifiedModel
       onMount={(editor, monaco) => {
         models.current = editor.getModel();
-        keepAriaLabel(editor.getOriginalEditor(), sideLabels.original, monaco.editor.EditorOption.ariaLabel);
-        keepAriaLabel(editor.getModifiedEditor(), sideLabels.modified, monaco.editor.EditorOption.ariaLabel);
+        nameEveryInput(editor, sideLabels);
         props.onMount?.(editor, monaco);
       }}
     />
