@@ -31,8 +31,9 @@ const config = [
     },
   },
   {
-    // the config module itself; launchers, tests and tool configs that pass the environment on to child processes or tools
-    files: ["lib/config/**", "scripts/**", "test/**", "bin/**", "next.config.ts", "prisma.config.ts", "vitest.config.ts"],
+    // the config module itself; launchers, tests and tool configs that pass the environment on to child processes or tools;
+    // Next's instrumentation hook, which reads the runtime Next itself sets (NEXT_RUNTIME), not configuration
+    files: ["lib/config/**", "scripts/**", "test/**", "bin/**", "next.config.ts", "prisma.config.ts", "vitest.config.ts", "instrumentation.ts"],
     rules: { "no-restricted-properties": "off" },
   },
 ];
