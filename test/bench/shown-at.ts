@@ -9,22 +9,29 @@ import { waitInPage } from "../helpers/page-tour";
  * Call before page.goto; the returned function waits for the stamp and reads it. The init script
  * stays with the page, so each later navigation of the same page is timed afresh.
  */
-export async function timeWhenShown(page: Page, check: string): Promise<(timeout?: number) => Promise<number>> {
-  await page.addInitScript({
-    content: `(() => {
+/**
+ * In-page source that stamps, on the page's clock, when `check` first holds (into `inDom`) and
+ * the end of the next frame's rendering after it (into `shown`); both are assignable
+ * expressions such as `window.__shownAt`. Once it holds, the observer stops.
+ */
+export function stampWhenShown(check: string, into: { inDom: string; shown: string }): string {
+  return `(() => {
       const check = () => { try { return ${check}; } catch { return false; } };
       const observer = new MutationObserver(() => {
-        if (window.__inDomAt !== undefined || !check()) return;
-        window.__inDomAt = performance.now();
+        if (${into.inDom} !== undefined || !check()) return;
+        ${into.inDom} = performance.now();
         observer.disconnect();
         // in the DOM is not yet on screen: the next frame is (the browser holds frames while a
         // stylesheet loads), and a task queued from its animation-frame callback runs once that
         // frame's style, layout and paint are done
-        requestAnimationFrame(() => setTimeout(() => { window.__shownAt = performance.now(); }));
+        requestAnimationFrame(() => setTimeout(() => { ${into.shown} = performance.now(); }));
       });
       observer.observe(document, { childList: true, subtree: true, characterData: true });
-    })()`,
-  });
+    })()`;
+}
+
+export async function timeWhenShown(page: Page, check: string): Promise<(timeout?: number) => Promise<number>> {
+  await page.addInitScript({ content: stampWhenShown(check, { inDom: "window.__inDomAt", shown: "window.__shownAt" }) });
   return async (timeout = 120_000) => {
     await waitInPage(page, "window.__shownAt !== undefined", timeout);
     return (await page.evaluate("window.__shownAt")) as number;

@@ -29,7 +29,7 @@ import { PROJECT_ROOT } from "../../lib/db/schema-engine";
 import { ensureProductionBuild } from "../../scripts/production-build";
 import { startNext } from "./next-start";
 import { freePort } from "../helpers/free-port";
-import { timeWhenShown } from "./shown-at";
+import { stampWhenShown, timeWhenShown } from "./shown-at";
 import { waitInPage } from "../helpers/page-tour";
 
 const args = process.argv.slice(2);
@@ -190,12 +190,7 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
       if (isSearch) window.__search.answered = performance.now();
       return response;
     };
-    const observer = new MutationObserver(() => {
-      if (window.__search.key === undefined || !(${matchShown})) return;
-      observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => { window.__search.shown = performance.now(); }));
-    });
-    observer.observe(document, { childList: true, subtree: true, characterData: true });
+    ${stampWhenShown(`window.__search.key !== undefined && ${matchShown}`, { inDom: "window.__search.inDom", shown: "window.__search.shown" })};
   })()`);
   const profiler = process.env.BENCH_PAGE_PROFILE === "1" ? await startPageProfile(page) : null;
   await box.press("Enter");
