@@ -20,18 +20,13 @@ function nameEveryInput(diff: MonacoEditor.IStandaloneDiffEditor, labels: { orig
     { node: diff.getModifiedEditor().getDomNode(), label: labels.modified },
   ];
   const labelFor = (input: Element) => sides.find((side) => side.node?.contains(input))?.label ?? `${labels.original} and ${labels.modified}`;
-  const nameWithin = (root: Element) => {
-    const inputs = [...(root.matches(TEXT_INPUTS) ? [root] : []), ...root.querySelectorAll(TEXT_INPUTS)];
-    for (const input of inputs) if (!input.getAttribute("aria-label")) input.setAttribute("aria-label", labelFor(input));
-  };
-  nameWithin(container);
-  // only what changed: Monaco adds and removes view lines on every scroll, a scan of the whole widget each time would be wasted
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === "attributes") nameWithin(record.target as Element);
-      else for (const node of record.addedNodes) if (node instanceof Element) nameWithin(node);
+  const name = () => {
+    for (const input of container.querySelectorAll<HTMLElement>(TEXT_INPUTS)) {
+      if (!input.getAttribute("aria-label")) input.setAttribute("aria-label", labelFor(input));
     }
-  });
+  };
+  name();
+  const observer = new MutationObserver(name);
   observer.observe(container, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"] });
   diff.onDidDispose(() => observer.disconnect());
 }
