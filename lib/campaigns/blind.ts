@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import { can } from "../auth/permissions";
 import { notFound } from "../errors/app-error";
+import { sql, type SqlFragment } from "../tasks/sql";
 
 // Blindness outside the campaign pages, written once: the task page, the task list and its
 // facets, and a task's validation runs ask here which tasks a reader may not yet see judged.
@@ -10,18 +11,25 @@ import { notFound } from "../errors/app-error";
 // so the list cannot be read ahead of "review next". Submitting, or the campaign closing,
 // lifts it; admins and adjudicators are never blinded.
 
-/** The ids of the tasks whose automated verdict, failure class and runs `actor` may not see yet. */
+/**
+ * The tasks whose automated verdict, failure class and runs `actor` may not see yet, as a
+ * subquery of task ids, or null for a role that is never blinded. The task list puts it in
+ * its own statement (no round trip of its own); the checks below run it alone.
+ */
+export function blindTaskIdsSql(actor: Pick<Actor, "id" | "role">): SqlFragment | null {
+  if (can(actor.role, "campaigns:manage")) return null;
+  return sql`SELECT ct.task_id FROM campaign_tasks ct JOIN campaigns c ON c.id = ct.campaign_id
+    WHERE c.status = 'ACTIVE' AND c.hide_verdict
+      AND EXISTS (SELECT 1 FROM campaign_annotators a WHERE a.campaign_id = c.id AND a.user_id = ${actor.id})
+      AND NOT EXISTS (SELECT 1 FROM campaign_labels l WHERE l.task_id = ct.task_id AND l.annotator_id = ${actor.id} AND l.submitted_at IS NOT NULL)`;
+}
+
+/** The ids of the tasks `actor` is blind on (blindTaskIdsSql), each once. */
 export async function blindTaskIdsFor(db: Db, actor: Pick<Actor, "id" | "role">): Promise<string[]> {
-  if (can(actor.role, "campaigns:manage")) return [];
-  const rows = await db.campaignTask.findMany({
-    where: {
-      campaign: { status: "ACTIVE", hideVerdict: true, annotators: { some: { userId: actor.id } } },
-      task: { campaignLabels: { none: { annotatorId: actor.id, submittedAt: { not: null } } } },
-    },
-    select: { taskId: true },
-    distinct: ["taskId"],
-  });
-  return rows.map((row) => row.taskId);
+  const blind = blindTaskIdsSql(actor);
+  if (!blind) return [];
+  const { text, values } = sql`SELECT DISTINCT b.task_id AS "taskId" FROM (${blind}) b`.toQuery();
+  return (await db.$queryRawUnsafe<{ taskId: string }[]>(text, ...values)).map((row) => row.taskId);
 }
 
 /** Whether `actor` is blind on one task. */

@@ -107,10 +107,9 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, 
     ORDER BY t.exact_rank, ${ranked ? raw("t.rank DESC, t.id DESC") : taskOrderBy(query.sort)}`;
 }
 
-function withoutKeys<T extends object, K extends keyof T>(value: T, ...keys: K[]): Omit<T, K> {
-  const copy = { ...value };
-  for (const key of keys) delete copy[key];
-  return copy;
+/** A row as the API answers it: without the ordering columns, dates as dates, counts as numbers. */
+function toListItem({ exactRank, rank, ...row }: Row): TaskListItem {
+  return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt), labels: row.labels ?? [], decisionCount: Number(row.decisionCount) };
 }
 
 /** Ranked when "best match" has words to rank and, on the first page, few enough matches; later pages follow their cursor. */
@@ -131,13 +130,7 @@ export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuer
   const exact = all.filter((row) => row.exactRank === 0);
   const rows = all.filter((row) => row.exactRank !== 0);
   const page = rows.slice(0, query.limit);
-  const items = [...exact, ...page].map((row): TaskListItem => ({
-    ...withoutKeys(row, "exactRank", "rank"),
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    labels: row.labels ?? [],
-    decisionCount: Number(row.decisionCount),
-  }));
+  const items = [...exact, ...page].map(toListItem);
   const last = page[page.length - 1];
   const cursor = !last ? null : ranked ? encodeCursor([`${RANK_CURSOR}${last.rank}`, last.id]) : encodeCursor(cursorFor(query.sort, { ...last, createdAt: new Date(last.createdAt), updatedAt: new Date(last.updatedAt) }));
   return { items, nextCursor: rows.length > query.limit ? cursor : null, limit: query.limit, ranked };

@@ -8,8 +8,8 @@ import { AppError } from "../errors/app-error";
 
 export type FilterContext = {
   actorId?: string;
-  /** tasks the reader is blind on (lib/campaigns/blind.ts): left out, so neither rows nor facet counts tell their verdict */
-  hiddenTaskIds?: readonly string[];
+  /** a subquery of the tasks the reader is blind on (lib/campaigns/blind.ts): left out, so neither rows nor facet counts tell their verdict */
+  hiddenTasks?: SqlFragment | null;
   /** the resolved ?slice= condition: the caller resolves it (lib/analytics/resolve-slice.ts, which builds on lib/tasks) */
   slice?: SqlFragment;
 };
@@ -122,8 +122,8 @@ export function facetCondition(filters: TaskFilters, key: FacetKey): SqlFragment
 }
 
 
-/** The WHERE clause for filters (without the keyword); `omit` leaves out facet filters (so their other values stay visible). */
-export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
+/** The conditions the filters set, each a fragment; `omit` leaves out facet filters (so their other values stay visible). */
+export function taskConditions(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment[] {
   requireResolvedSlice(filters, context);
   const conditions: (SqlFragment | null)[] = [
     searchCondition(filters.q),
@@ -141,9 +141,14 @@ export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omi
     filters.createdFrom ? sql`t.created_at >= ${filters.createdFrom}::date` : null,
     filters.createdTo ? sql`t.created_at < ${filters.createdTo}::date + 1` : null,
     filters.slice ? (context.slice ?? null) : null,
-    context.hiddenTaskIds?.length ? sql`NOT (t.id = ANY(${[...context.hiddenTaskIds]}::text[]))` : null,
+    context.hiddenTasks ? sql`t.id NOT IN (${context.hiddenTasks})` : null,
   ];
-  const present = conditions.filter((c): c is SqlFragment => c !== null);
+  return conditions.filter((c): c is SqlFragment => c !== null);
+}
+
+/** The WHERE clause for filters (without the keyword), as taskConditions. */
+export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
+  const present = taskConditions(filters, context, omit);
   return present.length ? joinSql(present, " AND ") : raw("TRUE");
 }
 
