@@ -48,6 +48,23 @@ const COLUMN_TYPE_CHARACTER = 6;
 
 type ResultSet = { columnNames: string[]; columnTypes: number[] };
 type Queryable = { queryRaw(q: unknown): Promise<ResultSet>; startTransaction?: (...a: unknown[]) => Promise<Queryable> };
+type ScriptRunner = { client: pg.Pool; onError(error: unknown): never; executeScript(script: string): Promise<void> };
+
+// @prisma/adapter-pg runs a migration by splitting it at every ";", also inside comments and
+// $$-quoted function bodies, so a migration that defines a trigger function cannot apply.
+// Postgres takes the whole script as one simple query (one implicit transaction), which is
+// how the native engine sends it.
+function runScriptsWhole<T extends Queryable>(queryable: T): T {
+  const runner = queryable as unknown as ScriptRunner;
+  runner.executeScript = async (script) => {
+    try {
+      await runner.client.query(script);
+    } catch (error) {
+      runner.onError(error);
+    }
+  };
+  return queryable;
+}
 
 /** Gives back to the engine the "char" type that the pg patch reported as text. */
 function restoreCharTypes<T extends Queryable>(queryable: T): T {
@@ -73,8 +90,8 @@ function charAwareAdapterFactory(pool: pg.Pool) {
   };
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
-  factory.connect = async () => restoreCharTypes(await connect());
-  factory.connectToShadowDb = async () => restoreCharTypes(await connectToShadowDb());
+  factory.connect = async () => runScriptsWhole(restoreCharTypes(await connect()));
+  factory.connectToShadowDb = async () => runScriptsWhole(restoreCharTypes(await connectToShadowDb()));
   return factory as unknown as PrismaPg;
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
-import { FACET_COLUMNS, facetCondition, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
+import { FACET_COLUMNS, facetCondition, taskConditions, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
+import { foldFacetTalliesIfMany, talliedCombinations, TALLY_ROWS } from "./facet-tallies";
 import { joinSql, raw, sql, type SqlFragment } from "./sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
@@ -10,6 +11,8 @@ const FACET_KEYS = Object.keys(FACET_COLUMNS) as FacetKey[];
 const COLUMNS = FACET_KEYS.map((key) => `t.${FACET_COLUMNS[key].column}`).join(", ");
 const NULL_VALUE = "NONE";
 const TOP_REPOSITORIES = 30;
+/** The row of the facet statement that says how many tally rows it summed (when it read the tallies). */
+const TALLY_ROWS_FACET = "tally_rows";
 
 const allOf = (conditions: SqlFragment[]) => (conditions.length ? joinSql(conditions, " AND ") : raw("TRUE"));
 
@@ -28,15 +31,20 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
     return others.length ? sql`sum(t.n) FILTER (WHERE ${allOf(others)})` : raw("sum(t.n)");
   };
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
+  const others = taskConditions(filters, { ...context, hiddenTasks: null }, FACET_KEYS);
+  // with no filter but the facets' own, the pre-counted combinations (less the tasks the reader is blind on) give the same numbers without reading every task
+  const combinations = others.length
+    ? sql`SELECT ${raw(COLUMNS)}, count(*) AS n FROM tasks t WHERE ${allOf(taskConditions(filters, context, FACET_KEYS))} GROUP BY ${raw(COLUMNS)}`
+    : talliedCombinations(context.hiddenTasks);
+  const tallyRows = others.length ? sql`` : sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, NULL, (${TALLY_ROWS})`;
   return sql`
-    WITH combinations AS (
-      SELECT ${raw(COLUMNS)}, count(*) AS n FROM tasks t WHERE ${taskWhere(filters, context, FACET_KEYS)} GROUP BY ${raw(COLUMNS)}
-    )
+    WITH combinations AS (${combinations})
     SELECT CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`'${key}'`)}`), " ")} ELSE 'total' END AS facet,
            CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`t.${FACET_COLUMNS[key].column}::text`)}`), " ")} END AS value,
            coalesce(CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${sumUnder(key)}`), " ")} ELSE ${sumUnder(null)} END, 0)::int AS count
     FROM combinations t
-    GROUP BY GROUPING SETS (${raw(FACET_KEYS.map((key) => `(t.${FACET_COLUMNS[key].column})`).join(", "))}, ())`;
+    GROUP BY GROUPING SETS (${raw(FACET_KEYS.map((key) => `(t.${FACET_COLUMNS[key].column})`).join(", "))}, ())
+    ${tallyRows}`;
 }
 
 /** Top repositories under every filter but the repository filter: counted per environment (one hash key), then summed per repository. */
@@ -52,7 +60,7 @@ async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
   return db.$queryRawUnsafe<T[]>(text, ...values);
 }
 
-type FacetRow = { facet: FacetKey | "total"; value: string | null; count: number };
+type FacetRow = { facet: FacetKey | "total" | typeof TALLY_ROWS_FACET; value: string | null; count: number };
 
 /** Facet counts for the task list: how many tasks each filter value would show. */
 export async function taskFacets(db: Db, input: TaskFiltersInput | TaskFilters, context: FilterContext = {}): Promise<TaskFacets> {
@@ -63,7 +71,8 @@ export async function taskFacets(db: Db, input: TaskFiltersInput | TaskFilters, 
   ]);
   const result: TaskFacets = { total: 0, facets: Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts, repositories };
   for (const { facet, value, count } of rows) {
-    if (facet === "total") result.total = count;
+    if (facet === TALLY_ROWS_FACET) foldFacetTalliesIfMany(db, count);
+    else if (facet === "total") result.total = count;
     // a value that no task shows under the other filters is left out, as before the sums
     else if (count > 0) result.facets[facet][value ?? NULL_VALUE] = count;
   }

@@ -27,6 +27,7 @@ import { TaskListQuerySchema } from "../../lib/tasks/task-filters";
 import { listTasksSql, RANK_LIMIT, rankCheckSql } from "../../lib/tasks/list-tasks";
 import { facetCountsSql, repositoryCountsSql } from "../../lib/tasks/task-facets";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
+import { blindTaskIdsSql } from "../../lib/campaigns/blind";
 import { ensureProductionBuild } from "../../scripts/production-build";
 import { startNext } from "./next-start";
 import { freePort } from "../helpers/free-port";
@@ -235,13 +236,15 @@ async function main() {
       console.log(`[bench] seeded ${TASKS.toLocaleString()} tasks (${await size()} with indexes), ${seeded.decisions.toLocaleString()} decisions, ${seeded.trajectories.toLocaleString()} reviewer trajectories in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
 
+    // what the endpoints pass their statements for this curator (lib/http/task-list-context.ts), so the raw SQL is the same SQL
+    const context = { actorId: "bench-curator-0", hiddenTasks: blindTaskIdsSql({ id: "bench-curator-0", role: "CURATOR" }) };
     const prisma = createPrismaClient(url, 2);
     const { token } = await createApiToken(prisma, "bench-curator-0", { name: "bench" });
     await prisma.$disconnect();
     if (EXPLAIN) {
       for (const { name, query } of QUERIES) {
         const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-        const { text, values } = listTasksSql(parsed, { actorId: "bench-curator-0" }).toQuery();
+        const { text, values } = listTasksSql(parsed, context).toQuery();
         const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
         console.log(`\n── ${name} (${query || "no filter"})\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
       }
@@ -278,9 +281,9 @@ async function main() {
     for (const { name, query } of QUERIES) {
       const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
       // the endpoint's statements: a "best match" search first counts its matches (up to the rank limit), then lists
-      const check = rankCheckSql(parsed, { actorId: "bench-curator-0" })?.toQuery();
+      const check = rankCheckSql(parsed, context)?.toQuery();
       const ranked = check ? Number((await pool.query(check.text, check.values)).rows[0].n) <= RANK_LIMIT : false;
-      const { text, values } = listTasksSql(parsed, { actorId: "bench-curator-0" }, ranked).toQuery();
+      const { text, values } = listTasksSql(parsed, context, ranked).toQuery();
       const rawList = async () => {
         if (check) await pool.query(check.text, check.values);
         return pool.query(text, values);
@@ -301,7 +304,7 @@ async function main() {
           await response.arrayBuffer();
         }, Math.min(SAMPLES, 20)),
       );
-      const facetStatements = [facetCountsSql(parsed, { actorId: "bench-curator-0" }).toQuery(), repositoryCountsSql(parsed, { actorId: "bench-curator-0" }).toQuery()];
+      const facetStatements = [facetCountsSql(parsed, context).toQuery(), repositoryCountsSql(parsed, context).toQuery()];
       const facetsRaw = summary(await time(() => Promise.all(facetStatements.map((f) => pool.query(f.text, f.values))), Math.min(SAMPLES, 20)));
       const ratio = api.p95 / raw.p95;
       worstRatio = Math.max(worstRatio, ratio);

@@ -60,6 +60,8 @@ async function whatIsRevealed(who: { token: string }) {
   const list = await (await get(tasksRoute.GET, who, "/api/v1/tasks?repository=acme/blindfold")).json();
   const byVerdict = await (await get(tasksRoute.GET, who, "/api/v1/tasks?repository=acme/blindfold&verdict=INVALID")).json();
   const facets = await (await get(facetsRoute.GET, who, "/api/v1/tasks/facets?repository=acme/blindfold")).json();
+  // without filters the counts come from the pre-counted tallies, less the tasks the reader is blind on
+  const unfiltered = await (await get(facetsRoute.GET, who, "/api/v1/tasks/facets")).json();
   const runs = await (await get(runsRoute.GET, who, `/api/v1/runs?taskId=${taskId}`)).json();
   const run = await get(runRoute.GET, who, `/api/v1/runs/${runId}`, { id: runId });
   const log = await get(runLogRoute.GET, who, `/api/v1/runs/${runId}/log`, { id: runId });
@@ -69,6 +71,7 @@ async function whatIsRevealed(who: { token: string }) {
     listed: list.items.map((item: { instanceId: string; automatedVerdict: string; failureClass: string | null }) => [item.instanceId, item.automatedVerdict, item.failureClass]),
     listedByVerdict: byVerdict.items.length,
     facetVerdicts: facets.facets.verdict,
+    unfilteredFacets: { total: unfiltered.total, verdicts: unfiltered.facets.verdict },
     runs: { groups: runs.items.length, verdict: runs.task.automatedVerdict, failureClass: runs.task.failureClass },
     run: run.status,
     runFailureClass: run.status === 200 ? (await run.json()).failureClass : null,
@@ -81,6 +84,7 @@ const SEEN = {
   listed: [["acme__blindfold-1", "INVALID", "NEGATIVE_CONTROL_PASSED"]],
   listedByVerdict: 1,
   facetVerdicts: { INVALID: 1 },
+  unfilteredFacets: { total: 1, verdicts: { INVALID: 1 } },
   runs: { groups: 1, verdict: "INVALID", failureClass: "NEGATIVE_CONTROL_PASSED" },
   run: 200,
   runFailureClass: "NEGATIVE_CONTROL_PASSED",
@@ -94,6 +98,7 @@ describe("blind mode through the task and run API", () => {
       listed: [],
       listedByVerdict: 0,
       facetVerdicts: {},
+      unfilteredFacets: { total: 0, verdicts: {} },
       runs: { groups: 0, verdict: null, failureClass: null },
       run: 404,
       runFailureClass: null,

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { createEnvironment, createTask } from "../fixtures/factories/curation";
+import { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../../lib/db/enums";
+import type { PrismaClient } from "../../lib/db/client";
+import { facetCountsSql, taskFacets } from "../../lib/tasks/task-facets";
+import { foldFacetTallies } from "../../lib/tasks/facet-tallies";
+import { TaskFiltersSchema } from "../../lib/tasks/task-filters";
+
+// The unfiltered facet counts come from pre-counted tallies that triggers keep; every other
+// filter counts the tasks. Both must give the same numbers after any sequence of changes.
+
+let db: TestDatabase;
+let environmentId: string;
+let made = 0;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  environmentId = (await createEnvironment(db.prisma, "acme/tallies")).id;
+});
+afterAll(async () => db.drop());
+
+/** A filter that every task passes but that is not a facet's own, so the tasks are counted one by one. */
+const COUNT_EVERY_TASK = { createdFrom: "2000-01-01" };
+
+async function expectTalliesToMatchCounts() {
+  const [tallied, counted, tasks] = await Promise.all([taskFacets(db.prisma, {}), taskFacets(db.prisma, COUNT_EVERY_TASK), db.prisma.task.count()]);
+  expect(tallied.total).toBe(tasks);
+  expect(tallied.facets).toEqual(counted.facets);
+}
+
+const facets = fc.record({
+  source: fc.constantFrom(...Object.values(TaskSource)),
+  kind: fc.constantFrom(...Object.values(TaskKind)),
+  difficulty: fc.constantFrom(null, ...Object.values(Difficulty)),
+  automatedVerdict: fc.constantFrom(...Object.values(AutomatedVerdict)),
+  failureClass: fc.constantFrom(null, ...Object.values(FailureClass)),
+  curationStatus: fc.constantFrom(...Object.values(CurationStatus)),
+});
+type Facets = typeof facets extends fc.Arbitrary<infer T> ? T : never;
+
+const change = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constant("insert" as const), rows: fc.array(facets, { minLength: 1, maxLength: 6 }) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant("update" as const), pick: fc.nat(), set: facets.chain((f) => fc.subarray(Object.keys(f)).map((keys) => Object.fromEntries(keys.map((k) => [k, f[k as keyof Facets]])))) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("updateMany" as const), source: fc.constantFrom(...Object.values(TaskSource)), status: fc.constantFrom(...Object.values(CurationStatus)) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("relabel" as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteMany" as const), kind: fc.constantFrom(...Object.values(TaskKind)) }) },
+  { weight: 2, arbitrary: fc.constant({ op: "fold" as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: "truncate" as const }) },
+);
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+
+async function pickTask(pick: number) {
+  const ids = await db.prisma.task.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  return ids.length ? ids[pick % ids.length].id : null;
+}
+
+async function apply(c: Change) {
+  const p = db.prisma;
+  switch (c.op) {
+    case "insert":
+      return p.task.createMany({
+        data: c.rows.map((row) => ({ ...row, instanceId: `tally-${++made}`, environmentId, problemStatement: "p", fixPatch: "", testPatch: "" })),
+      });
+    case "update": {
+      const id = await pickTask(c.pick);
+      return id && p.task.update({ where: { id }, data: c.set });
+    }
+    case "updateMany":
+      return p.task.updateMany({ where: { source: c.source }, data: { curationStatus: c.status } });
+    case "relabel": {
+      const id = await pickTask(c.pick);
+      return id && p.task.update({ where: { id }, data: { labels: [`l${c.pick}`] } });
+    }
+    case "delete": {
+      const id = await pickTask(c.pick);
+      return id && p.task.delete({ where: { id } });
+    }
+    case "deleteMany":
+      return p.task.deleteMany({ where: { kind: c.kind } });
+    case "fold":
+      return foldFacetTallies(p);
+    case "truncate":
+      return p.$executeRawUnsafe("TRUNCATE tasks CASCADE");
+  }
+}
+
+describe("pre-counted task facets", () => {
+  it("reads the tallies only when no filter but the facets' own is set", () => {
+    const text = (input: object) => facetCountsSql(TaskFiltersSchema.parse(input)).toQuery().text;
+    expect(text({})).toMatch(/task_facet_tallies/);
+    expect(text({ source: "SWE_BENCH", verdict: "VALID" })).toMatch(/task_facet_tallies/);
+    expect(text(COUNT_EVERY_TASK)).not.toMatch(/task_facet_tallies/);
+    expect(text({ q: "resize" })).not.toMatch(/task_facet_tallies/);
+  });
+
+  it("give the same counts as counting the tasks after any inserts, updates, deletes, folds and truncations", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 12 }), async (changes) => {
+        for (const c of changes) await apply(c);
+        await expectTalliesToMatchCounts();
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("counts under the facets' own filters as the tasks do", async () => {
+    await apply({ op: "insert", rows: [
+      { source: "SWE_BENCH", kind: "ISSUE_FIX", difficulty: "EASY", automatedVerdict: "VALID", failureClass: null, curationStatus: "PENDING" },
+      { source: "SWE_GYM", kind: "ISSUE_FIX", difficulty: null, automatedVerdict: "INVALID", failureClass: "BUILD_ERROR", curationStatus: "REJECTED" },
+    ] });
+    for (const filters of [{ source: "SWE_BENCH" }, { verdict: "INVALID,VALID" }, { failureClass: "NONE" }, { difficulty: "NONE", status: "REJECTED" }]) {
+      const [tallied, counted] = await Promise.all([taskFacets(db.prisma, filters), taskFacets(db.prisma, { ...filters, ...COUNT_EVERY_TASK })]);
+      expect(tallied).toEqual(counted);
+    }
+  });
+
+  it("keeps a change that commits while a fold runs, and concurrent folds count each change once", async () => {
+    await db.prisma.$transaction(async (tx) => {
+      await createTask(tx as unknown as PrismaClient, environmentId, { instanceId: `tally-${++made}`, source: "SWE_SMITH", curationStatus: "NEEDS_CHANGES" });
+      await tx.task.updateMany({ where: { source: "SWE_BENCH" }, data: { automatedVerdict: "FLAKY" } });
+      // the fold runs on another connection and cannot see these uncommitted rows
+      await foldFacetTallies(db.prisma);
+    });
+    await expectTalliesToMatchCounts();
+    await apply({ op: "insert", rows: [{ source: "OPENSWE", kind: "TDD_STEP", difficulty: "HARD", automatedVerdict: "PENDING", failureClass: null, curationStatus: "PENDING" }] });
+    await Promise.all([foldFacetTallies(db.prisma), foldFacetTallies(db.prisma), apply({ op: "updateMany", source: "OPENSWE", status: "APPROVED" }), foldFacetTallies(db.prisma)]);
+    await expectTalliesToMatchCounts();
+    const [{ rows }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>("SELECT count(*)::int AS rows FROM task_facet_tallies");
+    await foldFacetTallies(db.prisma);
+    const [{ combinations }] = await db.prisma.$queryRawUnsafe<{ combinations: number }[]>(
+      "SELECT count(*)::int AS combinations FROM (SELECT DISTINCT curation_status, automated_verdict, failure_class, source, kind, difficulty FROM tasks) c",
+    );
+    const [{ rows: folded }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>("SELECT count(*)::int AS rows FROM task_facet_tallies");
+    // folding leaves one row per combination the tasks show, and no more than before
+    expect(folded).toBe(combinations);
+    expect(folded).toBeLessThanOrEqual(rows);
+    await expectTalliesToMatchCounts();
+  });
+});
