@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "curation_decisions_reasons_idx" ON "curation_decisions" USING GIN ("reasons");
