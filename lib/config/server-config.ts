@@ -32,6 +32,13 @@ export const ServerConfigSchema = z.object({
   // the web server and sign-in
   PORT: port(3000),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * gzip from the web server itself. Off by default: Next compresses each answer through an
+   * asynchronous zlib stream, which adds ~4 ms to a 30 KB task-list page (npm run
+   * bench:browse) while a LAN sends it in a fraction of that; behind a TLS proxy, the proxy
+   * compresses. On for a server reached straight over a slow link.
+   */
+  HTTP_COMPRESSION: onOff(false),
   NEXTAUTH_URL: httpUrl(),
   NEXTAUTH_SECRET: text(),
   SWE_CURATOR_DATA_DIR: text(),
