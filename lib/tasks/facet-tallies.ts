@@ -15,12 +15,11 @@ export const FOLD_AT_ROWS = 20_000;
 
 /**
  * The tasks per combination of facet columns, with the same columns and `n` as counting the
- * tasks table; less the tasks of the `without` subquery of task ids (the ones a reader is
- * blind on: few, so they are counted).
+ * tasks table; `less` adds rows to subtract (the tasks a reader is blind on, counted negative).
  */
-export function talliedCombinations(without?: SqlFragment | null): SqlFragment {
-  const less = without ? sql` UNION ALL SELECT ${raw(COLUMNS)}, -count(*) FROM tasks WHERE id IN (${without}) GROUP BY ${raw(COLUMNS)}` : sql``;
-  return sql`SELECT ${raw(COLUMNS)}, sum(n) AS n FROM (SELECT ${raw(COLUMNS)}, n FROM task_facet_tallies${less}) c GROUP BY ${raw(COLUMNS)} HAVING sum(n) <> 0`;
+export function talliedCombinations(less: SqlFragment | null): SqlFragment {
+  const minus = less ? sql` UNION ALL ${less}` : sql``;
+  return sql`SELECT ${raw(COLUMNS)}, sum(n) AS n FROM (SELECT ${raw(COLUMNS)}, n FROM task_facet_tallies${minus}) c GROUP BY ${raw(COLUMNS)} HAVING sum(n) <> 0`;
 }
 
 /** How many tally rows there are: whether the next read should fold them. */

@@ -16,6 +16,20 @@ const TALLY_ROWS_FACET = "tally_rows";
 
 const allOf = (conditions: SqlFragment[]) => (conditions.length ? joinSql(conditions, " AND ") : raw("TRUE"));
 
+/** The tasks that pass `where` and that the reader is blind on (`hidden`), per `columns`, counted negative. */
+const lessHidden = (columns: string, where: SqlFragment, hidden: SqlFragment) =>
+  sql`SELECT ${raw(columns)}, -count(*) AS n FROM tasks t WHERE ${where} AND t.id IN (${hidden}) GROUP BY ${raw(columns)}`;
+
+/**
+ * The tasks that pass `where` per `columns` (and `n`), for a reader blind on some: counted as
+ * if they saw every task, less the ones they are blind on (few). With no blindness in the scan,
+ * an index without the task id (the facet or the environment index) can answer alone.
+ */
+function countsPer(columns: string, where: SqlFragment, hidden: SqlFragment | null | undefined): SqlFragment {
+  const counted = sql`SELECT ${raw(columns)}, count(*) AS n FROM tasks t WHERE ${where} GROUP BY ${raw(columns)}`;
+  return hidden ? sql`${counted} UNION ALL ${lessHidden(columns, where, hidden)}` : counted;
+}
+
 /**
  * Every facet's counts and the total, in two steps. First the matching tasks are counted per
  * combination of the six facet columns, with every filter but the facets' own (the search
@@ -31,11 +45,12 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
     return others.length ? sql`sum(t.n) FILTER (WHERE ${allOf(others)})` : raw("sum(t.n)");
   };
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
+  const hidden = context.hiddenTasks;
   const others = taskConditions(filters, { ...context, hiddenTasks: null }, FACET_KEYS);
-  // with no filter but the facets' own, the pre-counted combinations (less the tasks the reader is blind on) give the same numbers without reading every task
+  // with no filter but the facets' own, the pre-counted combinations give the same numbers without reading every task
   const combinations = others.length
-    ? sql`SELECT ${raw(COLUMNS)}, count(*) AS n FROM tasks t WHERE ${allOf(taskConditions(filters, context, FACET_KEYS))} GROUP BY ${raw(COLUMNS)}`
-    : talliedCombinations(context.hiddenTasks);
+    ? countsPer(COLUMNS, allOf(others), hidden)
+    : talliedCombinations(hidden ? lessHidden(COLUMNS, raw("TRUE"), hidden) : null);
   const tallyRows = others.length ? sql`` : sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, NULL, (${TALLY_ROWS})`;
   return sql`
     WITH combinations AS (${combinations})
@@ -50,9 +65,9 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
 /** Top repositories under every filter but the repository filter: counted per environment (one hash key), then summed per repository. */
 export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
   return sql`SELECT r.owner || '/' || r.name AS repository, sum(c.n)::int AS count FROM (
-      SELECT t.environment_id, count(*) AS n FROM tasks t WHERE ${taskWhere(filters, context, ["repository"])} GROUP BY t.environment_id
+      ${countsPer("t.environment_id", taskWhere(filters, { ...context, hiddenTasks: null }, ["repository"]), context.hiddenTasks)}
     ) c JOIN environments e ON e.id = c.environment_id JOIN repositories r ON r.id = e.repository_id
-    GROUP BY r.id, r.owner, r.name ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
+    GROUP BY r.id, r.owner, r.name HAVING sum(c.n) > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
 }
 
 async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
