@@ -79,7 +79,7 @@ export function EditDiff({ edit, trajectoryId, index, taskId }: { edit: StepEdit
           />
         </div>
       ) : (
-        <p ref={ref} className="text-xs text-slate-500">Loading the diff viewer…</p>
+        <p ref={ref} role="status" aria-busy="true" className="text-xs text-slate-600">Loading the diff viewer…</p>
       )}
     </section>
   );

@@ -72,9 +72,9 @@ describe("the task page leads from evidence to a decision", () => {
     await page.getByTestId("monaco-diff").scrollIntoViewIfNeeded();
     const diff = page.getByTestId("monaco-diff").locator(".monaco-diff-editor");
     await diff.waitFor({ timeout: 60_000 });
-    const labels = await diff.locator(".native-edit-context, textarea").evaluateAll((areas) => areas.map((a) => a.getAttribute("aria-label") ?? ""));
-    expect(labels.some((l) => l.includes("before the patch"))).toBe(true);
-    expect(labels.some((l) => l.includes("after the patch"))).toBe(true);
+    // each side's text input has its side's accessible name, as a screen reader announces it
+    await diff.getByRole("textbox", { name: /before the patch/ }).waitFor({ state: "attached" });
+    await diff.getByRole("textbox", { name: /after the patch/ }).waitFor({ state: "attached" });
     await context.close();
   });
 });
