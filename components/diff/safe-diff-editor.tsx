@@ -7,31 +7,30 @@ import { LIGHT_THEME } from "@/components/editor/monaco-setup";
 const TEXT_INPUTS = '.native-edit-context, textarea.inputarea, [role="textbox"]';
 
 /**
- * Names every text input anywhere in the diff widget by `aria-labelledby`, pointing at the
- * side's hidden label. The side labels given as options are not enough: the diff editor
- * re-derives each side's options from only the options that changed, so a later update (a
- * re-render, a layout switch) resets a side's ariaLabel to "", and the view then writes that
- * "" onto the input. A name by reference outranks aria-label and is an attribute Monaco never
- * writes, so it holds whatever Monaco does with aria-label; the observer only names the inputs
- * a new view (a new model) creates. An input inside a side takes that side's label, any other
- * both.
+ * Names every text input under `root` by `aria-labelledby`, pointing at its side's hidden
+ * label, and says when all are named. The side labels given as options are not enough: the
+ * diff editor re-derives each side's options from only the options that changed, so a later
+ * update (a re-render, a layout switch) resets a side's ariaLabel to "", and the view writes
+ * that "" onto the input. A name by reference outranks aria-label and is an attribute Monaco
+ * never writes. The observer sits on our own element, not on an editor instance, from before
+ * Monaco loads: every input any view creates beneath it is named, whichever editor made it.
+ * An input inside a side (Monaco's side class) takes that side's label, any other both.
  */
-function nameEveryInput(diff: MonacoEditor.IStandaloneDiffEditor, labelIds: { original: string; modified: string }) {
-  const container = diff.getContainerDomNode();
-  const sides = [
-    { node: diff.getOriginalEditor().getDomNode(), id: labelIds.original },
-    { node: diff.getModifiedEditor().getDomNode(), id: labelIds.modified },
-  ];
-  const labelFor = (input: Element) => sides.find((side) => side.node?.contains(input))?.id ?? `${labelIds.original} ${labelIds.modified}`;
+function nameEveryInput(root: HTMLElement, labelIds: { original: string; modified: string }, onNamed: (named: boolean) => void) {
+  const labelFor = (input: Element) =>
+    input.closest(".original-in-monaco-diff-editor") ? labelIds.original : input.closest(".modified-in-monaco-diff-editor") ? labelIds.modified : `${labelIds.original} ${labelIds.modified}`;
   const name = () => {
-    for (const input of container.querySelectorAll<HTMLElement>(TEXT_INPUTS)) {
-      if (!input.getAttribute("aria-labelledby")) input.setAttribute("aria-labelledby", labelFor(input));
+    const inputs = root.querySelectorAll<HTMLElement>(TEXT_INPUTS);
+    for (const input of inputs) {
+      const wanted = labelFor(input);
+      if (input.getAttribute("aria-labelledby") !== wanted) input.setAttribute("aria-labelledby", wanted);
     }
+    onNamed(inputs.length > 0);
   };
   name();
   const observer = new MutationObserver(name);
-  observer.observe(container, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-labelledby"] });
-  diff.onDidDispose(() => observer.disconnect());
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-labelledby"] });
+  return () => observer.disconnect();
 }
 
 /**
@@ -48,6 +47,9 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
   const id = useId();
   const labelIds = { original: `${id}-original`, modified: `${id}-modified` };
   const [named, setNamed] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const { original, modified } = labelIds;
+  useEffect(() => nameEveryInput(root.current!, { original, modified }, setNamed), [original, modified]);
   useEffect(
     () => () => {
       const current = models.current;
@@ -60,7 +62,7 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
   );
   return (
     // busy until every input is named, so a reader (and a test) knows the diff is still coming
-    <div aria-busy={!named}>
+    <div ref={root} aria-busy={!named}>
       {/* what each side's text input is named by (nameEveryInput) */}
       <span id={labelIds.original} hidden>{sideLabels.original}</span>
       <span id={labelIds.modified} hidden>{sideLabels.modified}</span>
@@ -73,8 +75,6 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
         keepCurrentModifiedModel
         onMount={(editor, monaco) => {
           models.current = editor.getModel();
-          nameEveryInput(editor, labelIds);
-          setNamed(true);
           props.onMount?.(editor, monaco);
         }}
       />
