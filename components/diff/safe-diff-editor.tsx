@@ -33,6 +33,8 @@ function nameEveryInput(root: HTMLElement, labelIds: { original: string; modifie
   return () => observer.disconnect();
 }
 
+const labelIdsOf = (id: string) => ({ original: `${id}-original`, modified: `${id}-modified` });
+
 /**
  * Monaco's DiffEditor that unmounts cleanly. @monaco-editor/react disposes the text models
  * before the diff widget lets go of them, which throws "TextModel got disposed before
@@ -45,11 +47,10 @@ function nameEveryInput(root: HTMLElement, labelIds: { original: string; modifie
 export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
   const id = useId();
-  const labelIds = { original: `${id}-original`, modified: `${id}-modified` };
+  const labelIds = labelIdsOf(id);
   const [named, setNamed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const { original, modified } = labelIds;
-  useEffect(() => nameEveryInput(root.current!, { original, modified }, setNamed), [original, modified]);
+  useEffect(() => nameEveryInput(root.current!, labelIdsOf(id), setNamed), [id]);
   useEffect(
     () => () => {
       const current = models.current;

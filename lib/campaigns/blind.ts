@@ -14,7 +14,7 @@ import { sql, type SqlFragment } from "../tasks/sql";
 /**
  * The tasks whose automated verdict, failure class and runs `actor` may not see yet, as a
  * subquery of task ids, or null for a role that is never blinded. The task list puts it in
- * its own statement (no round trip of its own); the checks below run it alone.
+ * its own statement (no round trip of its own); isBlindOn asks it of one task.
  */
 export function blindTaskIdsSql(actor: Pick<Actor, "id" | "role">): SqlFragment | null {
   if (can(actor.role, "campaigns:manage")) return null;
@@ -24,17 +24,13 @@ export function blindTaskIdsSql(actor: Pick<Actor, "id" | "role">): SqlFragment 
       AND NOT EXISTS (SELECT 1 FROM campaign_labels l WHERE l.task_id = ct.task_id AND l.annotator_id = ${actor.id} AND l.submitted_at IS NOT NULL)`;
 }
 
-/** The ids of the tasks `actor` is blind on (blindTaskIdsSql), each once. */
-export async function blindTaskIdsFor(db: Db, actor: Pick<Actor, "id" | "role">): Promise<string[]> {
-  const blind = blindTaskIdsSql(actor);
-  if (!blind) return [];
-  const { text, values } = sql`SELECT DISTINCT b.task_id AS "taskId" FROM (${blind}) b`.toQuery();
-  return (await db.$queryRawUnsafe<{ taskId: string }[]>(text, ...values)).map((row) => row.taskId);
-}
-
-/** Whether `actor` is blind on one task. */
+/** Whether `actor` is blind on one task: asked of that task alone, not by listing every task they are blind on. */
 export async function isBlindOn(db: Db, actor: Pick<Actor, "id" | "role">, taskId: string): Promise<boolean> {
-  return (await blindTaskIdsFor(db, actor)).includes(taskId);
+  const blind = blindTaskIdsSql(actor);
+  if (!blind) return false;
+  const { text, values } = sql`SELECT EXISTS (SELECT 1 FROM (${blind}) b WHERE b.task_id = ${taskId}) AS blind`.toQuery();
+  const [row] = await db.$queryRawUnsafe<{ blind: boolean }[]>(text, ...values);
+  return row.blind;
 }
 
 /** A task's runs and logs answer as if absent to a blind reader: their results would tell the verdict. */

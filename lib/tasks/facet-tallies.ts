@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { logFailure } from "../errors/log-failure";
 import { raw, sql, type SqlFragment } from "./sql";
+import { FACET_COLUMNS } from "./task-list-sql";
 
 // Pre-counted facets. Triggers on tasks (migration 20261205040000_task_facet_tallies) append
 // signed counts per combination of the six facet columns to task_facet_tallies, in the same
@@ -8,7 +9,8 @@ import { raw, sql, type SqlFragment } from "./sql";
 // those rows gives what counting every task gives, from a few thousand rows instead of
 // 100,000. Appends pile up (a decision adds two rows), so a read that finds many folds them.
 
-const COLUMNS = "curation_status, automated_verdict, failure_class, source, kind, difficulty";
+/** The six facet columns, as the migration's triggers tally them. */
+const COLUMNS = Object.values(FACET_COLUMNS).map((facet) => facet.column).join(", ");
 
 /** Past this many rows a read folds the tallies (a fold of this many takes a few milliseconds). */
 export const FOLD_AT_ROWS = 20_000;

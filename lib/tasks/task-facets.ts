@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
 import { FACET_COLUMNS, facetCondition, taskConditions, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
 import { foldFacetTalliesIfMany, talliedCombinations, TALLY_ROWS } from "./facet-tallies";
-import { joinSql, raw, sql, type SqlFragment } from "./sql";
+import { allOf, joinSql, raw, sql, type SqlFragment } from "./sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };
@@ -13,8 +13,6 @@ const NULL_VALUE = "NONE";
 const TOP_REPOSITORIES = 30;
 /** The row of the facet statement that says how many tally rows it summed (when it read the tallies). */
 const TALLY_ROWS_FACET = "tally_rows";
-
-const allOf = (conditions: SqlFragment[]) => (conditions.length ? joinSql(conditions, " AND ") : raw("TRUE"));
 
 /** The tasks that pass `where` and that the reader is blind on (`hidden`), per `columns`, counted negative. */
 const lessHidden = (columns: string, where: SqlFragment, hidden: SqlFragment) =>

@@ -1,5 +1,5 @@
 import { decodeCursor, NONE, type TaskCursor, type TaskFilters, type TaskSort } from "./task-filters";
-import { joinSql, raw, sql, type SqlFragment } from "./sql";
+import { allOf, joinSql, raw, sql, type SqlFragment } from "./sql";
 import { AppError } from "../errors/app-error";
 
 // The SQL behind every task list filter. Each filter maps onto an index: enum columns
@@ -148,8 +148,7 @@ export function taskConditions(filters: TaskFilters, context: FilterContext = {}
 
 /** The WHERE clause for filters (without the keyword), as taskConditions. */
 export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
-  const present = taskConditions(filters, context, omit);
-  return present.length ? joinSql(present, " AND ") : raw("TRUE");
+  return allOf(taskConditions(filters, context, omit));
 }
 
 type SortSpec = { column: string; direction: "ASC" | "DESC"; cursorType: "timestamp" | "text" };
