@@ -1,0 +1,2 @@
+export type { SpecInstance, HarnessSpec, EnvironmentFiles } from "./types";
+export { testCommandFor } from "./test-command";
