@@ -12,20 +12,18 @@ export type SpecInstance = {
   /** A SWE-rebench row's install_config: the per-instance spec that stands in for the harness's table. */
   installConfig?: unknown;
   /**
-   * Files the harness downloads from GitHub while it writes the environment script, for the instances that need
-   * them: the pinned environment.yml it ships for SWE-bench Verified instances, or the repository's requirements /
-   * environment.yml at the environment setup commit. Without them those instances are refused with a sentence.
+   * Files the harness reads while it writes the environment script, for the instances that need them: the pinned
+   * environment.yml it ships for SWE-bench Verified instances, or the repository's requirements / environment.yml at
+   * the environment setup commit (which it downloads from GitHub). Without them those instances are refused.
    */
   environmentFiles?: EnvironmentFiles;
 };
 
 export type EnvironmentFiles = {
-  /** swebench/resources/swebench-og/<owner__repo>/<number>/environment.yml at the pinned commit */
+  /** swebench/resources/swebench-og/<owner__repo>/<number>/environment.yml at the pinned commit (SWE-bench Verified) */
   cachedEnvironmentYml?: string;
-  /** the requirements text as the harness assembles it (get_requirements_by_commit: `-r` includes first) */
-  requirementsTxt?: string;
-  /** the repository's environment.yml at the environment setup commit, as downloaded */
-  environmentYml?: string;
+  /** files of the repository at the environment setup commit, by path: the requirements or environment.yml the spec names */
+  repoFiles?: Readonly<Record<string, string>>;
 };
 
 export type HarnessSpec = {
