@@ -60,13 +60,22 @@ function installConfigSpec(instance: SpecInstance): RepoSpecLookup {
   if (typeof config !== "object" || config === null || Array.isArray(config)) {
     return { ok: false, reason: `Task ${instance.instanceId}: its install_config is not an object; re-import the row as the dataset publishes it.` };
   }
-  const testCmd = (config as Record<string, unknown>).test_cmd;
+  // SWE-rebench rows spell an absent setting as null; the harness fork reads those as absent.
+  const present = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null)) as Partial<RepoVersionSpec> & { test_cmd?: unknown };
+  const testCmd = present.test_cmd;
+  if (Array.isArray(testCmd)) {
+    return {
+      ok: false,
+      reason: `Task ${instance.instanceId}: its install_config lists several test commands (the SWE-rebench V2 form), which the harness's ` +
+        "Python eval script does not run; use the row's docker_image with its own eval script.",
+    };
+  }
   if (typeof testCmd !== "string" || testCmd.trim() === "") {
     return {
       ok: false,
-      reason: `Task ${instance.instanceId}: its install_config has no test_cmd (a non-empty string), so the test command is unknown; ` +
+      reason: `Task ${instance.instanceId}: its install_config has no test_cmd, so the test command is unknown; ` +
         "add one to the row or write a recipe.",
     };
   }
-  return { ok: true, spec: { ...(config as Partial<RepoVersionSpec>), test_cmd: testCmd }, source: "install_config" };
+  return { ok: true, spec: { ...present, test_cmd: testCmd }, source: "install_config" };
 }
