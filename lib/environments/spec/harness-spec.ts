@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { baseDockerfile, baseImageKey, envDockerfile, envImageKey, instanceDockerfile } from "./dockerfiles";
 import { environmentYmlFor, requirementsFor } from "./environment-files";
-import { CACHED_ENVIRONMENT_YML_INSTANCES, DEFAULT_DOCKER_SPECS, MAP_REPO_TO_ENV_YML_PATHS, MAP_REPO_TO_REQS_PATHS } from "./harness-data";
+import { DEFAULT_DOCKER_SPECS, MAP_REPO_TO_ENV_YML_PATHS, MAP_REPO_TO_REQS_PATHS } from "./harness-data";
 import { pyDictRepr, pyListRepr } from "./python-repr";
 import { repoSpecFor, type TestableSpec } from "./repo-spec";
 import { ENV_NAME, envScriptList, evalScriptList, repoScriptList, scriptOf, type EnvironmentSource } from "./scripts";
 import { testDirectivesFor } from "./test-command";
 import type { HarnessSpec, Refusal, SpecInstance } from "./types";
+import { VERIFIED_ENVIRONMENT_YMLS_GZIP_BASE64 } from "./verified-environments";
 
 /**
  * What SWE-bench's harness (make_test_spec at the pinned commit, arch x86_64) generates for an instance: the base,
@@ -16,7 +18,7 @@ export function harnessSpecFor(instance: SpecInstance): { ok: true; spec: Harnes
   const lookup = repoSpecFor(instance);
   if (!lookup.ok) return lookup;
   const spec = lookup.spec;
-  if (spec.python === undefined && !isCachedInstance(instance.instanceId)) {
+  if (spec.python === undefined && pinnedEnvironmentYml(instance.instanceId) === undefined) {
     return { ok: false, reason: `Task ${instance.instanceId}: its spec names no Python version, so the environment cannot be created; add python to the row's install_config.` };
   }
   const source = environmentSourceFor(instance, spec);
@@ -47,28 +49,26 @@ function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** SWE-bench Verified instances: the harness ships a pinned environment.yml for each and builds from it. */
-function isCachedInstance(instanceId: string): boolean {
+let verifiedYmls: Readonly<Record<string, string>> | null = null;
+
+/**
+ * The environment.yml the harness pins for a SWE-bench Verified instance (load_cached_environment_yml: the id's
+ * last "-" splits repository and number), or undefined for any other instance.
+ */
+function pinnedEnvironmentYml(instanceId: string): string | undefined {
   const cut = instanceId.lastIndexOf("-");
-  if (cut < 0) return false;
-  return (CACHED_ENVIRONMENT_YML_INSTANCES[instanceId.slice(0, cut)] ?? []).some((number) => String(number) === instanceId.slice(cut + 1));
+  if (cut < 0) return undefined;
+  verifiedYmls ??= JSON.parse(gunzipSync(Buffer.from(VERIFIED_ENVIRONMENT_YMLS_GZIP_BASE64, "base64")).toString("utf8")) as Record<string, string>;
+  const key = `${instanceId.slice(0, cut)}/${instanceId.slice(cut + 1)}`;
+  return Object.hasOwn(verifiedYmls, key) ? verifiedYmls[key] : undefined;
 }
 
 type SourceLookup = { ok: true; source: EnvironmentSource } | Refusal;
 
 function environmentSourceFor(instance: SpecInstance, spec: TestableSpec): SourceLookup {
-  const files = instance.environmentFiles ?? {};
-  if (isCachedInstance(instance.instanceId)) {
-    if (files.cachedEnvironmentYml === undefined) {
-      return {
-        ok: false,
-        reason: `Task ${instance.instanceId} is a SWE-bench Verified instance, which the harness builds from the environment.yml it pins ` +
-          "(swebench/resources/swebench-og); supply that file as environmentFiles.cachedEnvironmentYml or use the published image.",
-      };
-    }
-    return { ok: true, source: { kind: "cached-yml", yml: files.cachedEnvironmentYml } };
-  }
-  const repoFiles = files.repoFiles ?? {};
+  const pinnedYml = pinnedEnvironmentYml(instance.instanceId);
+  if (pinnedYml !== undefined) return { ok: true, source: { kind: "cached-yml", yml: pinnedYml } };
+  const repoFiles = instance.environmentFiles?.repoFiles ?? {};
   const config = instance.installConfig as { reqs_path?: unknown; env_yml_path?: unknown } | undefined;
   if (spec.packages === "requirements.txt") {
     const paths = stringList(config?.reqs_path) ?? MAP_REPO_TO_REQS_PATHS[instance.repo] ?? [];

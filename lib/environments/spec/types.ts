@@ -12,16 +12,14 @@ export type SpecInstance = {
   /** A SWE-rebench row's install_config: the per-instance spec that stands in for the harness's table. */
   installConfig?: unknown;
   /**
-   * Files the harness reads while it writes the environment script, for the instances that need them: the pinned
-   * environment.yml it ships for SWE-bench Verified instances, or the repository's requirements / environment.yml at
-   * the environment setup commit (which it downloads from GitHub). Without them those instances are refused.
+   * Files the harness downloads from GitHub while it writes the environment script, for the specs that install from
+   * the repository's requirements / environment.yml at the environment setup commit. Without them such an instance is
+   * refused. (The environment.yml the harness pins for SWE-bench Verified instances ships with this module.)
    */
   environmentFiles?: EnvironmentFiles;
 };
 
 export type EnvironmentFiles = {
-  /** swebench/resources/swebench-og/<owner__repo>/<number>/environment.yml at the pinned commit (SWE-bench Verified) */
-  cachedEnvironmentYml?: string;
   /** files of the repository at the environment setup commit, by path: the requirements or environment.yml the spec names */
   repoFiles?: Readonly<Record<string, string>>;
 };

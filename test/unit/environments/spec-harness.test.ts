@@ -87,13 +87,6 @@ describe("refusals name the task, what is unknown and what to do", () => {
     );
   });
 
-  it("a Verified instance without the environment.yml the harness pins", () => {
-    expect(refusalOf(harnessSpecFor({ ...instance, environmentFiles: undefined }))).toBe(
-      "Task django__django-11141 is a SWE-bench Verified instance, which the harness builds from the environment.yml it pins " +
-        "(swebench/resources/swebench-og); supply that file as environmentFiles.cachedEnvironmentYml or use the published image.",
-    );
-  });
-
   it("a row whose spec installs from a requirements file the harness downloads", () => {
     const { instance: flask } = parityCase("pallets__flask-4935");
     expect(refusalOf(harnessSpecFor({ ...flask, environmentFiles: undefined }))).toBe(
