@@ -47,11 +47,14 @@ if (!requested.length) {
 for (const project of projects) {
   const report = path.join(reportDir, `${project}.json`);
   console.log(`\n── ${project} tests ──`);
+  const startedAt = Date.now();
   const run = spawnSync(process.execPath, [VITEST, "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
     stdio: "inherit",
     env: { ...process.env, [SKIP_REASONS_VARIABLE]: skipReasonsLog },
   });
   if (run.status !== 0) anyRunFailed = true;
+  // how long each stage took, for the CI log (reported, never judged)
+  console.log(`[test] ${project}: ${Math.round((Date.now() - startedAt) / 1000)} s`);
   if (!existsSync(report)) {
     console.error(`[test] ${project}: vitest wrote no report (exit ${run.status})`);
     totals.suitesFailed++;
