@@ -18,6 +18,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // two files at once whatever the core count (vitest's default is cores - 1, one file at a time on a
+          // 2-core CI): these files mostly wait on containers, builds and PostgreSQL, and each has its own
+          // database, worker and container labels, so they do not see each other. `--maxWorkers=1` runs them one by one.
+          maxWorkers: 2,
         },
       },
       {

@@ -7,6 +7,9 @@ import { waitFor } from "./worker";
 /** Whether this machine can start a Docker engine of a test's own (root and dockerd present). */
 export const canRunDockerd = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v dockerd"]).status === 0;
 
+/** Why this machine cannot start a Docker engine of a test's own, for skipBecause; undefined when it can. */
+export const whyNoOwnDockerd = canRunDockerd ? undefined : "starting a Docker engine of its own needs root and dockerd on the PATH";
+
 export type OwnDockerd = ReturnType<typeof ownDockerd>;
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dockerForTests } from "../helpers/docker";
-import { canRunDockerd, ownDockerd } from "../helpers/own-dockerd";
+import { ownDockerd, whyNoOwnDockerd } from "../helpers/own-dockerd";
+import { skipBecause } from "../helpers/skips";
 import { waitFor } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { EngineStoppedError } from "@/lib/docker/docker-errors";
@@ -15,7 +16,7 @@ import { LABEL_MANAGED } from "@/lib/docker/container-labels";
 const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
 
-describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine is killed under a running container (own dockerd)", () => {
+describe.skipIf(!docker.ready || skipBecause(whyNoOwnDockerd))("when the Docker engine is killed under a running container (own dockerd)", () => {
   const engine = ownDockerd();
 
   beforeAll(async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
-import { canRunDockerd, ownDockerd } from "../helpers/own-dockerd";
+import { ownDockerd, whyNoOwnDockerd } from "../helpers/own-dockerd";
+import { skipBecause } from "../helpers/skips";
 import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { LABEL_MANAGED } from "@/lib/docker/container-labels";
@@ -17,7 +18,7 @@ import type { WorkerRunner } from "@/workers/runner";
 
 const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
-describe.skipIf(!docker.ready || !canRunDockerd)("when the Docker engine stops mid-validation (own dockerd)", () => {
+describe.skipIf(!docker.ready || skipBecause(whyNoOwnDockerd))("when the Docker engine stops mid-validation (own dockerd)", () => {
   const engine = ownDockerd();
   let database: TestDatabase;
   let worker: WorkerRunner;

@@ -36,6 +36,25 @@ describe.skipIf(!docker.ready)("the pool's rules on one engine", () => {
     for (const image of await shared.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } })) await shared.getImage(image.Id).remove({ force: true }).catch(() => undefined);
   });
 
+  /** Waits until the worker has written `count` heartbeats after `since`: it has read everything set before `since`. */
+  async function beatsAfter(workerId: string, since: Date, count: number) {
+    for (let i = 0; i < count; i++) {
+      const row = await waitFor(`worker ${workerId} to beat after ${since.toISOString()}`, () =>
+        database.prisma.workerHeartbeat.findFirst({ where: { id: workerId, lastSeenAt: { gt: since } } }),
+      );
+      since = row.lastSeenAt;
+    }
+  }
+
+  /** Drains a worker (or lifts its drain) and waits until the worker itself has read it, as a heartbeat does. */
+  async function drain(workerId: string, drainRequested: boolean) {
+    await database.prisma.workerHeartbeat.update({ where: { id: workerId }, data: { drainRequested } });
+    await beatsAfter(workerId, new Date(), 2);
+    const state = (await listWorkers(database.prisma)).find((row) => row.id === workerId)?.state;
+    if (drainRequested) expect(state).toBe("drained");
+    else expect(state).not.toMatch(/drain/);
+  }
+
   it("hands a run back with a sentence when the registry does not answer, without failing the task", async () => {
     const closedPort = await freePort();
     worker = await startTestWorker(database.url, { config: { registryHost: `127.0.0.1:${closedPort}`, outageRetryMs: 600_000 } });
@@ -51,22 +70,40 @@ describe.skipIf(!docker.ready)("the pool's rules on one engine", () => {
     expect((await database.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).automatedVerdict).toBe("PENDING");
   }, 180_000);
 
-  it("takes nothing new while drained, and finishes the work once the drain is lifted", async () => {
+  it("a drained engine takes no new work while another engine runs it all, and no run is lost; lifted, it works again", async () => {
     worker = await startTestWorker(database.url);
-    const tasks = await loadDemoTasks(database.prisma);
-    await database.prisma.workerHeartbeat.update({ where: { id: worker.workerId }, data: { drainRequested: true } });
-    // the worker reads the drain with its next heartbeat (every 5 s)
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    expect((await listWorkers(database.prisma)).find((row) => row.id === worker!.workerId)?.state).toBe("drained");
+    const other = await startTestWorker(database.url);
+    try {
+      const tasks = await loadDemoTasks(database.prisma);
+      await drain(worker.workerId, true);
 
-    const { groupId } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null });
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    expect((await database.prisma.validationRun.findMany({ where: { groupId } })).map((run) => run.status)).toEqual(["QUEUED", "QUEUED"]);
+      const first = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null });
+      const ranElsewhere = await waitForGroup(database.prisma, first.groupId, 180_000);
+      expect(ranElsewhere.map((run) => [run.status, run.workerId])).toEqual([
+        ["SUCCEEDED", other.workerId],
+        ["SUCCEEDED", other.workerId],
+      ]);
+      await other.stop();
 
-    await database.prisma.workerHeartbeat.update({ where: { id: worker.workerId }, data: { drainRequested: false } });
-    const runs = await waitForGroup(database.prisma, groupId, 180_000);
-    expect(runs.map((run) => run.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
-  }, 240_000);
+      // with no other engine, the drained one still takes nothing: it looked twice after the runs were queued
+      const second = await requestValidation(database.prisma, { taskId: tasks["demo__calc-2"].id, actorId: null });
+      await beatsAfter(worker.workerId, new Date(), 2);
+      const waiting = await database.prisma.validationRun.findMany({ where: { groupId: second.groupId } });
+      expect(waiting.map((run) => [run.status, run.workerId, run.attempts])).toEqual([
+        ["QUEUED", null, 0],
+        ["QUEUED", null, 0],
+      ]);
+
+      await drain(worker.workerId, false);
+      const runs = await waitForGroup(database.prisma, second.groupId, 180_000);
+      expect(runs.map((run) => [run.status, run.workerId])).toEqual([
+        ["SUCCEEDED", worker.workerId],
+        ["SUCCEEDED", worker.workerId],
+      ]);
+    } finally {
+      await other.stop();
+    }
+  }, 420_000);
 
   it("refuses to start a container larger than the engine's memory budget, saying so", async () => {
     worker = await startTestWorker(database.url, { config: { memoryBudgetBytes: 64 * 1024 * 1024 } });

@@ -3,7 +3,8 @@ import Docker from "dockerode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { dockerForTests, dockerRequired } from "../helpers/docker";
-import { canRunDockerd, ownDockerd } from "../helpers/own-dockerd";
+import { canRunDockerd, ownDockerd, whyNoOwnDockerd } from "../helpers/own-dockerd";
+import { skipBecause } from "../helpers/skips";
 import { canRunRegistry, REGISTRY_BINARY, startOwnRegistry } from "../helpers/own-registry";
 import { loadPoolTasks, POOL_TEST_LABEL } from "../helpers/pool-seed";
 import { startTestWorker, waitFor } from "../helpers/worker";
@@ -25,7 +26,9 @@ if (docker.ready && dockerRequired() && (!canRunDockerd || !canRunRegistry)) {
   throw new Error(`The pool test needs root, dockerd and Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry) on this machine`);
 }
 
-describe.skipIf(!docker.ready || !canRunDockerd || !canRunRegistry)("a pool of two engines sharing images through a registry", () => {
+const cannotPool = skipBecause(whyNoOwnDockerd, !canRunRegistry && `Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry) is not installed`);
+
+describe.skipIf(!docker.ready || cannotPool)("a pool of two engines sharing images through a registry", () => {
   const nonce = randomBytes(4).toString("hex");
   const sharedEngine = createDockerEngine();
   const secondEngine = ownDockerd();

@@ -9,6 +9,7 @@ import type { WorkerRunner } from "@/workers/runner";
 import { makeDataDir } from "../helpers/data-dir";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
+import { skipBecause } from "../helpers/skips";
 import { startOwnPostgres, type OwnPostgres } from "../helpers/own-postgres";
 import { startTestWorker, waitForGroup } from "../helpers/worker";
 
@@ -16,10 +17,9 @@ import { startTestWorker, waitForGroup } from "../helpers/worker";
 // moved to a tablespace on a tiny tmpfs that is then filled; runs must still finish, with a
 // "log truncated" notice in their stored log, and nothing half-written. Needs root (mount).
 const docker = await dockerForTests();
-const isRoot = process.getuid?.() === 0;
-if (!isRoot) console.warn("[skip] the full-disk test mounts a tmpfs and needs root");
+const notRoot = skipBecause(process.getuid?.() !== 0 && "the full-disk test mounts a tmpfs, which needs root");
 
-describe.skipIf(!docker.ready || !isRoot)("the log store's disk is full", () => {
+describe.skipIf(!docker.ready || notRoot)("the log store's disk is full", () => {
   let postgres: OwnPostgres;
   let db: PrismaClient;
   let tasks: Record<string, DemoTask>;

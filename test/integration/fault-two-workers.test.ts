@@ -49,8 +49,12 @@ describe.skipIf(!docker.ready)("two workers on one queue", () => {
     ).catch((error) => {
       throw new Error(`${error.message}\n${outputs()}`);
     });
-    const heartbeats = await database.prisma.workerHeartbeat.findMany();
-    const [victim, survivor] = [0, 1].map((i) => heartbeats.find((h) => h.pid === workers[i].child.pid)!);
+    // which worker is which, by process id: wait for both rows (a busy worker's row can be missing for a moment)
+    const [victim, survivor] = await waitFor("a heartbeat row of each running worker", async () => {
+      const heartbeats = await database.prisma.workerHeartbeat.findMany({ where: { id: { in: running.map((run) => run.workerId!) } } });
+      const pair = [0, 1].map((i) => heartbeats.find((h) => h.pid === workers[i].child.pid));
+      return pair[0] && pair[1] ? [pair[0], pair[1]] : null;
+    });
     const victimRun = running.find((run) => run.workerId === victim.id)!;
     const survivorRun = running.find((run) => run.workerId === survivor.id)!;
     await stopProcess(workers[0].child, "SIGKILL");

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestValidation } from "@/lib/runs/request-validation";
@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { freePort } from "../helpers/free-port";
 import { apiTokenFor } from "../helpers/route-call";
-import { stopProcess } from "../helpers/worker";
+import { stopProcess, waitFor } from "../helpers/worker";
 
 // Issue 11 item 5: the web process restarts while a curator follows a run's live log (the
 // browser's EventSource reconnects with Last-Event-ID; the restarted process must resume
@@ -17,6 +17,12 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 type SseEvent = { id?: string; event: string; data: { seq?: number; status?: string } };
 
 /** Reads server-sent events until `until` says stop or the stream ends or breaks. */
+/** Bytes the web server's sockets on `port` have written that the other side has not read yet (ss's Send-Q). */
+function serverSendQueueBytes(port: number): number {
+  const sockets = spawnSync("ss", ["-tnH", "state", "established", `( sport = :${port} )`], { encoding: "utf8" }).stdout ?? "";
+  return Math.max(0, ...sockets.split("\n").filter(Boolean).map((line) => Number(line.trim().split(/\s+/)[1]) || 0));
+}
+
 async function readEvents(response: Response, until: (events: SseEvent[]) => boolean): Promise<{ events: SseEvent[]; broke: boolean }> {
   const events: SseEvent[] = [];
   const decoder = new TextDecoder();
@@ -75,9 +81,13 @@ describe("the web process restarts under a live-log stream", () => {
     const headers = { authorization: `Bearer ${token}` };
 
     const first = await fetch(url, { headers });
-    const reading = readEvents(first, () => false);
+    let received = 0;
+    const reading = readEvents(first, (events) => {
+      received = events.length;
+      return false;
+    });
     // the stream has sent the first 100 chunks and is polling for more
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await waitFor("the first 100 log chunks to arrive", async () => received >= 100);
     await stopProcess(web, "SIGKILL");
     const before = await reading;
     expect(before.broke || before.events.at(-1)?.event !== "end").toBe(true);
@@ -111,7 +121,7 @@ describe("the web process restarts under a live-log stream", () => {
     cli.stderr!.on("data", (chunk) => (stderr += chunk));
     // we do not read its output yet, so the CLI and then the server wait mid-download
     await new Promise((resolve) => cli.stdout!.once("readable", resolve));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await waitFor("the server to be held up by the unread download (64 KB waiting in its socket)", async () => serverSendQueueBytes(port) >= 65_536);
     await stopProcess(web, "SIGKILL");
     const exited = new Promise<number | null>((resolve) => cli.once("exit", resolve));
     let received = 0;

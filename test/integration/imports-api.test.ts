@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startTestWorker } from "../helpers/worker";
+import { startTestWorker, waitFor } from "../helpers/worker";
 import type { WorkerRunner } from "../../workers/runner";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import * as imports from "../../app/api/v1/imports/route";
@@ -45,14 +45,11 @@ describe("the imports and exports API", () => {
       } as RequestInit),
     );
   const get = async (id: string, token = viewer) => (await oneImport.GET(new Request(`${BASE}/imports/${id}`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id }) })).json();
-  async function settled(id: string) {
-    for (let i = 0; i < 200; i++) {
+  const settled = (id: string) =>
+    waitFor(`import ${id} to finish`, async () => {
       const batch = await get(id);
-      if (batch.status !== "RUNNING" && batch.status !== "QUEUED") return batch;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("the import did not finish");
-  }
+      return batch.status !== "RUNNING" && batch.status !== "QUEUED" ? batch : null;
+    });
 
   it("takes a streamed upload, answers 202 with the queued batch, and a worker imports it", async () => {
     const response = await upload(fixture("swe-bench/swe-bench-lite-test.json"), curator);

@@ -57,9 +57,14 @@ describe("exporting approved tasks as SWE-bench JSONL", () => {
     await source?.drop();
   });
 
-  it("writes only the approved tasks, with every field the harness reads and our provenance", async () => {
+  /** The default export (the approved tasks, as JSONL); each test that needs it makes its own. */
+  async function exportApproved() {
     const { filters } = await resolveExportFilters(source.prisma, curatorId, {});
-    const text = await collect(exportTasks(source.prisma, filters));
+    return collect(exportTasks(source.prisma, filters));
+  }
+
+  it("writes only the approved tasks, with every field the harness reads and our provenance", async () => {
+    const text = await exportApproved();
     const rows = text.trim().split("\n").map((line) => JSON.parse(line));
     expect(rows.map((r) => r.instance_id)).toEqual(["django__django-16255", "pydicom__pydicom-1458", "sqlfluff__sqlfluff-2386"]);
     for (const row of rows) {
@@ -76,7 +81,6 @@ describe("exporting approved tasks as SWE-bench JSONL", () => {
       environment: { key: "django__django@444b6da7cc229a58a2c476a52e45233001dc7073", revision: 1, placeholder_recipe: true },
       validation_runs: [],
     });
-    writeFileSync(path.join(dir, "approved.jsonl"), text);
   });
 
   it("writes the Hugging Face form of the test lists when asked", async () => {
@@ -109,12 +113,14 @@ describe("exporting approved tasks as SWE-bench JSONL", () => {
   });
 
   it("imports the export into an empty database as the same tasks", async () => {
+    const exported = path.join(dir, "approved.jsonl");
+    writeFileSync(exported, await exportApproved());
     target = await createTestDatabase();
-    const batch = await importFile(target.prisma, path.join(dir, "approved.jsonl"));
+    const batch = await importFile(target.prisma, exported);
     expect(batch).toMatchObject({ format: "SWE_BENCH_INSTANCES", created: 3, failed: 0 });
     const approved = (await comparable(source.prisma)).filter((t) => ["django__django-16255", "pydicom__pydicom-1458", "sqlfluff__sqlfluff-2386"].includes(t.instanceId));
     expect(await comparable(target.prisma)).toEqual(approved);
     // and importing it again into the source changes nothing there
-    expect(await importFile(source.prisma, path.join(dir, "approved.jsonl"))).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+    expect(await importFile(source.prisma, exported)).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
   });
 });

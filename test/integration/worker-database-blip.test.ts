@@ -23,6 +23,7 @@ describe("a worker whose database restarts", () => {
   let url: string;
   let worker: WorkerRunner | undefined;
   const clients: PrismaClient[] = [];
+  const workerLog: string[] = [];
   const connect = () => {
     const client = createPrismaClient(url, 3);
     clients.push(client);
@@ -35,7 +36,7 @@ describe("a worker whose database restarts", () => {
     url = `${server.baseUrl}/swe_curator_blip`;
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
-    worker = await startTestWorker(url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }) });
+    worker = await startTestWorker(url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }), log: (line) => workerLog.push(line) });
   });
 
   afterAll(async () => {
@@ -55,7 +56,8 @@ describe("a worker whose database restarts", () => {
     // the outage: PostgreSQL is down for a few of the worker's heartbeats and polls
     await server!.stop();
     server = undefined;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const from = workerLog.length;
+    await waitFor("the worker to miss two heartbeats while the database is down", async () => workerLog.slice(from).filter((line) => line.startsWith("heartbeat failed")).length >= 2);
     server = await startEmbeddedPostgres({ dataDir, port, quiet: true });
     const restartedAt = new Date();
 

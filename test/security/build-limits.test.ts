@@ -6,18 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
+import { skipBecause } from "../helpers/skips";
 import { startTestWorker, waitFor } from "../helpers/worker";
 import { cancelBuild } from "@/lib/builds/cancel-build";
 import { requestBuild } from "@/lib/builds/request-build";
 import type { WorkerRunner } from "@/workers/runner";
+import { serverConfig } from "@/lib/config/server-config";
 
 // Issue 10.2: build steps get the limits validation containers get — pids (through the
 // build's parent cgroup), CPU, memory, a disk cap, the time limit and cancel. Each attack is
 // a RUN step of a real build run by a real worker.
 
 const docker = await dockerForTests();
-const BUILD_CGROUPS = "/sys/fs/cgroup/pids/swe-curator-builds";
+const engineInfo = docker.ready ? await new Docker().info() : null;
+const cgroupV2 = engineInfo?.CgroupVersion === "2";
+// where lib/docker/build-cgroup.ts makes each build's parent: the pids hierarchy on cgroup v1, the unified tree on v2
+const BUILD_CGROUPS = path.join(serverConfig().SWE_CURATOR_CGROUP_ROOT, cgroupV2 ? "" : "pids", "swe-curator-builds");
 const PIDS = 64;
+const MEMORY_MB = 512;
+const cannotLimitBuilds = skipBecause(
+  engineInfo && engineInfo.CgroupDriver !== "cgroupfs" && `the Docker engine uses the ${engineInfo.CgroupDriver} cgroup driver; build cgroups need cgroupfs`,
+  process.getuid?.() !== 0 && "making a build's parent cgroup needs root",
+);
 const FINISHED = ["SUCCEEDED", "FAILED", "CANCELLED"];
 
 /** pids.current of every build cgroup there is right now. */
@@ -31,7 +41,7 @@ function buildCgroupPids(): Map<string, number> {
   return seen;
 }
 
-describe.skipIf(!docker.ready || !existsSync("/sys/fs/cgroup/pids"))("limits of build steps (real Docker, cgroup v1)", () => {
+describe.skipIf(!docker.ready || cannotLimitBuilds)(`limits of build steps (real Docker, cgroup v${cgroupV2 ? 2 : 1})`, () => {
   let database: TestDatabase;
   let worker: WorkerRunner;
   let environmentId: string;
@@ -44,7 +54,7 @@ describe.skipIf(!docker.ready || !existsSync("/sys/fs/cgroup/pids"))("limits of 
     const environment = await database.prisma.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
     environmentId = environment.id;
     baseDockerfile = environment.currentRevision!.dockerfile;
-    worker = await startTestWorker(database.url, { config: { buildTimeoutSeconds: 25, buildDiskMb: 64, limits: { memoryMb: 512, cpus: 1, pids: PIDS, timeoutSeconds: 60, diskMb: 256 } } });
+    worker = await startTestWorker(database.url, { config: { buildTimeoutSeconds: 25, buildDiskMb: 64, limits: { memoryMb: MEMORY_MB, cpus: 1, pids: PIDS, timeoutSeconds: 60, diskMb: 256 } } });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -71,8 +81,8 @@ describe.skipIf(!docker.ready || !existsSync("/sys/fs/cgroup/pids"))("limits of 
       timeoutMs,
     );
 
-  /** Samples the build cgroups until the build ends: the largest pids count seen in one, and the keys. */
-  async function watchCgroupsUntil(done: Promise<unknown>) {
+  /** Samples the build cgroups until the build ends: the largest pids count seen in one, and the keys; `look` sees each sample. */
+  async function watchCgroupsUntil(done: Promise<unknown>, look?: (keys: Set<string>) => Promise<void>) {
     let finished = false;
     void done.finally(() => (finished = true));
     let peak = 0;
@@ -82,20 +92,25 @@ describe.skipIf(!docker.ready || !existsSync("/sys/fs/cgroup/pids"))("limits of 
         keys.add(key);
         peak = Math.max(peak, pids);
       }
+      await look?.(keys);
+      // sampling, not waiting for a condition: the loop ends when the build does
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { peak, keys };
   }
 
-  async function leftoverStepContainers(keys: Set<string>) {
-    const leftovers: string[] = [];
+  /** The step containers (running or not) of the builds whose cgroup keys are given. */
+  async function stepContainers(keys: Set<string>) {
+    const found = [];
     for (const summary of await raw.listContainers({ all: true })) {
       const info = await raw.getContainer(summary.Id).inspect().catch(() => null);
       const parent = info?.HostConfig.CgroupParent ?? "";
-      if ([...keys].some((key) => parent.endsWith(`/${key}`))) leftovers.push(summary.Id);
+      if (info && [...keys].some((key) => parent.endsWith(`/${key}`))) found.push(info);
     }
-    return leftovers;
+    return found;
   }
+
+  const leftoverStepContainers = async (keys: Set<string>) => (await stepContainers(keys)).map((info) => info.Id);
 
   it("a RUN step that fills the disk is stopped at the disk limit and its container removed", async () => {
     const { id } = await buildWithStep("dd if=/dev/zero of=/filler bs=1M count=50000 status=none");
@@ -119,6 +134,21 @@ describe.skipIf(!docker.ready || !existsSync("/sys/fs/cgroup/pids"))("limits of 
     expect(finished.errorMessage).toMatch(/exceeded its 25 s limit|returned a non-zero code/);
     expect(await leftoverStepContainers(keys)).toEqual([]);
     for (const key of keys) expect(existsSync(path.join(BUILD_CGROUPS, key))).toBe(false);
+  });
+
+  it("a RUN step that allocates more than the build's memory limit is killed, its container limited to it, and the build ends FAILED", async () => {
+    const { id } = await buildWithStep(`python3 -c "x = bytearray(${MEMORY_MB * 2} * 1024 * 1024); import time; time.sleep(5)"`);
+    const build = waitForBuild(id);
+    let limited: number | undefined;
+    const { keys } = await watchCgroupsUntil(build, async (stepKeys) => {
+      for (const container of await stepContainers(stepKeys)) limited ??= container.HostConfig.Memory;
+    });
+    const finished = await build;
+    expect(limited, "a step container was seen with its memory limit").toBe(MEMORY_MB * 1024 * 1024);
+    expect(finished.status).toBe("FAILED");
+    expect(finished.errorMessage).toMatch(/non-zero code: 137|memory/i);
+    expect(spawnSync("true").status).toBe(0);
+    expect(await leftoverStepContainers(keys)).toEqual([]);
   });
 
   it("a RUN step that never ends is killed at the build's time limit; a running build can be cancelled", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dockerForTests, dockerRequired } from "../helpers/docker";
+import { SKIP_REASONS_VARIABLE } from "../helpers/skips";
 
 describe("Docker tests are required in CI", () => {
   it("treats any truthy REQUIRE_DOCKER as required", () => {
@@ -32,6 +33,7 @@ describe("Docker tests are required in CI", () => {
       vi.stubEnv("DOCKER_HOST", "unix:///nonexistent/docker.sock");
       vi.stubEnv("REQUIRE_DOCKER", undefined);
       vi.stubEnv("CI", undefined);
+      vi.stubEnv(SKIP_REASONS_VARIABLE, undefined);
       vi.spyOn(console, "warn").mockImplementation(() => {});
       await expect(dockerForTests()).resolves.toMatchObject({ ready: false, reason: expect.stringContaining("/nonexistent/docker.sock") });
     });
