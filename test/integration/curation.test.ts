@@ -12,6 +12,7 @@ import { getAgreement } from "../../lib/metrics/get-agreement";
 import { bulkUpdateTasks } from "../../lib/tasks/bulk-update-tasks";
 import { saveView, listSavedViews, deleteView } from "../../lib/views/saved-views";
 import type { AppError } from "../../lib/errors/app-error";
+import { NOT_BLIND } from "../../lib/campaigns/blind";
 
 let db: TestDatabase;
 let envId: string;
@@ -84,7 +85,7 @@ describe("decisions", () => {
     const ok = await recordDecision(db.prisma, curator, valid.id, { verdict: "REJECT", reasons: ["TRIVIAL"], justification: "The fix is a one-line typo", version: 1 });
     expect(ok).toMatchObject({ curationStatus: "REJECTED", version: 2 });
     expect(ok.decision.overridesAutomated).toBe(true);
-    const history = await taskHistory(db.prisma, valid.id);
+    const history = await taskHistory(db.prisma, valid.id, NOT_BLIND);
     expect(history[0]).toMatchObject({ action: "task.decided_overriding_automation", after: { justification: "The fix is a one-line typo" } });
   });
 
@@ -133,7 +134,7 @@ describe("decisions", () => {
     // with the override, approving no longer contradicts automation
     const approved = await recordDecision(db.prisma, curator, task.id, { verdict: "APPROVE", version: 2 });
     expect(approved.decision.overridesAutomated).toBe(false);
-    expect((await taskHistory(db.prisma, task.id)).map((e) => e.action)).toEqual(["task.decided", "task.verdict_overridden"]);
+    expect((await taskHistory(db.prisma, task.id, NOT_BLIND)).map((e) => e.action)).toEqual(["task.decided", "task.verdict_overridden"]);
   });
 });
 
@@ -187,7 +188,7 @@ describe("environment revisions", () => {
     const current = await db.prisma.environment.findUniqueOrThrow({ where: { id: env.id } });
     expect(current.currentRevisionId).toBe(revisions[1].id);
     const task = await createTask(db.prisma, env.id, {});
-    expect((await taskHistory(db.prisma, task.id))[0]).toMatchObject({ action: "environment.revised", actor: { name: "Ada" } });
+    expect((await taskHistory(db.prisma, task.id, NOT_BLIND))[0]).toMatchObject({ action: "environment.revised", actor: { name: "Ada" } });
   });
 
   it("concurrent saves from one base: exactly one revision lands", async () => {
@@ -210,7 +211,7 @@ describe("agreement and saved views", () => {
       const task = await createTask(db.prisma, env.id);
       await db.prisma.curationDecision.createMany({ data: [{ taskId: task.id, curatorId: a.id, verdict: va }, { taskId: task.id, curatorId: b.id, verdict: vb }] });
     }
-    const report = await getAgreement(db.prisma);
+    const report = await getAgreement(db.prisma, {}, NOT_BLIND);
     const pair = report.pairs.find((p) => [p.nameA, p.nameB].sort().join() === "Ann,Ben");
     expect(pair?.kappa).toBeCloseTo(0.5, 10);
     expect(report.disagreements.some((d) => d.verdicts.map((v) => v.name).sort().join() === "Ann,Ben")).toBe(true);
