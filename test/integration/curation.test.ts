@@ -36,7 +36,7 @@ describe("review queue lease", () => {
     const env = await createEnvironment(db.prisma, "acme/concurrent");
     for (let i = 0; i < 25; i++) await createTask(db.prisma, env.id, { instanceId: `conc-${String(i).padStart(2, "0")}` });
     const curators = await Promise.all(Array.from({ length: 20 }, (_, i) => createUser(db.prisma, "CURATOR", `Curator ${i}`)));
-    const claims = await Promise.all(curators.map((c) => claimNextTask(db.prisma, c, { filters: "repository=acme/concurrent" })));
+    const claims = await Promise.all(curators.map((c) => claimNextTask(db.prisma, c, { filters: "repository=acme/concurrent" }, NOT_BLIND)));
     const taskIds = claims.map((c) => c?.taskId);
     expect(taskIds.every(Boolean)).toBe(true);
     expect(new Set(taskIds).size).toBe(20);
@@ -49,16 +49,16 @@ describe("review queue lease", () => {
     const only = await createTask(db.prisma, env.id, { instanceId: "lease-1" });
     const [alice, bob] = [await createUser(db.prisma), await createUser(db.prisma)];
     const filters = "repository=acme/lease";
-    expect((await claimNextTask(db.prisma, alice, { filters }))?.taskId).toBe(only.id);
-    expect(await claimNextTask(db.prisma, bob, { filters })).toBeNull();
+    expect((await claimNextTask(db.prisma, alice, { filters }, NOT_BLIND))?.taskId).toBe(only.id);
+    expect(await claimNextTask(db.prisma, bob, { filters }, NOT_BLIND)).toBeNull();
     // Alice walks away: her lease runs out
     await db.prisma.task.update({ where: { id: only.id }, data: { leaseExpiresAt: new Date(Date.now() - 60_000) } });
-    expect((await claimNextTask(db.prisma, bob, { filters }))?.taskId).toBe(only.id);
+    expect((await claimNextTask(db.prisma, bob, { filters }, NOT_BLIND))?.taskId).toBe(only.id);
     // Bob decides; the lease is released and Bob is not handed it again
     await recordDecision(db.prisma, bob, only.id, { verdict: "APPROVE", version: 1 });
     const after = await db.prisma.task.findUniqueOrThrow({ where: { id: only.id } });
     expect(after.leasedById).toBeNull();
-    expect(await claimNextTask(db.prisma, bob, { filters: `${filters}&status=APPROVED` })).toBeNull();
+    expect(await claimNextTask(db.prisma, bob, { filters: `${filters}&status=APPROVED` }, NOT_BLIND)).toBeNull();
   });
 
   it("moves a curator's lease to the next task and honours skipped tasks", async () => {
@@ -67,8 +67,8 @@ describe("review queue lease", () => {
     const second = await createTask(db.prisma, env.id, { instanceId: "skip-2", createdAt: new Date(Date.UTC(2026, 0, 1)) });
     const carol = await createUser(db.prisma);
     const filters = "repository=acme/skip";
-    expect((await claimNextTask(db.prisma, carol, { filters }))?.taskId).toBe(first.id);
-    expect((await claimNextTask(db.prisma, carol, { filters, skip: [first.id] }))?.taskId).toBe(second.id);
+    expect((await claimNextTask(db.prisma, carol, { filters }, NOT_BLIND))?.taskId).toBe(first.id);
+    expect((await claimNextTask(db.prisma, carol, { filters, skip: [first.id] }, NOT_BLIND))?.taskId).toBe(second.id);
     const firstNow = await db.prisma.task.findUniqueOrThrow({ where: { id: first.id } });
     expect(firstNow.leasedById).toBeNull();
   });

@@ -4,10 +4,12 @@ import { CANARY, withBlindWorld } from "./blind-seed";
 import * as historyRoute from "../../app/api/v1/tasks/[id]/history/route";
 import * as exportsRoute from "../../app/api/v1/exports/route";
 import * as trajectoryRoute from "../../app/api/v1/trajectories/[id]/route";
+import * as reviewNextRoute from "../../app/api/v1/review/next/route";
 
 // The three reads issue 27 found open to a blind annotator (an annotator of an active campaign
 // that hides the verdict, who has not labelled the task yet), each performed as the attack was:
-// the task's audit trail, an export filtered by verdict, and a candidate's trajectory.
+// the task's audit trail, an export filtered by verdict, and a candidate's trajectory; and the
+// review queue's lease, a read by another name (which task it hands out under a verdict filter).
 
 const blind = withBlindWorld();
 
@@ -59,5 +61,15 @@ describe("a blind annotator cannot read what blindness hides", () => {
     expect(seen.candidatePatch).toMatchObject({ generator: "gen-x", resolved: null });
     expect((await trajectory(blind.world.outsider.token, blind.world.hidden.trajectoryId)).candidatePatch.resolved).toBe(true);
     expect((await trajectory(blind.world.annotator.token, blind.world.visible.trajectoryId)).candidatePatch.resolved).toBe(true);
+  });
+
+  it("POST /review/next with a verdict filter never leases a hidden task", async () => {
+    const claim = async (token: string) => {
+      const answer = await callRoute(reviewNextRoute.POST, token, "/api/v1/review/next", { method: "POST", body: { filters: "repository=acme/blindfold&verdict=INVALID&status=APPROVED" } });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { claimed: { instanceId: string } | null }).claimed;
+    };
+    expect(await claim(blind.world.annotator.token)).toBeNull();
+    expect(blind.world.hidden.instanceIds).toContain((await claim(blind.world.outsider.token))?.instanceId);
   });
 });
