@@ -54,7 +54,7 @@ export function TaskHeader({ task, queue, onHelp }: { task: TaskDetailJson; queu
           {env.key}
         </Link>{" "}
         · {env.repository.owner}/{env.repository.name} · {humanize(task.source)} · {humanize(task.kind)} · difficulty {humanize(task.difficulty)} ·{" "}
-        <Term term="approvals" /> {task.approvals.count} of {task.approvals.required} · <Term term="version" /> <span data-testid="task-version">{task.version}</span>
+        <Term term="approvals" /> {task.verdictHidden ? "hidden" : task.approvals.count} of {task.approvals.required} · <Term term="version" /> <span data-testid="task-version">{task.version}</span>
         {task.assignee && <> · assigned to {task.assignee.name ?? task.assignee.email}</>}
         <ReviewLease task={task} />
       </p>

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { joinSql, raw, sql, type SqlFragment } from "../tasks/sql";
 import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { sliceHref } from "./slice-key";
+import { notHiddenSql, type BlindSet } from "../campaigns/blind";
 
 // The validation funnel (OpenSWE-style): how many tasks survive each gate. A task counts at
 // the first gate its recorded verdict and failure class say it failed (compute-verdict.ts
@@ -169,14 +170,15 @@ export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelR
   };
 }
 
-export async function computeFunnel(db: Db, query: FunnelQuery): Promise<FunnelResult> {
+/** The funnel over every task but those `blind` hides (lib/campaigns/blind.ts). */
+export async function computeFunnel(db: Db, query: FunnelQuery, blind: BlindSet): Promise<FunnelResult> {
   const group = query.by === "all" ? raw("NULL::text") : FUNNEL_DIMENSIONS[query.by].column;
   // joined once instead of looked up per task: a split over 100,000 tasks stays one hash join
   const { text: statement, values } = sql`
     SELECT ${group} AS grp, ${STOP} AS stop, ${CAUSE} AS cause, count(*)::int AS n
     FROM tasks t JOIN environments e ON e.id = t.environment_id JOIN repositories r ON r.id = e.repository_id
     LEFT JOIN import_batches b ON b.id = t.import_batch_id
-    WHERE ${funnelCondition(filtersOf(query))}
+    WHERE ${funnelCondition(filtersOf(query))} AND ${notHiddenSql(blind, "t.id")}
     GROUP BY 1, 2, 3`.toQuery();
   const counts = await db.$queryRawUnsafe<GroupedCount[]>(statement, ...values);
   return buildFunnel(query, counts.map((c) => ({ ...c, stop: Number(c.stop), n: Number(c.n) })));

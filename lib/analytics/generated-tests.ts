@@ -4,6 +4,7 @@ import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from 
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 // UTGen's measures of generated unit tests. A generated test is a TEST_GENERATION task: the
 // generator's test patch on the original task's code, validated like any task — its negative
@@ -140,8 +141,8 @@ export async function loadGeneratedTests(db: Db): Promise<GeneratedTest[]> {
   }));
 }
 
-export async function generatedTestAnalytics(db: Db, query: GeneratedTestQuery) {
-  return buildGeneratedTestAnalytics(await loadGeneratedTests(db), query);
+export async function generatedTestAnalytics(db: Db, query: GeneratedTestQuery, blind: BlindSet) {
+  return buildGeneratedTestAnalytics(await visibleOnly(blind, await loadGeneratedTests(db), (test) => test.taskId), query);
 }
 
 export async function generatedTestSliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {

@@ -6,6 +6,7 @@ import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 // SWE-Review's measures of reviewer agents, against executed ground truth (the candidate's
 // own validation run, as /reviewers scores it): accuracy, false approvals (approved, does not
@@ -285,8 +286,8 @@ export async function loadReviews(db: Db): Promise<Review[]> {
 }
 
 /** The reviewer page: SWE-Review's measures and its revision loop, under the same reviewer / generator filters. */
-export async function reviewerAnalytics(db: Db, query: ReviewerQuery) {
-  const [reviews, pairs] = await Promise.all([loadReviews(db), loadRevisionPairs(db)]);
+export async function reviewerAnalytics(db: Db, query: ReviewerQuery, blind: BlindSet) {
+  const [reviews, pairs] = await Promise.all([loadReviews(db).then((all) => visibleOnly(blind, all, (r) => r.taskId)), loadRevisionPairs(db).then((all) => visibleOnly(blind, all, (p) => p.taskId))]);
   const filters = dimensionFilters({ reviewer: query.reviewer, generator: query.generator }, REVISION_DIMENSIONS as Dimensions<unknown>);
   return { ...buildReviewerAnalytics(reviews, query), ...buildRevisionLoop(pairs, filters) };
 }

@@ -5,6 +5,7 @@ import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensio
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRuns } from "./control-runs";
 import { sql } from "../tasks/sql";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 // SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
 // patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's
@@ -158,8 +159,8 @@ export async function loadSteps(db: Db): Promise<Step[]> {
   });
 }
 
-export async function verifiabilityAnalytics(db: Db, query: VerifiabilityQuery) {
-  return buildVerifiability(await loadSteps(db), query);
+export async function verifiabilityAnalytics(db: Db, query: VerifiabilityQuery, blind: BlindSet) {
+  return buildVerifiability(await visibleOnly(blind, await loadSteps(db), (step) => step.taskId), query);
 }
 
 export async function verifiabilitySliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {

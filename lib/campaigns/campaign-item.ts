@@ -3,13 +3,15 @@ import type { Actor } from "../auth/actor";
 import { AppError } from "../errors/app-error";
 import { loadCampaign, requireCampaignReader } from "./access";
 import type { Answers } from "./rubric";
+import type { BlindSet } from "./blind";
 
 // One task as an annotator sees it. Blindness is decided here, on the server: until the
 // annotator has submitted their own label, the answer carries neither the others' labels,
 // nor the adjudication, nor (with hideVerdict) the automated verdict, nor a gold task's
 // reference — they are simply not in the JSON.
 
-export async function campaignItem(db: Db, actor: Actor, campaignId: string, taskId: string) {
+/** `blind`: the reader's blind set, so a verdict another campaign hides stays hidden here too. */
+export async function campaignItem(db: Db, actor: Actor, campaignId: string, taskId: string, blind: BlindSet) {
   const campaign = await loadCampaign(db, campaignId);
   const annotator = await requireCampaignReader(db, campaign, actor);
   const campaignTask = await db.campaignTask.findUnique({
@@ -33,7 +35,7 @@ export async function campaignItem(db: Db, actor: Actor, campaignId: string, tas
   const ownSubmitted = !!own?.submittedAt;
   // an admin who is not one of the annotators adjudicates: they see everything
   const seesOthers = !annotator || ownSubmitted || !campaign.blind;
-  const seesVerdict = !annotator || ownSubmitted || !campaign.hideVerdict;
+  const seesVerdict = (!annotator || ownSubmitted || !campaign.hideVerdict) && !(await blind.hides(taskId));
   const adjudication = seesOthers ? await db.campaignAdjudication.findUnique({ where: { campaignId_taskId: { campaignId, taskId } }, include: { adjudicator: { select: { name: true, email: true } } } }) : null;
   const { automatedVerdict, environment, ...task } = campaignTask.task;
 

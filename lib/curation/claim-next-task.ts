@@ -5,6 +5,7 @@ import { taskOrderBy, taskWhere } from "../tasks/task-list-sql";
 import { sql, type SqlFragment } from "../tasks/sql";
 import { withResolvedSlice } from "../analytics/resolve-slice";
 import { getCurationSettings } from "./settings";
+import type { BlindSet } from "../campaigns/blind";
 
 // "Review next" hands each curator a different task: the candidate row is locked with
 // FOR UPDATE SKIP LOCKED while the lease is written, so concurrent callers never pick the
@@ -25,11 +26,11 @@ function filtersFrom(input: z.infer<typeof ClaimNextInputSchema>["filters"]): Ta
   return filters.status.length ? filters : { ...filters, status: ["PENDING"] };
 }
 
-/** Leases the next task of the view to the actor (releasing any other lease they hold). */
-export async function claimNextTask(db: PrismaClient, actor: { id: string }, rawInput: ClaimNextInput = {}): Promise<ClaimedTask> {
+/** Leases the next task of the view to the actor (releasing any other lease they hold); never one `blind` hides, whose lease under a verdict filter would tell its verdict. */
+export async function claimNextTask(db: PrismaClient, actor: { id: string }, rawInput: ClaimNextInput, blind: BlindSet): Promise<ClaimedTask> {
   const input = ClaimNextInputSchema.parse(rawInput);
   const filters = filtersFrom(input.filters);
-  const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id });
+  const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blind.sql });
   const eligible = sql`${taskWhere(filters, context)}
         AND NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actor.id})
         AND NOT (t.id = ANY(${input.skip}::text[]))`;

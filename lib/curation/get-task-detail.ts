@@ -1,17 +1,12 @@
 import type { Db } from "../db/client";
 import { getTask } from "../tasks/get-task";
 import { approvalsRequired } from "./settings";
-import type { Actor } from "../auth/actor";
-import { isBlindOn, withoutVerdict } from "../campaigns/blind";
+import { taskAsSeenBy, type BlindSet } from "../campaigns/blind";
 
 /**
  * The task page's read: the task with its approvals counted against the approvals this
- * installation requires; without its verdict while `reader` is blind on it (lib/campaigns/blind.ts).
+ * installation requires; without what judges it while the reader is blind on it (`blind`, lib/campaigns/blind.ts).
  */
-/** Who reads: a signed-in person, or null for the product itself (the CLI, a worker); required so no page forgets blindness. */
-export type Reader = Pick<Actor, "id" | "role"> | null;
-
-export async function getTaskDetail(db: Db, idOrInstanceId: string, reader: Reader) {
-  const task = await getTask(db, idOrInstanceId, await approvalsRequired(db));
-  return reader && (await isBlindOn(db, reader, task.id)) ? withoutVerdict(task) : task;
+export async function getTaskDetail(db: Db, idOrInstanceId: string, blind: BlindSet) {
+  return taskAsSeenBy(blind, await getTask(db, idOrInstanceId, await approvalsRequired(db)));
 }

@@ -1,10 +1,11 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 const author = { select: { id: true, name: true, email: true } } as const;
 
-/** An environment with every revision (newest first), its recent builds and its tasks' ids. */
-export async function getEnvironment(db: Db, idOrKey: string) {
+/** An environment with every revision (newest first), its recent builds and its tasks' ids (but those `blind` hides: their verdicts are listed). */
+export async function getEnvironment(db: Db, idOrKey: string, blind: BlindSet) {
   const env = await db.environment.findFirst({
     where: { OR: [{ id: idOrKey }, { key: idOrKey }] },
     include: {
@@ -22,6 +23,6 @@ export async function getEnvironment(db: Db, idOrKey: string) {
     },
   });
   if (!env) throw notFound(`Environment ${idOrKey}`);
-  return env;
+  return { ...env, tasks: await visibleOnly(blind, env.tasks, (task) => task.id) };
 }
 export type EnvironmentDetail = Awaited<ReturnType<typeof getEnvironment>>;

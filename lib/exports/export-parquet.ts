@@ -1,7 +1,7 @@
 import { ParquetWriter, fileWriter } from "hyparquet-writer";
 import type { Db } from "../db/client";
 import type { TaskFilters } from "../tasks/task-filters";
-import { exportRows } from "./export-tasks";
+import { exportRows, type RowOptions } from "./export-tasks";
 
 // The same export as Parquet, in the Hugging Face SWE-bench layout: every column a string,
 // FAIL_TO_PASS / PASS_TO_PASS JSON-encoded, our provenance as a JSON string. Written one
@@ -20,10 +20,10 @@ const schema = [
 
 const asText = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
 
-export async function exportParquet(db: Db, filters: TaskFilters, filePath: string, options: { actorId?: string | null; provenance?: boolean; onProgress?: (exported: number) => void } = {}) {
+export async function exportParquet(db: Db, filters: TaskFilters, filePath: string, options: Pick<RowOptions, "actorId" | "blind" | "provenance"> & { onProgress?: (exported: number) => void } = {}) {
   const writer = new ParquetWriter({ writer: fileWriter(filePath), schema });
   let exported = 0;
-  for await (const rows of exportRows(db, filters, { actorId: options.actorId, testLists: "json-string", provenance: options.provenance ?? true })) {
+  for await (const rows of exportRows(db, filters, { actorId: options.actorId, blind: options.blind, testLists: "json-string", provenance: options.provenance ?? true })) {
     if (!rows.length) continue;
     await writer.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: rows.map((row) => asText(row[name])) })) });
     exported += rows.length;

@@ -6,15 +6,16 @@ import { Readable } from "node:stream";
 import type { Db } from "../db/client";
 import { exportTasks, resolveExportFilters, type ParsedExportRequest } from "./export-tasks";
 import { exportParquet } from "./export-parquet";
+import type { BlindSet } from "../campaigns/blind";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
 /** Parquet needs its footer written last: it is built in a temporary file, then streamed from disk. */
-async function parquetResponse(db: Db, actorId: string, request: ParsedExportRequest, filters: Awaited<ReturnType<typeof resolveExportFilters>>["filters"]) {
+async function parquetResponse(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest, filters: Awaited<ReturnType<typeof resolveExportFilters>>["filters"]) {
   const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-export-"));
   const file = path.join(dir, "export.parquet");
   try {
-    await exportParquet(db, filters, file, { actorId, provenance: request.provenance });
+    await exportParquet(db, filters, file, { actorId, blind, provenance: request.provenance });
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -32,12 +33,12 @@ async function parquetResponse(db: Db, actorId: string, request: ParsedExportReq
   });
 }
 
-/** The export as a streamed HTTP response: JSONL chunks leave as each page of tasks is read. */
-export async function exportResponse(db: Db, actorId: string, request: ParsedExportRequest): Promise<Response> {
+/** The export as a streamed HTTP response: JSONL chunks leave as each page of tasks is read; the tasks `blind` hides are left out. */
+export async function exportResponse(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest): Promise<Response> {
   // resolve before streaming, so a bad view is a 404 and not a broken download
   const { filters, description } = await resolveExportFilters(db, actorId, request);
-  if (request.format === "parquet") return parquetResponse(db, actorId, request, filters);
-  const lines = exportTasks(db, filters, { actorId, testLists: request.testLists, provenance: request.provenance });
+  if (request.format === "parquet") return parquetResponse(db, actorId, blind, request, filters);
+  const lines = exportTasks(db, filters, { actorId, blind, testLists: request.testLists, provenance: request.provenance });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

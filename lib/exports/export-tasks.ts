@@ -5,6 +5,7 @@ import { listTasks } from "../tasks/list-tasks";
 import { withResolvedSlice } from "../analytics/resolve-slice";
 import { filtersFromSearchParams, type TaskFilters } from "../tasks/task-filters";
 import { toSweBenchRow, type ExportableTask } from "./swe-bench-row";
+import { NOT_BLIND, type BlindSet } from "../campaigns/blind";
 
 // Streams tasks as SWE-bench-compatible JSONL: by default the approved ones, or any
 // saved view or task-list query. Pages of ids come from the task list's own filter SQL
@@ -72,14 +73,15 @@ async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]> {
     .map((t) => ({ ...t, imageTag: t.environment.currentRevision ? (imageByRevision.get(t.environment.currentRevision.id) ?? null) : null }));
 }
 
-type RowOptions = { actorId?: string | null; testLists?: "list" | "json-string"; provenance?: boolean };
+/** `blind`: the reader's blind set (lib/campaigns/blind.ts), whose hidden tasks an export leaves out as the list does; the CLI exports as the product, NOT_BLIND. */
+export type RowOptions = { actorId?: string | null; blind?: BlindSet; testLists?: "list" | "json-string"; provenance?: boolean };
 
 /** Pages of export rows (SWE-bench instance objects), in instance-id order. */
 export async function* exportRows(db: Db, filters: TaskFilters, options: RowOptions = {}): AsyncGenerator<Record<string, unknown>[]> {
   const exportedAt = new Date();
   let cursor: string | undefined;
   // resolved once: the slice's tasks are fixed for the whole export
-  const context = await withResolvedSlice(db, filters.slice, { actorId: options.actorId ?? undefined });
+  const context = await withResolvedSlice(db, filters.slice, { actorId: options.actorId ?? undefined, hiddenTasks: (options.blind ?? NOT_BLIND).sql });
   do {
     const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, context);
     const tasks = await loadPage(db, page.items.map((item) => item.id));

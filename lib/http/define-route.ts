@@ -1,6 +1,7 @@
 import { ZodError, type ZodType, type z } from "zod";
 import { AppError } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
+import { blindSetOf, type BlindSet } from "../campaigns/blind";
 import { apiTokenGrant } from "../auth/api-tokens";
 import { PERMISSIONS, requiredScope, roleAtLeast, type Permission, type RoleName } from "../auth/permissions";
 import { prisma, type PrismaClient } from "../db/client";
@@ -53,6 +54,8 @@ export type RequestContext = {
 export type RouteContext<S extends RouteSpec> = RequestContext & {
   request: Request;
   actor: Actor;
+  /** the actor's blind set (lib/campaigns/blind.ts): every read of tasks, runs, trajectories, history, exports and analytics applies it; asks nothing until used */
+  blind: BlindSet;
   url: URL;
   params: Params<S>;
   query: Parsed<S["query"]>;
@@ -139,7 +142,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S, handler: (ctx: R
       const body = (spec.body ? validate(spec.body, raw!.value, "body") : undefined) as Parsed<S["body"]>;
       const run = async () => {
         try {
-          const result = await handler({ ...requestContext, request, actor, url, params, query, body });
+          const result = await handler({ ...requestContext, request, actor, blind: blindSetOf(requestContext.db, actor), url, params, query, body });
           return result instanceof Response ? result : jsonResponse(result, spec.status);
         } catch (error) {
           return errorResponse(error, requestContext.log);

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { Actor } from "../auth/actor";
-import { blindTaskIdsSql } from "../campaigns/blind";
+import { blindSetOf } from "../campaigns/blind";
 import { withResolvedSlice } from "../analytics/resolve-slice";
 import type { FilterContext } from "../tasks/task-list-sql";
 
@@ -10,5 +10,5 @@ import type { FilterContext } from "../tasks/task-list-sql";
  * API routes and the server-rendered /tasks page read the list through this one door.
  */
 export async function taskListContext(db: Db, actor: Pick<Actor, "id" | "role">, filters: { slice?: string }): Promise<FilterContext> {
-  return withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blindTaskIdsSql(actor) });
+  return withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blindSetOf(db, actor).sql });
 }

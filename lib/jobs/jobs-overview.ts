@@ -2,6 +2,7 @@ import type { PrismaClient } from "../db/client";
 import type { DockerEngine } from "../docker/docker-engine";
 import { dockerAvailability } from "./docker-availability";
 import { listWorkers } from "./list-workers";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 type QueueJobRow = {
   id: bigint;
@@ -19,9 +20,11 @@ type QueueJobRow = {
 /**
  * Everything the jobs page shows: queued, running and recently failed builds and runs
  * (the rows are the truth), the raw queue, every worker's heartbeat, and whether this
- * web process can reach a Docker engine.
+ * web process can reach a Docker engine. Runs of tasks the reader is blind on (`blind`) are left
+ * out of the lists and the counts: a failed run's class would tell the verdict.
  */
-export async function jobsOverview(db: PrismaClient, docker: DockerEngine) {
+export async function jobsOverview(db: PrismaClient, docker: DockerEngine, blind: BlindSet) {
+  const hidden = [...(await blind.ids())];
   const activeStatuses = ["QUEUED", "RUNNING"] as ("QUEUED" | "RUNNING")[];
   const since = new Date(Date.now() - 24 * 3600_000);
   const runSelect = {
@@ -57,7 +60,7 @@ export async function jobsOverview(db: PrismaClient, docker: DockerEngine) {
     db.validationRun.findMany({ where: { status: "FAILED", finishedAt: { gte: since } }, select: runSelect, orderBy: { finishedAt: "desc" }, take: 50 }),
     db.build.findMany({ where: { status: { in: activeStatuses } }, select: buildSelect, orderBy: { createdAt: "asc" }, take: 100 }),
     db.build.findMany({ where: { status: "FAILED", finishedAt: { gte: since } }, select: buildSelect, orderBy: { finishedAt: "desc" }, take: 50 }),
-    db.validationRun.groupBy({ by: ["status"], where: { OR: [{ status: { in: activeStatuses } }, { finishedAt: { gte: since } }] }, _count: true }),
+    db.validationRun.groupBy({ by: ["status"], where: { OR: [{ status: { in: activeStatuses } }, { finishedAt: { gte: since } }], taskId: { notIn: hidden } }, _count: true }),
     db.$queryRaw<QueueJobRow[]>`
       select id, task_identifier, key, attempts, max_attempts, run_at, locked_at, locked_by, last_error, created_at
       from graphile_worker.jobs order by run_at asc limit 100`,
@@ -67,8 +70,8 @@ export async function jobsOverview(db: PrismaClient, docker: DockerEngine) {
   return {
     docker: availability,
     runCounts: Object.fromEntries(counts.map((row) => [row.status, row._count])),
-    activeRuns,
-    failedRuns,
+    activeRuns: await visibleOnly(blind, activeRuns, (run) => run.task.id),
+    failedRuns: await visibleOnly(blind, failedRuns, (run) => run.task.id),
     activeBuilds,
     failedBuilds,
     workers,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { DecisionReason } from "../db/enums";
 import { computeAgreement } from "./curator-agreement";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 export const AgreementQuerySchema = z.object({
   since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD").optional(),
@@ -9,12 +10,13 @@ export const AgreementQuerySchema = z.object({
 
 const MAX_DISAGREEMENTS = 200;
 
-/** Inter-curator agreement over all decisions (optionally since a day), with names and the disagreeing tasks. */
-export async function getAgreement(db: Db, query: z.infer<typeof AgreementQuerySchema> = {}) {
-  const decisions = await db.curationDecision.findMany({
+/** Inter-curator agreement over all decisions (optionally since a day) but those on tasks `blind` hides, with names and the disagreeing tasks. */
+export async function getAgreement(db: Db, query: z.infer<typeof AgreementQuerySchema>, blind: BlindSet) {
+  const all = await db.curationDecision.findMany({
     where: query.since ? { createdAt: { gte: new Date(`${query.since}T00:00:00Z`) } } : {},
     select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true },
   });
+  const decisions = await visibleOnly(blind, all, (d) => d.taskId);
   const report = computeAgreement(decisions, Object.values(DecisionReason));
   const [users, tasks] = await Promise.all([
     db.user.findMany({ where: { id: { in: report.curators } }, select: { id: true, name: true, email: true } }),

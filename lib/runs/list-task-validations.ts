@@ -1,8 +1,7 @@
 import type { Db, Prisma } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { PageQuerySchema, type PageQuery } from "../db/keyset-page";
-import type { Actor } from "../auth/actor";
-import { isBlindOn, requireNotBlindOn, withoutVerdict } from "../campaigns/blind";
+import { requireVisible, withoutVerdict, type BlindSet } from "../campaigns/blind";
 
 const RUN_FIELDS = {
   id: true,
@@ -69,8 +68,8 @@ async function groupPage(db: Db, taskId: string, page: PageQuery): Promise<{ gro
  * FAIL_TO_PASS / PASS_TO_PASS results (other tests are only counted: a suite can have
  * thousands) — plus the task's verdict, so the panel needs one request.
  */
-/** `reader` is required (null for the product itself, e.g. the CLI) so no page forgets blindness. */
-export async function listTaskValidations(db: Db, taskId: string, input: Partial<PageQuery>, reader: Pick<Actor, "id" | "role"> | null) {
+/** `blind` is required (NOT_BLIND for the product itself, e.g. the CLI) so no page forgets blindness. */
+export async function listTaskValidations(db: Db, taskId: string, input: Partial<PageQuery>, blind: BlindSet) {
   const task = await db.task.findUnique({
     where: { id: taskId },
     select: {
@@ -86,7 +85,7 @@ export async function listTaskValidations(db: Db, taskId: string, input: Partial
   });
   if (!task) throw notFound("The task");
   // a blind annotator gets no runs: their results would tell the verdict
-  if (reader && (await isBlindOn(db, reader, taskId))) return { task: withoutVerdict(task), items: [], nextCursor: null };
+  if (await blind.hides(taskId)) return { task: withoutVerdict(task), items: [], nextCursor: null };
   const { groups, nextCursor } = await groupPage(db, taskId, PageQuerySchema.parse(input));
   const runs = await db.validationRun.findMany({ where: { taskId, groupId: { in: groups.map((g) => g.groupId) } }, select: RUN_FIELDS, orderBy: [{ attempt: "asc" }, { kind: "asc" }] });
   const items = groups.map(({ groupId, createdAt }) => {
@@ -105,18 +104,18 @@ export async function listTaskValidations(db: Db, taskId: string, input: Partial
 export type TaskValidations = Awaited<ReturnType<typeof listTaskValidations>>;
 
 /** One run with everything, its stored log included; absent to a reader blind on its task. */
-export async function getValidationRun(db: Db, runId: string, reader?: Pick<Actor, "id" | "role">) {
+export async function getValidationRun(db: Db, runId: string, blind: BlindSet) {
   const run = await db.validationRun.findUnique({
     where: { id: runId },
     select: { ...RUN_FIELDS, taskId: true, log: true, containerId: true, testResults: { select: { testId: true, group: true, expected: true, actual: true }, orderBy: [{ group: "asc" }, { testId: "asc" }] } },
   });
   if (!run) throw notFound("That validation run");
-  if (reader) await requireNotBlindOn(db, reader, run.taskId, "That validation run");
+  await requireVisible(blind, run.taskId, "That validation run");
   return run;
 }
 
 /** Refuses a run's live log, as if absent, to a reader blind on its task. */
-export async function requireRunReadable(db: Db, runId: string, reader: Pick<Actor, "id" | "role">): Promise<void> {
+export async function requireRunReadable(db: Db, runId: string, blind: BlindSet): Promise<void> {
   const run = await db.validationRun.findUnique({ where: { id: runId }, select: { taskId: true } });
-  if (run) await requireNotBlindOn(db, reader, run.taskId, "That validation run");
+  if (run) await requireVisible(blind, run.taskId, "That validation run");
 }

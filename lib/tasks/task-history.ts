@@ -1,10 +1,14 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { historyWithoutVerdict, type BlindSet } from "../campaigns/blind";
 
 const HISTORY_LIMIT = 200;
 
-/** The task's audit trail, newest first: its decisions, edits and overrides, and its environment's revisions. */
-export async function taskHistory(db: Db, taskId: string) {
+/**
+ * The task's audit trail, newest first: its decisions, edits and overrides, and its environment's
+ * revisions; to a reader blind on the task (`blind`), without the events and fields that judge it.
+ */
+export async function taskHistory(db: Db, taskId: string, blind: BlindSet) {
   const task = await db.task.findUnique({ where: { id: taskId }, select: { id: true, environmentId: true } });
   if (!task) throw notFound(`Task ${taskId}`);
   const events = await db.auditEvent.findMany({
@@ -18,7 +22,8 @@ export async function taskHistory(db: Db, taskId: string) {
     take: HISTORY_LIMIT,
     include: { actor: { select: { id: true, name: true, email: true } } },
   });
-  return events.map((e) => ({
+  const shown = (await blind.hides(task.id)) ? historyWithoutVerdict(events) : events;
+  return shown.map((e) => ({
     id: e.id,
     entityType: e.entityType,
     action: e.action,

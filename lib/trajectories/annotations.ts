@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
+import type { BlindSet } from "../campaigns/blind";
 
 // A curator labels or comments a step. Labels come from a set an admin configures (the
 // Setting "trajectory.annotationLabels"), so the label page and the counts per reviewer model
@@ -82,10 +83,11 @@ export const LabelStepsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** Every step given a label, across trajectories, newest first. */
-export async function stepsWithLabel(db: Db, query: z.infer<typeof LabelStepsQuerySchema>) {
+/** Every step given a label, across trajectories, newest first; not those on tasks `blind` hides (absent from lists). */
+export async function stepsWithLabel(db: Db, query: z.infer<typeof LabelStepsQuerySchema>, blind: BlindSet) {
+  const hidden = [...(await blind.ids())];
   const rows = await db.stepAnnotation.findMany({
-    where: { label: query.label },
+    where: { label: query.label, ...(hidden.length ? { trajectory: { OR: [{ taskId: null }, { taskId: { notIn: hidden } }] } } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
     ...(query.cursor ? { cursor: { id: query.cursor }, skip: 1 } : {}),

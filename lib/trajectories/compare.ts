@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import type { StepKind } from "./step-kind";
+import { withoutResolved, type BlindSet } from "../campaigns/blind";
 
 // Two trajectories side by side, their steps aligned by what they did rather than by number:
 // a global alignment (Needleman–Wunsch) of the two action sequences, where two steps match
@@ -62,20 +63,22 @@ export function alignSteps(a: Row[], b: Row[]): AlignedPair[] {
   return pairs.reverse();
 }
 
-async function side(db: Db, id: string) {
+async function side(db: Db, id: string, blind: BlindSet) {
   const trajectory = await db.trajectory.findUnique({
     where: { id },
     select: { id: true, externalId: true, role: true, model: true, decision: true, confidence: true, diagnosis: true, stepCount: true, exitStatus: true, taskId: true, candidatePatch: { select: { id: true, generator: true, resolved: true } } },
   });
   if (!trajectory) throw notFound(`Trajectory ${id}`);
+  if (trajectory.candidatePatch && (await blind.hides(trajectory.taskId))) trajectory.candidatePatch = withoutResolved(trajectory.candidatePatch);
   const steps = await db.$queryRaw<Row[]>`
     SELECT index, kind::text AS kind, left(coalesce(nullif(action, ''), thought, observation, ''), 160) AS summary
     FROM trajectory_steps WHERE trajectory_id = ${id} ORDER BY index LIMIT ${MAX_ALIGNED}`;
   return { trajectory, steps };
 }
 
-export async function compareTrajectories(db: Db, aId: string, bId: string) {
-  const [a, b] = await Promise.all([side(db, aId), side(db, bId)]);
+/** Two trajectories aligned; a side on a task `blind` hides comes without whether its candidate resolved it. */
+export async function compareTrajectories(db: Db, aId: string, bId: string, blind: BlindSet) {
+  const [a, b] = await Promise.all([side(db, aId, blind), side(db, bId, blind)]);
   const rows = alignSteps(a.steps, b.steps);
   const differs = {
     decision: a.trajectory.decision !== b.trajectory.decision,

@@ -5,8 +5,10 @@ import { notFound } from "../errors/app-error";
 import { STEP_KINDS, type StepKind } from "./step-kind";
 import { editOfStep } from "./trajectory-edits";
 import { relatedTrajectories } from "./compare";
+import { withoutResolved, type BlindSet } from "../campaigns/blind";
 
-export async function getTrajectory(db: Db, id: string) {
+/** One trajectory; whether its candidate patch resolved the task is left out while the reader is blind on the task (`blind`). */
+export async function getTrajectory(db: Db, id: string, blind: BlindSet) {
   const trajectory = await db.trajectory.findUnique({
     where: { id },
     include: {
@@ -16,7 +18,8 @@ export async function getTrajectory(db: Db, id: string) {
   });
   if (!trajectory) throw notFound(`Trajectory ${id}`);
   const [kindCounts, related] = await Promise.all([countStepKinds(db, id), relatedTrajectories(db, trajectory)]);
-  return { ...trajectory, kindCounts, related };
+  const candidatePatch = trajectory.candidatePatch && (await blind.hides(trajectory.taskId)) ? withoutResolved(trajectory.candidatePatch) : trajectory.candidatePatch;
+  return { ...trajectory, candidatePatch, kindCounts, related };
 }
 export type TrajectoryDetail = Awaited<ReturnType<typeof getTrajectory>>;
 

@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "../db/client";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
+import { visibleOnly, type BlindSet } from "../campaigns/blind";
 
 // A reviewer agent's verdict is scored against executed ground truth: whether the candidate
 // patch resolved the task, decided by a validation run, never by the verdict file itself.
@@ -89,16 +90,19 @@ export const GROUND_TRUTH_SELECT = {
   validationRuns: { where: { status: "SUCCEEDED", resolved: { not: null } }, orderBy: { finishedAt: "desc" }, take: 1, select: { resolved: true, importBatchId: true } },
 } satisfies Prisma.CandidatePatchSelect;
 
-export async function scoreReviewers(db: Db): Promise<ReviewerScore[]> {
-  const rows = await db.trajectory.findMany({
+/** Every reviewer's score, but for verdicts on tasks `blind` hides: their ground truth is whether the task's candidate resolved it. */
+export async function scoreReviewers(db: Db, blind: BlindSet): Promise<ReviewerScore[]> {
+  const all = await db.trajectory.findMany({
     where: { role: "REVIEWER", decision: { not: null } },
     select: {
+      taskId: true,
       model: true,
       decision: true,
       confidence: true,
       candidatePatch: { select: GROUND_TRUTH_SELECT },
     },
   });
+  const rows = await visibleOnly(blind, all, (row) => row.taskId);
   return scoreVerdicts(
     rows.map((row) => ({
       reviewer: row.model ?? "unknown reviewer",

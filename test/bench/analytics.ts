@@ -18,6 +18,7 @@ import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
 import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/reviewers";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
+import { NOT_BLIND } from "../../lib/campaigns/blind";
 import { listTasks } from "../../lib/tasks/list-tasks";
 import { withResolvedSlice } from "../../lib/analytics/resolve-slice";
 import { freePort } from "../helpers/free-port";
@@ -115,11 +116,11 @@ async function main() {
 
     const prisma = createPrismaClient(url, 2);
     const pages: Record<string, () => Promise<unknown>> = {
-      funnel: () => computeFunnel(prisma, FunnelQuerySchema.parse({ by: "repository" })),
-      "funnel, no split": () => computeFunnel(prisma, FunnelQuerySchema.parse({})),
-      reviewers: () => reviewerAnalytics(prisma, ReviewerQuerySchema.parse({ by: "reviewer,generator" })),
-      "generated tests": () => generatedTestAnalytics(prisma, GeneratedTestQuerySchema.parse({})),
-      verifiability: () => verifiabilityAnalytics(prisma, {}),
+      funnel: () => computeFunnel(prisma, FunnelQuerySchema.parse({ by: "repository" }), NOT_BLIND),
+      "funnel, no split": () => computeFunnel(prisma, FunnelQuerySchema.parse({}), NOT_BLIND),
+      reviewers: () => reviewerAnalytics(prisma, ReviewerQuerySchema.parse({ by: "reviewer,generator" }), NOT_BLIND),
+      "generated tests": () => generatedTestAnalytics(prisma, GeneratedTestQuerySchema.parse({}), NOT_BLIND),
+      verifiability: () => verifiabilityAnalytics(prisma, {}, NOT_BLIND),
       "task list, funnel slice": async () => listTasks(prisma, { slice: "funnel;stage=approved" }, await withResolvedSlice(prisma, "funnel;stage=approved", {})),
     };
     console.log(`\n${"page".padEnd(26)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target p95 < 300 ms`);

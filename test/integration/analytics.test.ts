@@ -11,6 +11,7 @@ import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/revi
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
 import type { RunKind, FailureClass } from "../../lib/db/enums";
+import { NOT_BLIND } from "../../lib/campaigns/blind";
 
 // A seeded set whose every figure was counted by hand (the comments say how), computed
 // against real Postgres, and every drill-down link followed into the task list.
@@ -106,7 +107,7 @@ async function drill(href: string | undefined): Promise<string[]> {
 
 describe("validation funnel on real rows", () => {
   it("counts every gate, and each bar opens exactly its tasks", async () => {
-    const funnel = await computeFunnel(db.prisma, FunnelQuerySchema.parse({}));
+    const funnel = await computeFunnel(db.prisma, FunnelQuerySchema.parse({}), NOT_BLIND);
     // 11 tasks (generated tests excluded); built loses f1 and f2, negative f3, positive f4 s2 s3, legitimate f5, approved f6 s1
     expect(funnel.stages.rows.map((r) => r.tasks)).toEqual([11, 9, 8, 5, 4, 2]);
     expect(await drill(funnel.stages.drill["all tasks|approved"].tasks)).toEqual(["f7", "f8"]);
@@ -117,14 +118,14 @@ describe("validation funnel on real rows", () => {
   });
 
   it("splits by source and by the environment's generator, with filters kept in the links", async () => {
-    const bySource = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "source" }));
+    const bySource = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "source" }), NOT_BLIND);
     expect(bySource.stages.rows.filter((r) => r.group === "OPENSWE").map((r) => r.tasks)).toEqual([4, 4, 4, 3, 2, 1]);
     expect(await drill(bySource.stages.drill["OPENSWE|approved"].tasks)).toEqual(["f7"]);
-    const openswe = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ source: "OPENSWE" }));
+    const openswe = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ source: "OPENSWE" }), NOT_BLIND);
     expect(openswe.stages.rows.map((r) => [r.stage, r.tasks])[0]).toEqual(["Imported", 4]);
-    const byGenerator = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "generator", source: "OPENSWE" }));
+    const byGenerator = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "generator", source: "OPENSWE" }), NOT_BLIND);
     expect(byGenerator.groups).toEqual(["env-model"]);
-    const notValidated = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ repository: "acme/widgets" }));
+    const notValidated = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ repository: "acme/widgets" }), NOT_BLIND);
     const drop = notValidated.drops.rows.find((r) => r.cause === "not validated yet")!;
     expect(await drill(notValidated.drops.drill[drop.key].tasks)).toEqual(["f1"]);
   });
@@ -132,7 +133,7 @@ describe("validation funnel on real rows", () => {
 
 describe("reviewer analytics on real rows", () => {
   it("scores against the candidate runs, reads reproducers from step actions and opens the false approval", async () => {
-    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}));
+    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}), NOT_BLIND);
     const rev1 = result.measures.rows.find((r) => r.key === "rev-1")!;
     // one right approval, one false approval; 450 tokens, 3 steps and $0.03 for one correct decision
     expect(rev1).toMatchObject({ reviews: 2, scored: 2, correct: 1, accuracy: 0.5, falseApproval: 1, falseApprovalRate: 1, falseRejectionRate: 0, tokensPerCorrect: 450, stepsPerCorrect: 3, reproducer: 1, reproducerShare: 0.5 });
@@ -148,7 +149,7 @@ describe("reviewer analytics on real rows", () => {
   });
 
   it("measures the resolve rate before and after revision, and opens the pairs a revision fixed", async () => {
-    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}));
+    const result = await reviewerAnalytics(db.prisma, ReviewerQuerySchema.parse({}), NOT_BLIND);
     expect(result.revisions.rows).toEqual([expect.objectContaining({ reviewer: "rev-2", generator: "gen-bad", pairs: 1, measured: 1, resolveRateBefore: 0, resolveRateAfter: 1, fixed: 1, broke: 0 })]);
     expect(await drill(result.revisions.drill["rev-2 × gen-bad"].fixed)).toEqual(["f7"]);
     expect(result.revisionPairs.rows[0]).toMatchObject({ task: "f7", change: "fixed by the revision" });
@@ -157,7 +158,7 @@ describe("reviewer analytics on real rows", () => {
 
 describe("generated tests and verifiability on real rows", () => {
   it("attack rate, output accuracy and accuracy ∩ attack per generator, from the latest runs", async () => {
-    const result = await generatedTestAnalytics(db.prisma, GeneratedTestQuerySchema.parse({}));
+    const result = await generatedTestAnalytics(db.prisma, GeneratedTestQuerySchema.parse({}), NOT_BLIND);
     expect(result.rates.rows.find((r) => r.key === "gen-x")).toMatchObject({ tests: 2, attacks: 1, attackRate: 0.5, accurate: 2, accuracy: 1, valid: 1, validRate: 0.5 });
     expect(result.rates.rows.find((r) => r.key === "gen-y")).toMatchObject({ tests: 1, attackRate: 1, accuracy: 0, validRate: 0 });
     expect(await drill(result.rates.drill["gen-x"].valid)).toEqual(["g1"]);
@@ -165,7 +166,7 @@ describe("generated tests and verifiability on real rows", () => {
   });
 
   it("the verifiable share per project and why each other step fails", async () => {
-    const result = await verifiabilityAnalytics(db.prisma, {});
+    const result = await verifiabilityAnalytics(db.prisma, {}, NOT_BLIND);
     expect(result.projects.rows).toHaveLength(1);
     expect(result.projects.rows[0]).toMatchObject({ project: "acme/flow", steps: 3, verifiable: 1, notVerifiable: 2, missingDependency: 1, semanticMismatch: 1 });
     expect(result.projects.rows[0].verifiableShare).toBeCloseTo(1 / 3);

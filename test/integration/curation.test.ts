@@ -12,6 +12,7 @@ import { getAgreement } from "../../lib/metrics/get-agreement";
 import { bulkUpdateTasks } from "../../lib/tasks/bulk-update-tasks";
 import { saveView, listSavedViews, deleteView } from "../../lib/views/saved-views";
 import type { AppError } from "../../lib/errors/app-error";
+import { NOT_BLIND } from "../../lib/campaigns/blind";
 
 let db: TestDatabase;
 let envId: string;
@@ -35,7 +36,7 @@ describe("review queue lease", () => {
     const env = await createEnvironment(db.prisma, "acme/concurrent");
     for (let i = 0; i < 25; i++) await createTask(db.prisma, env.id, { instanceId: `conc-${String(i).padStart(2, "0")}` });
     const curators = await Promise.all(Array.from({ length: 20 }, (_, i) => createUser(db.prisma, "CURATOR", `Curator ${i}`)));
-    const claims = await Promise.all(curators.map((c) => claimNextTask(db.prisma, c, { filters: "repository=acme/concurrent" })));
+    const claims = await Promise.all(curators.map((c) => claimNextTask(db.prisma, c, { filters: "repository=acme/concurrent" }, NOT_BLIND)));
     const taskIds = claims.map((c) => c?.taskId);
     expect(taskIds.every(Boolean)).toBe(true);
     expect(new Set(taskIds).size).toBe(20);
@@ -48,16 +49,16 @@ describe("review queue lease", () => {
     const only = await createTask(db.prisma, env.id, { instanceId: "lease-1" });
     const [alice, bob] = [await createUser(db.prisma), await createUser(db.prisma)];
     const filters = "repository=acme/lease";
-    expect((await claimNextTask(db.prisma, alice, { filters }))?.taskId).toBe(only.id);
-    expect(await claimNextTask(db.prisma, bob, { filters })).toBeNull();
+    expect((await claimNextTask(db.prisma, alice, { filters }, NOT_BLIND))?.taskId).toBe(only.id);
+    expect(await claimNextTask(db.prisma, bob, { filters }, NOT_BLIND)).toBeNull();
     // Alice walks away: her lease runs out
     await db.prisma.task.update({ where: { id: only.id }, data: { leaseExpiresAt: new Date(Date.now() - 60_000) } });
-    expect((await claimNextTask(db.prisma, bob, { filters }))?.taskId).toBe(only.id);
+    expect((await claimNextTask(db.prisma, bob, { filters }, NOT_BLIND))?.taskId).toBe(only.id);
     // Bob decides; the lease is released and Bob is not handed it again
     await recordDecision(db.prisma, bob, only.id, { verdict: "APPROVE", version: 1 });
     const after = await db.prisma.task.findUniqueOrThrow({ where: { id: only.id } });
     expect(after.leasedById).toBeNull();
-    expect(await claimNextTask(db.prisma, bob, { filters: `${filters}&status=APPROVED` })).toBeNull();
+    expect(await claimNextTask(db.prisma, bob, { filters: `${filters}&status=APPROVED` }, NOT_BLIND)).toBeNull();
   });
 
   it("moves a curator's lease to the next task and honours skipped tasks", async () => {
@@ -66,8 +67,8 @@ describe("review queue lease", () => {
     const second = await createTask(db.prisma, env.id, { instanceId: "skip-2", createdAt: new Date(Date.UTC(2026, 0, 1)) });
     const carol = await createUser(db.prisma);
     const filters = "repository=acme/skip";
-    expect((await claimNextTask(db.prisma, carol, { filters }))?.taskId).toBe(first.id);
-    expect((await claimNextTask(db.prisma, carol, { filters, skip: [first.id] }))?.taskId).toBe(second.id);
+    expect((await claimNextTask(db.prisma, carol, { filters }, NOT_BLIND))?.taskId).toBe(first.id);
+    expect((await claimNextTask(db.prisma, carol, { filters, skip: [first.id] }, NOT_BLIND))?.taskId).toBe(second.id);
     const firstNow = await db.prisma.task.findUniqueOrThrow({ where: { id: first.id } });
     expect(firstNow.leasedById).toBeNull();
   });
@@ -84,7 +85,7 @@ describe("decisions", () => {
     const ok = await recordDecision(db.prisma, curator, valid.id, { verdict: "REJECT", reasons: ["TRIVIAL"], justification: "The fix is a one-line typo", version: 1 });
     expect(ok).toMatchObject({ curationStatus: "REJECTED", version: 2 });
     expect(ok.decision.overridesAutomated).toBe(true);
-    const history = await taskHistory(db.prisma, valid.id);
+    const history = await taskHistory(db.prisma, valid.id, NOT_BLIND);
     expect(history[0]).toMatchObject({ action: "task.decided_overriding_automation", after: { justification: "The fix is a one-line typo" } });
   });
 
@@ -133,7 +134,7 @@ describe("decisions", () => {
     // with the override, approving no longer contradicts automation
     const approved = await recordDecision(db.prisma, curator, task.id, { verdict: "APPROVE", version: 2 });
     expect(approved.decision.overridesAutomated).toBe(false);
-    expect((await taskHistory(db.prisma, task.id)).map((e) => e.action)).toEqual(["task.decided", "task.verdict_overridden"]);
+    expect((await taskHistory(db.prisma, task.id, NOT_BLIND)).map((e) => e.action)).toEqual(["task.decided", "task.verdict_overridden"]);
   });
 });
 
@@ -187,7 +188,7 @@ describe("environment revisions", () => {
     const current = await db.prisma.environment.findUniqueOrThrow({ where: { id: env.id } });
     expect(current.currentRevisionId).toBe(revisions[1].id);
     const task = await createTask(db.prisma, env.id, {});
-    expect((await taskHistory(db.prisma, task.id))[0]).toMatchObject({ action: "environment.revised", actor: { name: "Ada" } });
+    expect((await taskHistory(db.prisma, task.id, NOT_BLIND))[0]).toMatchObject({ action: "environment.revised", actor: { name: "Ada" } });
   });
 
   it("concurrent saves from one base: exactly one revision lands", async () => {
@@ -210,7 +211,7 @@ describe("agreement and saved views", () => {
       const task = await createTask(db.prisma, env.id);
       await db.prisma.curationDecision.createMany({ data: [{ taskId: task.id, curatorId: a.id, verdict: va }, { taskId: task.id, curatorId: b.id, verdict: vb }] });
     }
-    const report = await getAgreement(db.prisma);
+    const report = await getAgreement(db.prisma, {}, NOT_BLIND);
     const pair = report.pairs.find((p) => [p.nameA, p.nameB].sort().join() === "Ann,Ben");
     expect(pair?.kappa).toBeCloseTo(0.5, 10);
     expect(report.disagreements.some((d) => d.verdicts.map((v) => v.name).sort().join() === "Ann,Ben")).toBe(true);

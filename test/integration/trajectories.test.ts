@@ -6,6 +6,7 @@ import { classifyStep } from "../../lib/trajectories/step-kind";
 import { annotateStep, labelCounts, setAnnotationLabels, stepsWithLabel } from "../../lib/trajectories/annotations";
 import { editsUpTo } from "../../lib/trajectories/trajectory-edits";
 import { scoreReviewers } from "../../lib/trajectories/score-reviewers";
+import { NOT_BLIND } from "../../lib/campaigns/blind";
 
 let db: TestDatabase;
 let trajectoryId: string;
@@ -55,7 +56,7 @@ describe("the trajectory inspector's data", () => {
   });
 
   it("counts steps per kind and lists one kind, locating a step within it", async () => {
-    const detail = await getTrajectory(db.prisma, trajectoryId);
+    const detail = await getTrajectory(db.prisma, trajectoryId, NOT_BLIND);
     expect(detail.kindCounts).toEqual({ TEST: 45, SUBMIT: 1, READ: 404 });
     const tests = await listStepWindow(db.prisma, trajectoryId, { from: 40, limit: 100, kind: "TEST" });
     expect(tests.items.map((s) => s.index)).toEqual([403, 413, 423, 433, 443]);
@@ -97,7 +98,7 @@ describe("annotations", () => {
     const counts = await labelCounts(db.prisma);
     expect(counts.find((c) => c.label === "accepted a symptom fix")).toMatchObject({ count: 2, byModel: expect.arrayContaining([{ model: "reviewer-x", role: "REVIEWER", count: 1 }, { model: "unknown model", role: "SOLVER", count: 1 }]) });
     expect(counts.find((c) => c.label === "ran a reproducer")).toMatchObject({ count: 0 });
-    const listed = await stepsWithLabel(db.prisma, { label: "accepted a symptom fix", limit: 50 });
+    const listed = await stepsWithLabel(db.prisma, { label: "accepted a symptom fix", limit: 50 }, NOT_BLIND);
     expect(listed.items.map((a) => [a.trajectory.externalId, a.stepIndex])).toEqual([["solve-1", 311], ["rev-2", 0]]);
   });
 });
@@ -119,7 +120,7 @@ describe("edits up to a step", () => {
 
 describe("reviewer scores", () => {
   it("score each reviewer against the validated candidate patches only", async () => {
-    const [score] = await scoreReviewers(db.prisma);
+    const [score] = await scoreReviewers(db.prisma, NOT_BLIND);
     expect(score).toMatchObject({ reviewer: "reviewer-x", truePositive: 1, falsePositive: 1, scored: 2, awaitingGroundTruth: 1, accuracy: 0.5 });
   });
 });

@@ -57,6 +57,7 @@ def _passed(cls, item, call):
 
 _reports.TestReport.from_item_and_call = classmethod(_passed)
 `;
+import { NOT_BLIND } from "@/lib/campaigns/blind";
 
 type Attack = { name: string; live: boolean; edit: (repo: string) => void; expectedPaths: string[]; flag: string };
 const write = (repo: string, file: string, text: string) => writeFileSync(path.join(repo, file), text);
@@ -165,7 +166,7 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
       data: { taskId: conftest.taskId, revisionId: currentRevisionId!, candidatePatchId: conftest.id, kind: "CANDIDATE", status: "SUCCEEDED", resolved: true, importBatchId: batch.id, finishedAt: new Date() },
     });
     await demo.database.prisma.candidatePatch.update({ where: { id: conftest.id }, data: { resolved: true } });
-    const imported = Object.fromEntries((await scoreReviewers(demo.database.prisma)).map((score) => [score.reviewer, score]));
+    const imported = Object.fromEntries((await scoreReviewers(demo.database.prisma, NOT_BLIND)).map((score) => [score.reviewer, score]));
     expect(imported["gullible-reviewer"]).toMatchObject({ scored: 0, truePositive: 0, awaitingGroundTruth: cases.length });
 
     const groups = await Promise.all(candidates.map((candidate) => requestValidation(demo.database.prisma, { taskId: candidate.taskId, candidatePatchId: candidate.id, actorId: null })));
@@ -184,7 +185,7 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
       expect((await demo.database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: candidates[index].id } })).resolved, attack.name).toBe(false);
     }
 
-    const scores = Object.fromEntries((await scoreReviewers(demo.database.prisma)).map((score) => [score.reviewer, score]));
+    const scores = Object.fromEntries((await scoreReviewers(demo.database.prisma, NOT_BLIND)).map((score) => [score.reviewer, score]));
     expect(scores["gullible-reviewer"]).toMatchObject({ scored: cases.length, falsePositive: cases.length, truePositive: 0, precision: 0 });
     expect(scores["careful-reviewer"]).toMatchObject({ scored: cases.length, trueNegative: cases.length, falseNegative: 0, accuracy: 1 });
   });

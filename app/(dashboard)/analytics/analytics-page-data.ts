@@ -1,12 +1,14 @@
 import "server-only";
 import type { z } from "zod";
-import { prisma, type Db } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { analyticsQueryString } from "@/lib/analytics/analytics-query";
 import { ExportQueryFields } from "@/lib/analytics/export-table";
 import { AppError } from "@/lib/errors/app-error";
 import { queryRecord, toSearchParams } from "@/lib/http/search-params";
 import { queryKeys } from "@/components/ui/query-keys";
+import { blindSetOf } from "@/lib/campaigns/blind";
+import type { AnalyticsCompute } from "@/lib/http/analytics-route";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -17,15 +19,15 @@ type SearchParams = Record<string, string | string[] | undefined>;
  * them. A URL the route would refuse, or answer with CSV, gives no entry: the client asks
  * the API and says what it answered.
  */
-export async function analyticsPageData<Q extends z.ZodObject>(page: string, querySchema: Q, compute: (db: Db, query: z.output<Q>) => Promise<object>, searchParams: SearchParams) {
-  // the routes' permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
-  await pageActor();
+export async function analyticsPageData<Q extends z.ZodObject>(page: string, querySchema: Q, compute: AnalyticsCompute<Q>, searchParams: SearchParams) {
+  // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
+  const reader = await pageActor();
   const queryString = analyticsQueryString(toSearchParams(searchParams));
   const parsed = querySchema.extend(ExportQueryFields).safeParse(queryRecord(new URLSearchParams(queryString)));
   if (!parsed.success) return [];
   const { format, table, ...filters } = parsed.data as { format: "json" | "csv"; table?: string };
   if (format !== "json" || table !== undefined) return [];
-  const figures = await compute(prisma, filters as z.output<Q>).catch((error: unknown) => {
+  const figures = await compute(prisma, filters as z.output<Q>, blindSetOf(prisma, reader)).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "BAD_REQUEST") return null;
     throw error;
   });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../../db/client";
 import { requestValidation } from "../../runs/request-validation";
 import { listTaskValidations } from "../../runs/list-task-validations";
+import { NOT_BLIND } from "../../campaigns/blind";
 import { api, type Connection } from "../connection";
 import { CliError, EXIT, type ExitCode } from "../exit-codes";
 
@@ -24,7 +25,7 @@ async function findTaskId(connection: Connection, db: PrismaClient | null, insta
 }
 
 async function validations(connection: Connection, db: PrismaClient | null, taskId: string): Promise<Validations> {
-  if (connection.mode === "database") return (await listTaskValidations(db!, taskId, { limit: 5 }, null)) as unknown as Validations;
+  if (connection.mode === "database") return (await listTaskValidations(db!, taskId, { limit: 5 }, NOT_BLIND)) as unknown as Validations;
   return (await (await api(connection, `/api/v1/runs?taskId=${encodeURIComponent(taskId)}&limit=5`)).json()) as Validations;
 }
 

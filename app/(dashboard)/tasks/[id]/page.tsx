@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/actor";
+import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
 import { getTaskDetail } from "@/lib/curation/get-task-detail";
 import { taskHistory } from "@/lib/tasks/task-history";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
@@ -8,11 +8,11 @@ import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { TaskDetail } from "@/components/tasks/task-detail";
 
-/** The task, its validations and its history as `reader` may see them, read here so the first HTML shows them; the client keeps them fresh. */
-async function taskPageData(id: string, reader: Actor) {
-  const task = await unlessRefused(getTaskDetail(prisma, id, reader));
+/** The task, its validations and its history as the reader may see them (their blind set), read here so the first HTML shows them; the client keeps them fresh. */
+async function taskPageData(id: string, blind: BlindSet) {
+  const task = await unlessRefused(getTaskDetail(prisma, id, blind));
   if (!task) return [];
-  const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id, {}, reader), taskHistory(prisma, task.id)]);
+  const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id, {}, blind), taskHistory(prisma, task.id, blind)]);
   return [
     [queryKeys.task(id), task],
     [queryKeys.taskValidations(task.id), validations],
@@ -24,7 +24,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const reader = await pageActor();
   return (
-    <Prefetched entries={await taskPageData(id, reader)}>
+    <Prefetched entries={await taskPageData(id, blindSetOf(prisma, reader))}>
       <TaskDetail taskId={id} />
     </Prefetched>
   );

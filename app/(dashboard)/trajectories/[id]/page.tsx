@@ -1,5 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
+import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
 import { getTrajectory, getTrajectoryStep, listStepWindow } from "@/lib/trajectories/get-trajectory";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys, TRAJECTORY_WINDOW } from "@/components/ui/query-keys";
@@ -31,7 +32,7 @@ const STEP_INLINE_CHARS = 200_000;
  * them (GET /api/v1/trajectories/:id, …/steps/:index and …/steps?from=), so the first HTML
  * shows the step instead of the browser asking for them after its JavaScript has loaded.
  */
-async function trajectoryPageData(id: string, link: InspectorLink) {
+async function trajectoryPageData(id: string, link: InspectorLink, blind: BlindSet) {
   const step = link.step ?? 0;
   const window = async (kind: StepKind | null, block: number) => {
     const from = block * TRAJECTORY_WINDOW;
@@ -43,7 +44,7 @@ async function trajectoryPageData(id: string, link: InspectorLink) {
   const blocks = link.kind ? [0] : [...new Set([0, Math.floor(step / TRAJECTORY_WINDOW)])];
   // an unknown trajectory or step is said by the client, from the API's own answer
   const [trajectory, full, ...windows] = await Promise.all([
-    unlessRefused(getTrajectory(prisma, id)),
+    unlessRefused(getTrajectory(prisma, id, blind)),
     unlessRefused(getTrajectoryStep(prisma, id, step)),
     ...blocks.map((block) => window(link.kind, block)),
   ]);
@@ -58,11 +59,11 @@ async function trajectoryPageData(id: string, link: InspectorLink) {
 
 export default async function TrajectoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Query> }) {
   const { id } = await params;
-  // the routes' permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
-  await pageActor();
+  // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
+  const reader = await pageActor();
   const link = readLink(await searchParams);
   return (
-    <Prefetched entries={await trajectoryPageData(id, link)}>
+    <Prefetched entries={await trajectoryPageData(id, link, blindSetOf(prisma, reader))}>
       <TrajectoryInspector trajectoryId={id} initial={link} />
     </Prefetched>
   );

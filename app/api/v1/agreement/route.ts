@@ -4,5 +4,5 @@ import { AnyObject } from "@/lib/http/api-schemas";
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Agreement between curators (Cohen's and Fleiss' kappa)", query: AgreementQuerySchema, response: AnyObject },
-  ({ db, query }) => getAgreement(db, query),
+  ({ db, query, blind }) => getAgreement(db, query, blind),
 );

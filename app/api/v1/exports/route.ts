@@ -9,5 +9,5 @@ import { exportResponse } from "@/lib/exports/export-response";
  */
 export const GET = defineRoute(
   { permission: "exports:run", summary: "Export tasks as SWE-bench-compatible JSONL (streamed)", query: ExportRequestSchema, produces: "application/x-ndjson" },
-  ({ db, query, actor }) => exportResponse(db, actor.id, query),
+  ({ db, query, actor, blind }) => exportResponse(db, actor.id, blind, query),
 );

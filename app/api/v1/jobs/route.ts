@@ -5,4 +5,4 @@ import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ permission: "tasks:read", summary: "Queued, running and failed jobs across workers", response: AnyObject }, ({ db }) => jobsOverview(db, createDockerEngine()));
+export const GET = defineRoute({ permission: "tasks:read", summary: "Queued, running and failed jobs across workers", response: AnyObject }, ({ db, blind }) => jobsOverview(db, createDockerEngine(), blind));

@@ -10,7 +10,7 @@ const RequestRunsBodySchema = RequestValidationSchema.extend({ taskId: z.string(
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "A task's validation groups, newest first, a page at a time", query: ListRunsQuerySchema, response: TaskValidationsSchema },
-  ({ db, query, actor }) => listTaskValidations(db, query.taskId, query, actor),
+  ({ db, query, blind }) => listTaskValidations(db, query.taskId, query, blind),
 );
 
 /** Validate (or re-validate) a task: both controls × repeats, or one candidate patch. */

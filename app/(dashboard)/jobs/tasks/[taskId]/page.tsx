@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/actor";
+import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
@@ -9,9 +9,9 @@ import { ValidationPanel } from "@/components/validation/validation-panel";
 
 export const metadata = { title: "Validation · SWE Curator" };
 
-/** The task's validation groups as GET /api/v1/runs?taskId= reads them for `reader` (a blind annotator gets none), so the first HTML shows them. */
-async function validationPageData(taskId: string, reader: Actor) {
-  const validations = await unlessRefused(listTaskValidations(prisma, taskId, {}, reader));
+/** The task's validation groups as GET /api/v1/runs?taskId= reads them for the reader (a blind annotator gets none), so the first HTML shows them. */
+async function validationPageData(taskId: string, blind: BlindSet) {
+  const validations = await unlessRefused(listTaskValidations(prisma, taskId, {}, blind));
   if (!validations) return [];
   return [[queryKeys.taskValidations(taskId), validations]] satisfies [readonly unknown[], unknown][];
 }
@@ -28,7 +28,7 @@ export default async function TaskValidationPage({ params }: { params: Promise<{
           Open the task
         </Link>
       </div>
-      <Prefetched entries={await validationPageData(taskId, reader)}>
+      <Prefetched entries={await validationPageData(taskId, blindSetOf(prisma, reader))}>
         <ValidationPanel taskId={taskId} />
       </Prefetched>
     </div>

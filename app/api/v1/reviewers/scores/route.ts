@@ -7,5 +7,5 @@ const ReviewerScoreSchema = z.looseObject({ reviewer: z.string() }).meta({ id: "
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Reviewer agents' verdicts scored against executed ground truth", query: PageQuerySchema, response: pageSchema(ReviewerScoreSchema) },
-  async ({ db, query }) => pageOf(await scoreReviewers(db), query, (score) => score.reviewer),
+  async ({ db, query, blind }) => pageOf(await scoreReviewers(db, blind), query, (score) => score.reviewer),
 );

@@ -6,5 +6,5 @@ const ComparisonSchema = z.looseObject({ rows: z.array(z.looseObject({ same: z.b
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Two trajectories side by side, their steps aligned by what they did", query: CompareQuerySchema, response: ComparisonSchema },
-  ({ db, query }) => compareTrajectories(db, query.a, query.b),
+  ({ db, query, blind }) => compareTrajectories(db, query.a, query.b, blind),
 );

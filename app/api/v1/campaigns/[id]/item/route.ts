@@ -10,5 +10,5 @@ export const GET = defineRoute(
     query: z.object({ taskId: z.string().min(1) }),
     response: z.unknown(),
   },
-  ({ db, actor, params, query }) => campaignItem(db, actor, params.id, query.taskId),
+  ({ db, actor, params, query, blind }) => campaignItem(db, actor, params.id, query.taskId, blind),
 );

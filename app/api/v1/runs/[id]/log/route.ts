@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
 /** The run's live log as server-sent events (log, status with phase, end). */
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The run's live log as server-sent events (log, status with phase, end)", params: IdParams, produces: "text/event-stream" },
-  async ({ db, request, url, params, actor }) => {
-    await requireRunReadable(db, params.id, actor);
+  async ({ db, request, url, params, actor, blind }) => {
+    await requireRunReadable(db, params.id, blind);
     return jobLogResponse(db, { runId: params.id }, request, url, actor.id);
   },
 );

@@ -5,5 +5,5 @@ import { PageQuerySchema, pageOf, pageSchema } from "@/lib/http/pagination";
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "The task's audit trail, newest first", params: IdParams, query: PageQuerySchema, response: pageSchema(HistoryEventSchema) },
-  async ({ db, params, query }) => pageOf(await taskHistory(db, params.id), query, (event) => event.id),
+  async ({ db, params, query, blind }) => pageOf(await taskHistory(db, params.id, blind), query, (event) => event.id),
 );

@@ -5,5 +5,5 @@ import { pageSchema } from "@/lib/http/pagination";
 
 export const GET = defineRoute(
   { permission: "tasks:read", summary: "Every step given a label, across trajectories, newest first", query: LabelStepsQuerySchema, response: pageSchema(z.looseObject({ id: z.string(), stepIndex: z.number().int() })) },
-  ({ db, query }) => stepsWithLabel(db, query),
+  ({ db, query, blind }) => stepsWithLabel(db, query, blind),
 );
