@@ -39,11 +39,17 @@ export const SafeFileNameSchema = z
       .refine((name) => name !== "." && name !== "..", "must be the file's own name (such as tasks.jsonl), not . or .."),
   );
 
+/** A label from the query (the database stores no NUL; nobody reads a control character). */
+const printableLabel = z
+  .string()
+  .transform((text) => text.replace(UNPRINTABLE, "").trim())
+  .pipe(z.string().min(1).max(300));
+
 export const UploadOptionsSchema = z.object({
   fileName: SafeFileNameSchema,
   source: z.enum(TaskSource).optional(),
-  generator: z.string().trim().min(1).max(300).optional(),
-  instanceId: z.string().trim().min(1).max(300).optional(),
+  generator: printableLabel.optional(),
+  instanceId: printableLabel.optional(),
 });
 export type UploadOptions = z.input<typeof UploadOptionsSchema>;
 
