@@ -5,7 +5,8 @@ import { apiFetch } from "@/components/ui/api";
 
 export function ChangePasswordForm() {
   const change = useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiFetch("/api/v1/me/password", { method: "POST", json: input }),
+    mutationFn: (input: { currentPassword: string; newPassword: string; revokeApiTokens: boolean }) =>
+      apiFetch<{ apiTokensRevoked: number }>("/api/v1/me/password", { method: "POST", json: input }),
   });
   return (
     <form
@@ -13,7 +14,7 @@ export function ChangePasswordForm() {
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        change.mutate({ currentPassword: String(form.get("currentPassword")), newPassword: String(form.get("newPassword")) });
+        change.mutate({ currentPassword: String(form.get("currentPassword")), newPassword: String(form.get("newPassword")), revokeApiTokens: form.get("revokeApiTokens") === "on" });
       }}
     >
       <h2 className="font-medium">Change your password</h2>
@@ -25,6 +26,10 @@ export function ChangePasswordForm() {
         New password (at least 12 characters)
         <input name="newPassword" type="password" required minLength={12} autoComplete="new-password" className="mt-1 w-full rounded border px-2 py-1" />
       </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input name="revokeApiTokens" type="checkbox" defaultChecked />
+        Also revoke my API tokens (scripts using them will need new ones)
+      </label>
       {change.isError && (
         <p role="alert" className="text-sm text-red-700">
           {change.error.message}
@@ -32,7 +37,8 @@ export function ChangePasswordForm() {
       )}
       {change.isSuccess && (
         <p role="status" className="text-sm text-green-800">
-          Password changed. Every other session of yours has been signed out.
+          Password changed. Every other session of yours has been signed out
+          {change.data.apiTokensRevoked ? `, and ${change.data.apiTokensRevoked} API token(s) revoked` : ""}.
         </p>
       )}
       <button disabled={change.isPending} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">

@@ -1,21 +1,15 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import type { Cell, FigureTable } from "./figures";
+import { toCsv } from "../exports/csv";
 
 // "Exactly what is shown": the export is the page's table, same columns, same rows, same order.
 
-function csvCell(value: Cell): string {
-  if (value === null) return "";
-  const text = String(value);
-  // RFC 4180 quoting; a leading =, +, - or @ is prefixed so a spreadsheet does not run it as a formula
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function tableToCsv(table: Pick<FigureTable, "columns" | "rows">): string {
-  const lines = [table.columns.map((c) => csvCell(c.label)).join(",")];
-  for (const row of table.rows) lines.push(table.columns.map((c) => csvCell(row[c.key] ?? null)).join(","));
-  return lines.join("\r\n") + "\r\n";
+  return toCsv(
+    table.columns.map((c) => c.label),
+    table.rows.map((row) => table.columns.map((c) => row[c.key] ?? null)),
+  );
 }
 
 export function tableToJson(table: Pick<FigureTable, "columns" | "rows">): Record<string, Cell>[] {

@@ -7,6 +7,7 @@ import { authorizeWithPassword } from "./password-sign-in";
 import { decideOidcSignIn, userOfOidcSubject, type OidcClaims } from "./oidc-sign-in";
 import { sameOriginUrl } from "./safe-redirect";
 import { servedOverHttps } from "../config/server-config";
+import { endSession, newSessionId, userOfSession } from "./session-end";
 
 export type AuthRequestContext = {
   /** the caller's OIDC link-intent cookie: set when a signed-in user asked to link single sign-on */
@@ -42,6 +43,8 @@ export function authOptions(context: AuthRequestContext = {}): NextAuthOptions {
       async jwt({ token, user, account }) {
         // the token carries the local user id and its session version; the role is read per request
         if (!user) return token;
+        // a new id per sign-in: signing out ends this session alone (lib/auth/session-end.ts)
+        token.sid = newSessionId();
         if (account?.provider === "credentials") {
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
           return token;
@@ -52,12 +55,19 @@ export function authOptions(context: AuthRequestContext = {}): NextAuthOptions {
         return { ...token, sub: local.id, sv: local.sessionVersion };
       },
       async session({ session, token }) {
-        const user = token.sub ? await prisma.user.findUnique({ where: { id: token.sub } }) : null;
-        const current = user && !user.disabled && user.sessionVersion === (token.sv ?? 0);
+        const sid = typeof token.sid === "string" ? token.sid : null;
+        const user = token.sub ? await userOfSession(prisma, { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0, sid }) : null;
+        const current = user && !user.disabled;
         return { ...session, user: current ? { id: user.id, email: user.email, name: user.name, role: user.role } : undefined };
       },
       redirect({ url, baseUrl }) {
         return sameOriginUrl(url, baseUrl) ?? baseUrl;
+      },
+    },
+    events: {
+      // next-auth only drops the cookie; this ends the session on the server, so a copy of the cookie stops working too
+      async signOut({ token }) {
+        if (token) await endSession(prisma, token);
       },
     },
   };

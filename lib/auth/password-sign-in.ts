@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { prisma } from "../db/client";
+import { serverConfig } from "../config/server-config";
 import { verifyPasswordOrStandIn } from "./passwords";
 import { recordSignInFailure, recordSignInSuccess, signInLockedUntil, type ThrottleKeys } from "./sign-in-throttle";
 
@@ -20,10 +21,14 @@ export async function authorizeWithPassword(raw: unknown) {
 }
 
 /**
- * The client's address: the last X-Forwarded-For entry, which is the one our own side
- * added (Next sets it from the socket when absent; a reverse proxy appends what it saw).
+ * The client's address, read only behind a reverse proxy (TRUST_PROXY=1): the last
+ * X-Forwarded-For entry, which the proxy appended from what it saw. Without a proxy the
+ * client writes that header itself (Next keeps it and adds the socket's address only when
+ * it is absent), so forged addresses could dodge the per-address limit or lock a victim's
+ * address out: it is not read, and only the per-account limit holds.
  */
-export function clientAddress(headers: Headers): string | null {
+export function clientAddress(headers: Headers, trustProxy = serverConfig().TRUST_PROXY): string | null {
+  if (!trustProxy) return null;
   const forwarded = headers.get("x-forwarded-for");
   const last = forwarded?.split(",").at(-1)?.trim();
   return last || headers.get("x-real-ip") || null;

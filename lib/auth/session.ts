@@ -5,13 +5,20 @@ import { redirect } from "next/navigation";
 import { resolveActor, type Actor } from "./actor";
 import { can, type Permission } from "./permissions";
 
-// The layout and its page both ask who is signed in: one lookup per request serves both.
-const actorOfThisRequest = cache(async () => resolveActor(await headers()));
+// Pages are for a browser with a session cookie. An API token's scopes are checked by the API
+// routes (lib/http/define-route.ts); a page shows whatever its role allows, so a token — say a
+// read-only one of an admin — would reach more than its scopes: pages do not read tokens at all.
+export const pageRequestActor = (requestHeaders: Headers) => resolveActor(requestHeaders, { cookieOnly: true });
+const actorOfThisRequest = cache(async () => pageRequestActor(await headers()));
 
-/** For server components: the signed-in actor holding the page's permission, or a redirect to sign-in / forbidden. */
-export async function pageActor(permission: Permission = "tasks:read"): Promise<Actor> {
-  const actor = await actorOfThisRequest();
+/** The signed-in actor holding the permission, or a redirect to sign-in / forbidden; `actor` is who the request's cookie speaks for. */
+export function pageActorOf(actor: Actor | null, permission: Permission): Actor {
   if (!actor) redirect("/signin");
   if (!can(actor.role, permission)) redirect("/forbidden");
   return actor;
+}
+
+/** For server components (the layout and its page share one lookup per request). */
+export async function pageActor(permission: Permission = "tasks:read"): Promise<Actor> {
+  return pageActorOf(await actorOfThisRequest(), permission);
 }

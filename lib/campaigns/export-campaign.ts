@@ -4,6 +4,7 @@ import { loadCampaign } from "./access";
 import { outcomeOf } from "./outcome";
 import type { CombinedValue } from "./combine";
 import type { Answers, RubricQuestion } from "./rubric";
+import { toCsv, type CsvValue } from "../exports/csv";
 
 // A campaign's finished tasks as rows a filtered split can be cut from: SWE-bench Verified's
 // columns (underspecified, false_negative = test validity, other_major_issues, difficulty,
@@ -51,20 +52,14 @@ export async function campaignExportRows(db: Db, campaignId: string): Promise<Re
     });
 }
 
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-export function toCsv(rows: Record<string, unknown>[]): string {
-  if (rows.length === 0) return "instance_id\n";
-  const columns = Object.keys(rows[0]);
-  return [columns.join(","), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(","))].join("\n") + "\n";
+export function campaignRowsToCsv(rows: Record<string, unknown>[]): string {
+  const columns = rows.length ? Object.keys(rows[0]) : ["instance_id"];
+  return toCsv(columns, rows.map((row) => columns.map((c) => row[c] as CsvValue)));
 }
 
 export async function campaignExportResponse(db: Db, campaignId: string, format: "jsonl" | "csv"): Promise<Response> {
   const rows = await campaignExportRows(db, campaignId);
-  const body = format === "csv" ? toCsv(rows) : rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
+  const body = format === "csv" ? campaignRowsToCsv(rows) : rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
   return new Response(body, {
     headers: {
       "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson",

@@ -52,6 +52,12 @@ export const ServerConfigSchema = z.object({
   OIDC_CLIENT_SECRET: text(),
   OIDC_NAME: z.string().default("Single sign-on"),
   OIDC_ALLOWED_DOMAINS: text(),
+  /**
+   * The web server is behind a reverse proxy that sets X-Forwarded-For: only then is the
+   * header's last entry the client's address (the sign-in throttle's per-address limit).
+   * Off, anyone could write the header, so it is not read and only the per-account limit holds.
+   */
+  TRUST_PROXY: onOff(false),
   LIVE_LOG_STREAMS_PER_USER: wholeNumber(8),
   // Docker
   DOCKER_HOST: z.string().regex(/^[a-z][a-z+]*:\/\//, { error: "a Docker endpoint such as unix:///var/run/docker.sock or tcp://host:2375" }).optional(),

@@ -29,7 +29,8 @@ export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | 
   ctx.running.add(batchId);
   const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-import-job-"));
   try {
-    const filePath = path.join(dir, batch.fileName);
+    // the client's file name is a label only (format detection reads it): never a path
+    const filePath = path.join(dir, "upload");
     await restoreUpload(db, batchId, filePath);
     const options = batch.options as StoredOptions;
     await importFile(db, filePath, { batchId, fileName: batch.fileName, actorId: batch.userId, ...options, lease });

@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
-import { once } from "node:events";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
 import { TaskSource } from "../db/enums";
@@ -20,16 +20,36 @@ export const maxUploadBytes = (source?: EnvironmentSource) => configFrom(source)
 /** bytes per stored chunk: large enough to be quick, small enough to hold one in memory */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
+// control characters (NUL included) and the bidirectional overrides that make a name read backwards
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A client's file name as a label that is safe to show and store: path separators become
+ * "_" (so it is one base name), control characters go. "." and ".." name no file and are
+ * refused. The name is never a path: the worker writes the upload to a name of its own.
+ */
+export const SafeFileNameSchema = z
+  .string()
+  .transform((name) => name.replace(UNPRINTABLE, "").replace(/[\\/]/g, "_").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "must name the file (x-file-name header or ?fileName=)")
+      .max(300, "is too long: at most 300 characters")
+      .refine((name) => name !== "." && name !== "..", "must be the file's own name (such as tasks.jsonl), not . or .."),
+  );
+
+/** A label from the query (the database stores no NUL; nobody reads a control character). */
+const printableLabel = z
+  .string()
+  .transform((text) => text.replace(UNPRINTABLE, "").trim())
+  .pipe(z.string().min(1).max(300));
+
 export const UploadOptionsSchema = z.object({
-  fileName: z
-    .string()
-    .trim()
-    .min(1, "name the file (x-file-name header or ?fileName=)")
-    .max(300)
-    .transform((name) => name.replace(/[\\/]/g, "_")),
+  fileName: SafeFileNameSchema,
   source: z.enum(TaskSource).optional(),
-  generator: z.string().trim().min(1).max(300).optional(),
-  instanceId: z.string().trim().min(1).max(300).optional(),
+  generator: printableLabel.optional(),
+  instanceId: printableLabel.optional(),
 });
 export type UploadOptions = z.input<typeof UploadOptionsSchema>;
 
@@ -62,19 +82,41 @@ async function storeChunks(db: PrismaClient, batchId: string, body: ReadableStre
   return total;
 }
 
-/** Writes a stored upload back to a file, one chunk in memory at a time (archives and Parquet need random access). */
+/**
+ * Writes a stored upload back to a file, one chunk in memory at a time (archives and Parquet
+ * need random access). A file that cannot be written rejects; it never surfaces as an
+ * unhandled stream error, which would end the worker process.
+ */
 export async function restoreUpload(db: Db, batchId: string, filePath: string) {
-  const out = createWriteStream(filePath);
-  try {
+  async function* chunks() {
     for (let seq = 0; ; seq++) {
       const chunk = await db.importUploadChunk.findUnique({ where: { batchId_seq: { batchId, seq } }, select: { data: true } });
-      if (!chunk) break;
-      if (!out.write(chunk.data)) await once(out, "drain");
+      if (!chunk) return;
+      yield chunk.data;
     }
-  } finally {
-    out.end();
-    await once(out, "close");
   }
+  await pipeline(Readable.from(chunks()), createWriteStream(filePath, { flags: "wx" }));
+}
+
+const badHeader = (detail: string) =>
+  new AppError("BAD_REQUEST", `The request header is not valid: ${detail}.`, undefined, [{ field: "x-file-name", in: "header", pointer: "/x-file-name", detail }]);
+
+/**
+ * The file name an upload's x-file-name header carries (percent-encoded, as the browser and
+ * the CLI send it), made safe; a 400 naming the header when its encoding is broken or it
+ * names no file. Without the header, undefined (the name may come as ?fileName=).
+ */
+export function fileNameFromHeader(header: string | null): string | undefined {
+  if (header === null || header === "") return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(header);
+  } catch {
+    throw badHeader("x-file-name is not valid percent-encoding (a % must be followed by two hex digits forming UTF-8): send encodeURIComponent(name)");
+  }
+  const safe = SafeFileNameSchema.safeParse(decoded);
+  if (!safe.success) throw badHeader(`x-file-name ${safe.error.issues[0].message}`);
+  return safe.data;
 }
 
 /**

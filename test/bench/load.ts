@@ -271,7 +271,7 @@ async function main() {
     await importFile(prisma, writeDecisionTasks(dataDir), { source: "SWE_BENCH" });
     console.log(`[load] imported ${DECISION_TASKS.toLocaleString()} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const { token } = await createApiToken(prisma, curator.id, { name: "load" });
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: curator.id }, secret: SECRET })}`;
+    const cookie = `next-auth.session-token=${await encode({ token: { sub: curator.id, sid: randomUUID() }, secret: SECRET })}`;
     const targets = await prisma.task.findMany({ where: { instanceId: { startsWith: "load__" } }, select: { id: true, version: true }, orderBy: { id: "asc" } });
     const pages = await prisma.task.findMany({ where: { NOT: { instanceId: { startsWith: "load__" } } }, select: { id: true } });
     const trajectories = await prisma.trajectory.findMany({ select: { id: true } });

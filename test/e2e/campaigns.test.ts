@@ -129,7 +129,7 @@ describe("an annotation campaign", () => {
 
     // the export has SWE-bench Verified's rubric columns
     const csv = await (await admin.context.request.get(appUrl(`/api/v1/campaigns/${campaignId}/export?format=csv`))).text();
-    const [header, row] = csv.split("\n");
+    const [header, row] = csv.split("\r\n");
     expect(header.split(",").slice(0, 7)).toEqual(["instance_id", "repo", "underspecified", "false_negative", "other_major_issues", "difficulty", "filter_out"]);
     expect(row.startsWith(`${REAL_TASK},django/django,2,3,false,1 – 4 h,true,`)).toBe(true);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { loadApiRoutes } from "../../app/api/v1/api-routes";
 import type { ApiRouteTable } from "../../lib/http/openapi";
@@ -8,7 +9,7 @@ export type Auth = { token: string } | { userId: string } | null;
 
 export async function sessionCookie(userId: string) {
   process.env.NEXTAUTH_SECRET ??= "api-test-secret";
-  return `next-auth.session-token=${await encode({ token: { sub: userId }, secret: process.env.NEXTAUTH_SECRET })}`;
+  return `next-auth.session-token=${await encode({ token: { sub: userId, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET })}`;
 }
 
 let table: ApiRouteTable | undefined;

@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: E2E_PASSWORDS.admin,
     DEMO_PASSWORD: E2E_PASSWORDS.demo,
     WORKER_CONCURRENCY: "2",
+    // the tests stand in for a reverse proxy: they set X-Forwarded-For (test/security/auth-sign-in.e2e.test.ts)
+    TRUST_PROXY: "1",
   });
   delete process.env.DATABASE_URL;
   project.provide("appUrl", `http://localhost:${port}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -49,7 +50,7 @@ describe("API tokens", () => {
 describe("the role guard", () => {
   it("reads the role from the database per request, so a demotion takes effect at once", async () => {
     const user = await db.prisma.user.create({ data: { email: "promoted@example.test", role: "CURATOR" } });
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id }, secret: "auth-test-secret" })}`;
+    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, sid: randomUUID() }, secret: "auth-test-secret" })}`;
     const headers = new Headers({ cookie });
     await expect(requireRole(headers, "CURATOR")).resolves.toMatchObject({ id: user.id });
     await db.prisma.user.update({ where: { id: user.id }, data: { role: "VIEWER" } });
@@ -60,7 +61,7 @@ describe("the role guard", () => {
 
   it("rejects a cookie signed with another secret", async () => {
     const user = await db.prisma.user.create({ data: { email: "forged@example.test", role: "VIEWER" } });
-    const forged = `next-auth.session-token=${await encode({ token: { sub: user.id }, secret: "someone-elses-secret" })}`;
+    const forged = `next-auth.session-token=${await encode({ token: { sub: user.id, sid: randomUUID() }, secret: "someone-elses-secret" })}`;
     await expect(requireRole(new Headers({ cookie: forged }), "VIEWER")).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
   });
 

@@ -186,8 +186,8 @@ describe("combination and drop rules on a seeded campaign", () => {
     expect((await adjudicated.json()).outcome).toMatchObject({ dropped: true, adjudicated: true });
     expect(await db.prisma.campaignLabel.count({ where: { campaignId: severe.id, taskId: tasks[0].id, submittedAt: { not: null } } })).toBe(3);
     const csv = await (await callRoute(exportRoute.GET, admin.token, `/api/v1/campaigns/${severe.id}/export?format=csv`, { params: { id: severe.id } })).text();
-    expect(csv.split("\n")[0]).toBe("instance_id,repo,underspecified,false_negative,other_major_issues,difficulty,filter_out,drop_reasons,adjudicated,campaign,rubric,combination,rubric_answers,labels");
-    expect(csv.split("\n")[1]).toMatch(/^acme__rules-0,acme\/rules,3,0,false,Under 15 min,true,/);
+    expect(csv.split("\r\n")[0]).toBe("instance_id,repo,underspecified,false_negative,other_major_issues,difficulty,filter_out,drop_reasons,adjudicated,campaign,rubric,combination,rubric_answers,labels");
+    expect(csv.split("\r\n")[1]).toMatch(/^acme__rules-0,acme\/rules,3,0,false,Under 15 min,true,/);
   });
 });
 

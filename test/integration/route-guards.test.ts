@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,7 +120,7 @@ beforeAll(async () => {
   process.env.NEXTAUTH_SECRET = "route-guard-test-secret";
   for (const role of ["VIEWER", "CURATOR", "ADMIN"] as const) {
     const user = await db.prisma.user.create({ data: { email: `${role.toLowerCase()}@example.test`, role } });
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id }, secret: process.env.NEXTAUTH_SECRET })}`;
+    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET })}`;
     callers.push({ name: `${role} session`, headers: { cookie }, expect: (row) => (RANK[role] >= RANK[row.role] ? row.allowed : 403) });
     if (role === "VIEWER") {
       const { token } = await createApiToken(db.prisma, user.id, { name: "viewer-read", scopes: ["read"] });

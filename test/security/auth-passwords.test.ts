@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import bcrypt from "bcryptjs";
@@ -19,7 +20,7 @@ const NEW = "new-password-staple-correct";
 let db: TestDatabase;
 
 const cookieFor = async (userId: string, sv?: number) =>
-  `next-auth.session-token=${await encode({ token: { sub: userId, ...(sv === undefined ? {} : { sv }) }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  `next-auth.session-token=${await encode({ token: { sub: userId, sid: randomUUID(), ...(sv === undefined ? {} : { sv }) }, secret: process.env.NEXTAUTH_SECRET! })}`;
 const json = (path: string, cookie: string, body: unknown) =>
   new Request(APP + path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: APP, host: "localhost:3000", cookie } });
 const whoAmI = async (cookie: string) => (await me(new Request(APP + "/api/v1/me", { headers: { cookie } }))).status;

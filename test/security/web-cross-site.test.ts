@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -17,7 +18,7 @@ let adminCookie: string;
 let curatorCookie: string;
 let taskId: string;
 
-const sessionCookie = async (userId: string) => `next-auth.session-token=${await encode({ token: { sub: userId }, secret: process.env.NEXTAUTH_SECRET! })}`;
+const sessionCookie = async (userId: string) => `next-auth.session-token=${await encode({ token: { sub: userId, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! })}`;
 
 beforeAll(async () => {
   db = await createTestDatabase();

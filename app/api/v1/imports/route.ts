@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { ListImportBatchesSchema, listImportBatches } from "@/lib/imports/import-batches";
-import { UploadOptionsSchema, startUploadImport } from "@/lib/imports/upload-import";
+import { UploadOptionsSchema, fileNameFromHeader, startUploadImport } from "@/lib/imports/upload-import";
 import { ImportBatchSchema, ImportPageSchema } from "@/lib/http/api-schemas";
 
 /** The history of imports, newest first. */
@@ -25,8 +25,7 @@ export const POST = defineRoute(
     idempotent: true,
   },
   async ({ db, request, query, actor }) => {
-    const headerName = request.headers.get("x-file-name");
-    const options = UploadOptionsSchema.parse({ ...query, fileName: headerName ? decodeURIComponent(headerName) : query.fileName });
+    const options = UploadOptionsSchema.parse({ ...query, fileName: fileNameFromHeader(request.headers.get("x-file-name")) ?? query.fileName });
     const length = Number(request.headers.get("content-length"));
     return startUploadImport(db, request.body, { ...options, actorId: actor.id, bytesTotal: Number.isFinite(length) && length > 0 ? length : null });
   },
