@@ -87,6 +87,27 @@ describe("evaluation run folders as the harnesses write them", () => {
     }
   });
 
+  it("keeps reading SWE-bench 1.x log folders (<instance_id>.<model>.eval.log side by side), each log under the model it names", async () => {
+    const legacy = path.join(import.meta.dirname, "../fixtures/harness");
+    expect((await cli(["import", path.join(legacy, "../swe-bench/swe-bench-lite-test.json")], env)).code).toBe(0);
+    expect((await cli(["import", path.join(legacy, "django__django-15781.20240402_sweagent_gpt4.predictions.jsonl")], env)).code).toBe(0);
+    const folder = path.join(dir, "eval_logs");
+    for (const name of ["django__django-15781.20240402_sweagent_gpt4.eval.log", "django__django-15781.SWE-bench_Lite_golden.eval.log"]) cpSync(path.join(legacy, name), path.join(folder, name));
+    const result = await cli(["import", folder], env);
+    expect(result.stderr).toContain("read as SWE-bench 1.x evaluation logs: 2 logs, 2 models");
+    // the golden run's log carries no patch and no prediction of it was imported: reported, not an empty candidate
+    expect(result.code).toBe(1);
+    const django = (await candidates()).filter((c) => c.task.instanceId === "django__django-15781");
+    expect(django.map((c) => [c.generator, c.resolved])).toEqual([["20240402_sweagent_gpt4", false]]);
+  });
+
+  it("says an OpenSWE environment folder is read as one", async () => {
+    const result = await cli(["import", path.join(import.meta.dirname, "../fixtures/openswe/env__local--tinymed--0001")], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("read as OpenSWE environment folders: 1 environment");
+    expect((await latestBatch()).format).toBe("OPENSWE_ENVIRONMENT");
+  });
+
   it("never reads a SWE-smith validation folder as an OpenSWE environment, and answers in a sentence", async () => {
     const result = await cli(["import", fixture("swe-smith/run_validation")], env);
     expect(result.stderr).toContain("read as a SWE-smith validation run: 1 instance");
