@@ -75,6 +75,20 @@ describe("evaluation run folders as the harnesses write them", () => {
     expect(summary.match(/The generator you gave \("my-agent\/v2"\) was used for every result/g)).toHaveLength(1);
   });
 
+  it("grades a log that shows no test as ungradable: unresolved, flagged, with the reason", async () => {
+    const id = INSTANCES[0];
+    const folder = path.join(dir, "cut", "run_evaluation", "nightly", "acme__cut-model", id);
+    cpSync(fixture("two-models/logs/run_evaluation/nightly/openai__gpt-4o-2024-08-06", id), folder, { recursive: true });
+    // the real log, cut before its tests ran (as when a container dies during setup)
+    const log = readFileSync(path.join(folder, "test_output.txt"), "utf8");
+    writeFileSync(path.join(folder, "test_output.txt"), log.slice(0, log.indexOf("Start Test Output")));
+    expect((await cli(["import", path.join(dir, "cut", "run_evaluation")], env)).code).toBe(0);
+    const run = await db.prisma.validationRun.findFirstOrThrow({ where: { candidatePatch: { generator: "acme/cut-model" } } });
+    expect(run.resolved).toBe(false);
+    expect(run.flags).toContain("UNGRADABLE");
+    expect(run.errorMessage).toMatch(/^Ungradable: .+; counted unresolved/);
+  });
+
   it("sets resolved to the run's results file (ids_resolved) on SWE-smith's real run folder", async () => {
     const result = await cli(["import", fixture("swe-smith/run_evaluation")], env);
     expect(result.code).toBe(0);

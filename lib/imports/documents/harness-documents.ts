@@ -136,9 +136,9 @@ export async function importLogDocument(ctx: ImportContext, source: HarnessSourc
     tests: parsed.tests,
     log,
     exitCode: findExitCodeMarker(log)?.code ?? null,
-    flags: parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : [],
+    // ungradable (no test in the log, or its harness says the run failed): unresolved, as SWE-bench counts it, and flagged
+    flags: [...(parsed.notEvaluated ? ["UNGRADABLE"] : []), ...(parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : [])],
     patch: source.patch ?? null,
-    // ungradable: the log shows no test, or its harness says the run failed
     metadata: { logParser: parsed.parser, legacyHarness: identity.legacy, notEvaluated: parsed.notEvaluated, gradedFrom: "log" },
   }, source);
   await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
