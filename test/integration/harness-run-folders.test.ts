@@ -101,6 +101,20 @@ describe("evaluation run folders as the harnesses write them", () => {
     }
   });
 
+  it("follows the results file when it disagrees with the tests, and says so on the run", async () => {
+    const copy = path.join(dir, "disagree", "run_evaluation");
+    cpSync(fixture("swe-smith/run_evaluation"), copy, { recursive: true });
+    const results = JSON.parse(readFileSync(path.join(copy, "report.json"), "utf8"));
+    const unresolved = INSTANCES[1];
+    results.ids_resolved.push(unresolved); // an edited copy: the real file says unresolved, as the tests do
+    results.ids_unresolved = results.ids_unresolved.filter((id: string) => id !== unresolved);
+    writeFileSync(path.join(copy, "report.json"), JSON.stringify(results));
+    expect((await cli(["import", copy], env)).code).toBe(0);
+    const run = await db.prisma.validationRun.findFirstOrThrow({ where: { task: { instanceId: unresolved }, candidatePatch: { generator: { startsWith: "swesmith_gen" } } } });
+    expect(run).toMatchObject({ resolved: true, flags: expect.arrayContaining(["GRADE_DIFFERS_FROM_RESULTS_FILE"]) });
+    expect(run.errorMessage).toMatch(/as the run's results file report.json says; graded from the tests, it would be false/);
+  });
+
   it("keeps reading SWE-bench 1.x log folders (<instance_id>.<model>.eval.log side by side), each log under the model it names", async () => {
     const legacy = path.join(import.meta.dirname, "../fixtures/harness");
     expect((await cli(["import", path.join(legacy, "../swe-bench/swe-bench-lite-test.json")], env)).code).toBe(0);
