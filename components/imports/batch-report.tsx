@@ -129,6 +129,7 @@ export function BatchReport({ batchId }: { batchId: string }) {
       {batch.status === "RUNNING" && batch.attempts > 1 ? <p className="mt-2 text-sm text-slate-700">Resumed by another worker (attempt {batch.attempts}).</p> : null}
       <ProgressBar batch={batch} />
       <Counts batch={batch} />
+      {batch.summary ? <p className="mt-3 text-sm text-slate-700" data-testid="import-summary">{batch.summary}</p> : null}
       {batch.errorMessage ? <p className={`mt-3 rounded px-3 py-2 text-sm ${batch.status === "CANCELLED" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800"}`}>{batch.errorMessage}</p> : null}
       <ErrorText error={cancel.error} prefix="Cancel" />
       <ErrorsTable batch={batch} />

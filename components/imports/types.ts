@@ -13,6 +13,8 @@ export type ImportBatchView = {
   unchanged: number;
   failed: number;
   errorMessage: string | null;
+  /** what the file or folder was read as ("read as a SWE-bench evaluation run: …"), and notes for the whole batch */
+  summary?: string | null;
   cancelRequested: boolean;
   startedAt: string;
   finishedAt: string | null;

@@ -41,6 +41,7 @@ const summary = {
   unchanged: true,
   failed: true,
   errorMessage: true,
+  summary: true,
   cancelRequested: true,
   startedAt: true,
   finishedAt: true,

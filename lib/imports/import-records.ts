@@ -2,7 +2,7 @@ import { ZodError } from "zod";
 import { AppError } from "../errors/app-error";
 import type { Db, ImportFormat, PrismaClient } from "../db/client";
 import { parseRecordJson, type RawRecord } from "./read/json-records";
-import { describeInvalidRecord } from "./formats/record-errors";
+import { describeInvalidRecord, describeRefusal } from "./formats/record-errors";
 import { ImportStopped, type BatchTally, type ImportRun, type RecordOutcome } from "./import-run";
 
 // The shared loop for files of independent records: parse and validate each record on
@@ -130,7 +130,7 @@ export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<Sou
     try {
       record = importer.parse(decoded.value);
     } catch (error) {
-      run.fail({ line: raw.line, key: keyOf(decoded.value), reason: describeError(error) });
+      run.fail({ line: raw.line, key: keyOf(decoded.value), reason: error instanceof ZodError ? describeRefusal(importer.format, error) : describeError(error) });
       accounted = seen;
       continue;
     }

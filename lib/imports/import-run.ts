@@ -57,6 +57,11 @@ export class ImportRun {
   format: ImportFormat = "UNKNOWN";
   /** records of a record file already accounted for by an earlier attempt (skipped on resume) */
   resumeAfter = 0;
+  /** what the file or folder was read as ("read as a SWE-bench evaluation run: 1 run, 2 models, 500 instances") */
+  readAs: string | null = null;
+  /** sentences that hold for the whole batch, each told once however many records it concerns */
+  private readonly notes = new Set<string>();
+  private readonly noteKeys = new Set<string>();
   private lastProgressAt = 0;
   private cancelled = false;
 
@@ -108,6 +113,17 @@ export class ImportRun {
   apply(tally: BatchTally) {
     for (const key of Object.keys(tally.counts) as (keyof ImportCounts)[]) this.counts[key] += tally.counts[key];
     for (const error of tally.errors) if (this.errors.length < MAX_STORED_ERRORS) this.errors.push(cleanError(error));
+  }
+
+  /** A sentence about the whole batch (a --generator the files contradict): kept once, shown with the summary. */
+  note(sentence: string, key = sentence) {
+    if (!this.noteKeys.has(key)) this.notes.add(sentence);
+    this.noteKeys.add(key);
+  }
+
+  get summary(): string | null {
+    const parts = [this.readAs ? `${this.readAs}.` : null, ...this.notes].filter(Boolean);
+    return parts.length ? parts.join(" ") : null;
   }
 
   async setFormat(format: ImportFormat) {
@@ -162,7 +178,7 @@ export class ImportRun {
       outcome.status ?? (outcome.errorMessage ? "FAILED" : this.counts.failed === 0 ? "SUCCEEDED" : this.total > this.counts.failed ? "PARTIAL" : "FAILED");
     const finished = await this.db.$transaction(async (tx) => {
       const { count } = await tx.importBatch.updateMany(
-        this.owned({ ...this.counts, status, format: this.format, bytesRead: BigInt(this.bytesRead), errors: this.errors, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date(), checkpoint: Prisma.DbNull }),
+        this.owned({ ...this.counts, status, format: this.format, summary: this.summary, bytesRead: BigInt(this.bytesRead), errors: this.errors, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date(), checkpoint: Prisma.DbNull }),
       );
       if (count !== 1) return false;
       // the stored upload has served its purpose

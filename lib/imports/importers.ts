@@ -41,7 +41,8 @@ const DOCUMENTS: Partial<Record<ImportFormat, DocumentImporter["run"]>> = {
 
 export function documentImporterFor(detection: Exclude<Detection, { kind: "records" } | { kind: "unknown" } | { kind: "parquet" }>): DocumentImporter {
   if (detection.kind === "log") return { format: "SWE_BENCH_REPORT", run: (ctx) => importLogDocument(ctx) };
-  if (detection.kind === "archive") return { format: "OPENSWE_ENVIRONMENT", run: (ctx) => importArchive(ctx, detection.archive) };
+  // a folder's layout decides its format once it has been read (folder-layout.ts)
+  if (detection.kind === "archive") return { format: "UNKNOWN", run: (ctx) => importArchive(ctx, detection.archive) };
   const run = DOCUMENTS[detection.format];
   if (!run) throw new Error(`no document importer for ${detection.format}`);
   return { format: detection.format, run };

@@ -71,7 +71,9 @@ describe("harness results imported through the CLI", () => {
     expect((await cli(["import", path.join(dir, "logs")], env)).code).toBe(0);
     expect((await candidates(PANDAS)).map((c) => c.generator)).toEqual(["swesmith_gen__claude-3.7__t-0.00_p-1.00__c.2.00__exp9__ig_orig"]);
 
+    // a log alone, without its patch.diff (with one it is graded: harness-run-folders.test.ts)
     rmSync(path.join(folder, "report.json"));
+    rmSync(path.join(folder, "patch.diff"));
     const named = await cli(["import", "--generator", "my-model", path.join(dir, "logs")], env);
     expect(named.code).toBe(3); // a log alone has no patch: reported, not stored as an empty candidate
     expect(named.stderr).toMatch(/no prediction of "my-model"/);

@@ -46,8 +46,8 @@ describe("importing files with bad records", () => {
     expect(batch).toMatchObject({ status: "PARTIAL", format: "SWE_BENCH_INSTANCES", created: 3, updated: 0, unchanged: 0, failed: 5 });
     expect(batch.errors).toEqual([
       { line: 2, reason: expect.stringMatching(/cut off|malformed JSON/) },
-      { line: 3, key: "sympy__sympy-13031", reason: "FAIL_TO_PASS must be a list, text or null, not a number" },
-      { line: 6, reason: "instance_id is missing" },
+      { line: 3, key: "sympy__sympy-13031", reason: expect.stringContaining("FAIL_TO_PASS must be a list, text or null, not a number: this file was read as") },
+      { line: 6, reason: expect.stringContaining("instance_id is missing: this file was read as") },
       { line: 8, key: "nul__byte-1", reason: expect.stringMatching(/NUL character/) },
       { line: 9, reason: expect.stringMatching(/cut off.*truncated/) },
     ]);

@@ -36,7 +36,7 @@ describe("importing each format", () => {
   it("imports predictions as candidate patches, and refuses one for an unknown task with its line", async () => {
     const file = path.join(scratch, "preds.jsonl");
     const { readFileSync, writeFileSync } = await import("node:fs");
-    writeFileSync(file, readFileSync(fixture("swe-agent/all_preds.jsonl"), "utf8").trim() + "\n" + JSON.stringify({ instance_id: "nope__nope-1", model_name_or_path: "m", model_patch: "" }) + "\n");
+    writeFileSync(file, readFileSync(fixture("swe-agent/all_preds.jsonl"), "utf8").trim() + "\n" + JSON.stringify({ instance_id: "nope__nope-1", model_name_or_path: "m", model_patch: "diff --git a/x b/x\n" }) + "\n");
     const batch = await importFile(db.prisma, file);
     expect(batch).toMatchObject({ format: "SWE_BENCH_PREDICTIONS", created: 1, failed: 1, status: "PARTIAL" });
     expect(batch.errors).toEqual([{ line: 2, key: "nope__nope-1 (m)", reason: expect.stringContaining('no task "nope__nope-1"') }]);

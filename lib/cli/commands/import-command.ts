@@ -10,17 +10,18 @@ import { logFailure } from "../../errors/log-failure";
 
 export type ImportFlags = { source?: TaskSource; generator?: string; instance?: string; json: boolean };
 
-type BatchView = { id: string; fileName: string; format: string; status: string; created: number; updated: number; unchanged: number; failed: number; bytesRead: number | bigint; bytesTotal: number | bigint | null; errors?: unknown; errorMessage: string | null };
+type BatchView = { id: string; fileName: string; format: string; status: string; created: number; updated: number; unchanged: number; failed: number; bytesRead: number | bigint; bytesTotal: number | bigint | null; errors?: unknown; errorMessage: string | null; summary?: string | null };
 
 const EXIT_BY_STATUS: Record<string, ExitCode> = { SUCCEEDED: EXIT.OK, PARTIAL: EXIT.PARTIAL, FAILED: EXIT.FAILED, CANCELLED: EXIT.INTERRUPTED, RUNNING: EXIT.FAILED, QUEUED: EXIT.FAILED };
 
 function report(batch: BatchView, flags: ImportFlags) {
   const counts = { created: batch.created, updated: batch.updated, unchanged: batch.unchanged, failed: batch.failed };
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ id: batch.id, fileName: batch.fileName, format: batch.format, status: batch.status, ...counts, errorMessage: batch.errorMessage, errors: batch.errors ?? [] }) + "\n");
+    process.stdout.write(JSON.stringify({ id: batch.id, fileName: batch.fileName, format: batch.format, status: batch.status, ...counts, errorMessage: batch.errorMessage, summary: batch.summary ?? null, errors: batch.errors ?? [] }) + "\n");
   } else {
     process.stdout.write(`${batch.fileName}\t${batch.status}\t${batch.format}\tcreated=${counts.created} updated=${counts.updated} unchanged=${counts.unchanged} failed=${counts.failed}\tbatch=${batch.id}\n`);
   }
+  if (batch.summary) process.stderr.write(`  ${batch.summary}\n`);
   if (batch.errorMessage) process.stderr.write(`  ${batch.errorMessage}\n`);
   const errors = (Array.isArray(batch.errors) ? batch.errors : []) as { line: number | null; key?: string; reason: string }[];
   for (const error of errors.slice(0, 20)) process.stderr.write(`  ${error.line ? `line ${error.line}` : (error.key ?? "record")}${error.line && error.key ? ` (${error.key})` : ""}: ${error.reason}\n`);

@@ -7,6 +7,7 @@ import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
 import { missingTaskAdvice } from "../write/find-tasks";
 import { instanceFromFileName } from "./find-instance";
+import { describeError } from "../import-records";
 import { readSmallFile } from "./read-small-file";
 
 // report.json files and harness logs, alone or as a run folder (report.json beside
@@ -18,11 +19,15 @@ const write = (tx: Parameters<typeof writeHarnessResult>[0], [result]: HarnessRe
 const UNKNOWN_GENERATOR =
   "cannot tell which model's run this is: the report has no model_name_or_path and no imported prediction has this patch; import with --generator MODEL (or the run's predictions first)";
 
-/** SWE-bench writes a run as logs/run_evaluation/<run_id>/<model>/<instance_id>/: only that layout names the model by folder. */
-function generatorFromRunLayout(fileName: string): string | null {
-  const parts = fileName.split(/[\\/]/);
-  return parts.length >= 5 && parts[parts.length - 5] === "run_evaluation" ? parts[parts.length - 3] : null;
-}
+/** Where a result came from: its instance folder, the model and run its path names, and the run's results file. */
+export type HarnessSource = {
+  folder?: string | null;
+  model?: string | null;
+  runId?: string | null;
+  /** what the run's official results file (resolved_ids) says of this instance */
+  official?: { resolved: boolean; file: string } | null;
+  patch?: string | null;
+};
 
 /** The prediction whose patch the run applied (patch.diff), when the predictions were imported first. */
 async function generatorFromPredictions(ctx: ImportContext, instanceId: string, patch: string | null | undefined): Promise<string | null> {
@@ -33,18 +38,43 @@ async function generatorFromPredictions(ctx: ImportContext, instanceId: string, 
 }
 
 /**
- * The generator comes from the run: the report, the --generator option, the imported
- * prediction with the same patch, or SWE-bench's own run layout; never another folder name.
+ * The generator: what the user said (--generator, the form) always wins; else what the run
+ * names — the report or log, then SWE-bench's folder layout — else the imported prediction
+ * with the same patch; never another folder name. A file that names another model than the
+ * user's is told once per batch.
  */
-async function runGenerator(ctx: ImportContext, instanceId: string, named: string | null | undefined, patch?: string | null): Promise<string | null> {
-  return named ?? ctx.options.generator ?? (await generatorFromPredictions(ctx, instanceId, patch)) ?? generatorFromRunLayout(ctx.fileName);
+async function runGenerator(ctx: ImportContext, instanceId: string, named: string | null | undefined, source: HarnessSource): Promise<string | null> {
+  const fromRun = named ?? source.model ?? null;
+  const explicit = ctx.options.generator;
+  if (explicit) {
+    if (fromRun && fromRun !== explicit) {
+      ctx.run.note(
+        `The generator you gave ("${explicit}") was used for every result, although the files name another model ("${fromRun}" for ${instanceId}, and perhaps others); import without --generator to keep the files' models.`,
+        "generator-conflict",
+      );
+    }
+    return explicit;
+  }
+  return fromRun ?? (await generatorFromPredictions(ctx, instanceId, source.patch));
+}
+
+/** `resolved` as the run's official results file says it, when there is one; a grade of ours that differs is flagged. */
+function withOfficialResolved(result: HarnessResult, source: HarnessSource): HarnessResult {
+  if (!source.official) return result;
+  const differs = result.resolved !== source.official.resolved;
+  return {
+    ...result,
+    resolved: source.official.resolved,
+    flags: differs ? [...result.flags, "GRADE_DIFFERS_FROM_RESULTS_FILE"] : result.flags,
+    metadata: { ...result.metadata, resultsFile: source.official.file, ...(differs ? { gradedResolved: result.resolved } : {}) },
+  };
 }
 
 async function resolveInstance(ctx: ImportContext, fromFile: string | null): Promise<string | null> {
   return ctx.options.instanceId ?? fromFile ?? (await instanceFromFileName(ctx.db, ctx.fileName));
 }
 
-export async function importReportFiles(ctx: ImportContext, files: { report: string; log?: string | null; patch?: string | null; folder?: string | null }) {
+export async function importReportFiles(ctx: ImportContext, files: { report: string; log?: string | null } & HarnessSource) {
   let document: unknown;
   try {
     document = JSON.parse(files.report);
@@ -55,7 +85,7 @@ export async function importReportFiles(ctx: ImportContext, files: { report: str
   try {
     entries = reportEntries(document);
   } catch (error) {
-    ctx.run.fail({ line: null, key: ctx.fileName, reason: `not a harness report: ${(error as Error).message}` });
+    ctx.run.fail({ line: null, key: ctx.fileName, reason: `not a harness report (${describeError(error)}); a report.json is { "<instance_id>": { "resolved": …, "tests_status": … } } as SWE-bench's harness writes it` });
     return;
   }
   for (const entry of entries) {
@@ -64,12 +94,12 @@ export async function importReportFiles(ctx: ImportContext, files: { report: str
       ctx.run.fail({ line: null, key: ctx.fileName, reason: "the report does not name its instance; put it in a folder named after the instance id, name the file after it, or pass the instance id" });
       continue;
     }
-    const generator = await runGenerator(ctx, instanceId, entry.report.model_name_or_path, files.patch);
+    const generator = await runGenerator(ctx, instanceId, entry.report.model_name_or_path, files);
     if (!generator) {
       ctx.run.fail({ line: null, key: instanceId, reason: UNKNOWN_GENERATOR });
       continue;
     }
-    const result = harnessResultFromReport({ instanceId, generator, report: entry.report, log: files.log ?? null, patch: files.patch ?? null });
+    const result = withOfficialResolved(harnessResultFromReport({ instanceId, generator, report: entry.report, log: files.log ?? null, patch: files.patch ?? null }), files);
     await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
   }
 }
@@ -79,10 +109,10 @@ export async function importReportDocument(ctx: ImportContext) {
 }
 
 /** A harness log without its report: per-test results come from parsing it against the task's test lists. */
-export async function importLogDocument(ctx: ImportContext, folder: string | null = null) {
+export async function importLogDocument(ctx: ImportContext, source: HarnessSource = {}) {
   const log = await readSmallFile(ctx.filePath, "log");
   const identity = identifyLog(log);
-  const instanceId = await resolveInstance(ctx, identity.instanceId ?? (folder ? path.basename(folder) : null));
+  const instanceId = await resolveInstance(ctx, identity.instanceId ?? (source.folder ? path.basename(source.folder) : null));
   if (!instanceId) {
     ctx.run.fail({ line: null, key: ctx.fileName, reason: "cannot tell which instance this log belongs to; import it with its report.json in the run folder, name it after the instance, or pass the instance id" });
     return;
@@ -94,21 +124,22 @@ export async function importLogDocument(ctx: ImportContext, folder: string | nul
   }
   const repository = task.environment.repository;
   const parsed = testsFromLog(log, { failToPass: task.failToPass, passToPass: task.passToPass, repo: `${repository.owner}/${repository.name}` });
-  const generator = await runGenerator(ctx, instanceId, identity.generator);
+  const generator = await runGenerator(ctx, instanceId, identity.generator, source);
   if (!generator) {
     ctx.run.fail({ line: null, key: instanceId, reason: UNKNOWN_GENERATOR });
     return;
   }
-  const result: HarnessResult = {
+  const result: HarnessResult = withOfficialResolved({
     instanceId,
     generator,
     resolved: parsed.resolved,
     tests: parsed.tests,
     log,
     exitCode: findExitCodeMarker(log)?.code ?? null,
-    flags: parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : [],
-    patch: null,
-    metadata: { logParser: parsed.parser, legacyHarness: identity.legacy, notEvaluated: parsed.notEvaluated },
-  };
+    // ungradable (no test in the log, or its harness says the run failed): unresolved, as SWE-bench counts it, and flagged
+    flags: [...(parsed.notEvaluated ? ["UNGRADABLE"] : []), ...(parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : [])],
+    patch: source.patch ?? null,
+    metadata: { logParser: parsed.parser, legacyHarness: identity.legacy, notEvaluated: parsed.notEvaluated, gradedFrom: "log" },
+  }, source);
   await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
 }

@@ -11,18 +11,67 @@ import { chatSteps } from "./chat-steps";
 
 type Json = Record<string, unknown>;
 
+// Today's OpenHands (the software-agent SDK, which the `benchmarks` evaluation writes into
+// output.jsonl's `history`) names each event by its `kind` (ActionEvent, ObservationEvent,
+// MessageEvent, …), gives it a string id, and nests the action and the observation as objects
+// with their own `kind`; an observation points at its action by `action_id`. Such an event is
+// turned into the older shape here, so one stepper reads both.
+
+const EventId = z.union([z.number().int(), z.string()]);
+
 export const OpenHandsEventSchema = z
   .object({
-    id: z.number().int().optional(),
+    id: EventId.optional(),
     source: z.string().optional(),
-    action: z.string().optional(),
-    observation: z.string().optional(),
-    cause: z.number().int().nullish(),
+    // a name in the older events, an object (with its own kind) in the SDK's
+    action: z.union([z.string(), z.object({}).loose()]).optional(),
+    observation: z.union([z.string(), z.object({}).loose()]).optional(),
+    cause: EventId.nullish(),
   })
   .loose();
 
+const SDK_SKIPPED = new Set(["SystemPromptEvent", "ConversationStateUpdateEvent", "PauseEvent", "Condensation", "CondensationRequest", "CondensationSummaryEvent", "TokenEvent"]);
+/** the SDK's action kinds, as the older action names where one exists */
+const SDK_ACTIONS: Record<string, string> = { TerminalAction: "run", ExecuteBashAction: "run", FinishAction: "finish", ThinkAction: "think", BrowserNavigateAction: "browse" };
+
+const sdkText = (value: unknown) => contentText(value) ?? (typeof value === "string" ? value : null);
+
+/** An SDK event in the older shape, or null when it is bookkeeping (the system prompt, state updates). */
+export function fromSdkEvent(event: Json): Json | null {
+  const kind = event.kind as string;
+  if (SDK_SKIPPED.has(kind)) return null;
+  const base = { id: event.id, source: event.source, timestamp: event.timestamp, sdkKind: kind };
+  if (kind === "ActionEvent") {
+    const action = (event.action ?? {}) as Json;
+    const name = SDK_ACTIONS[action.kind as string] ?? (typeof event.tool_name === "string" ? event.tool_name : String(action.kind ?? "action"));
+    const args: Json = { ...action, thought: sdkText(event.thought) ?? (typeof event.reasoning_content === "string" ? event.reasoning_content : undefined) };
+    delete args.kind;
+    if (name === "finish") args.final_thought = action.message;
+    return { ...base, action: name === "run" || name === "finish" || name === "think" || name === "browse" ? name : (action.kind as string) ?? name, args, sdkAction: action };
+  }
+  if (kind === "ObservationEvent" || kind === "AgentErrorEvent" || kind === "UserRejectObservation") {
+    const observation = (event.observation ?? {}) as Json;
+    const content = sdkText(observation.content) ?? sdkText(event.error) ?? sdkText(event.rejection_reason);
+    const exitCode = observation.exit_code ?? (observation.metadata as Json | undefined)?.exit_code;
+    return { ...base, observation: (observation.kind as string) ?? kind, content, cause: event.action_id ?? null, extras: exitCode !== undefined ? { metadata: { exit_code: exitCode } } : {} };
+  }
+  if (kind === "MessageEvent") {
+    const message = (event.llm_message ?? {}) as Json;
+    return { ...base, action: "message", args: { content: sdkText(message.content) } };
+  }
+  return { ...base, action: kind, args: {} };
+}
+
+/** The SDK's events carry a `kind` naming the event class; the older ones an `action` or `observation` string. */
+const isSdkEvent = (event: Json) => typeof event.kind === "string" && typeof event.action !== "string" && typeof event.observation !== "string";
+
 function actionText(event: Json): string | null {
   const args = (event.args ?? {}) as Json;
+  if (event.sdkAction && !["run", "finish", "think", "message"].includes(event.action as string)) {
+    // an SDK tool call: its name and arguments, as the model called it
+    const { thought: _thought, final_thought: _final, ...rest } = args;
+    return `${event.action}${Object.keys(rest).length ? " " + JSON.stringify(rest) : ""}`;
+  }
   switch (event.action) {
     case "run":
     case "run_ipython":
@@ -62,7 +111,9 @@ export class OpenHandsStepper {
 
   /** returns the steps completed by this event */
   add(raw: unknown): StepRecord[] {
-    const event = OpenHandsEventSchema.parse(raw) as Json;
+    const parsed = OpenHandsEventSchema.parse(raw) as Json;
+    const event = isSdkEvent(parsed) ? fromSdkEvent(parsed) : parsed;
+    if (!event) return [];
     const metrics = (event.llm_metrics ?? {}) as Json;
     const cost = finiteNumber(metrics.accumulated_cost);
     if (cost !== null) this.costUsd = cost;
@@ -160,7 +211,8 @@ export const OpenHandsOutputLineSchema = z
     run_id: z.string().nullish(),
     resolved: z.boolean().nullish(),
     instruction: z.string().nullish(),
-    metadata: z.object({ llm_config: z.object({ model: z.string().nullish() }).loose().nullish(), agent_class: z.string().nullish() }).loose().nullish(),
+    // older runs: metadata.llm_config.model; the SDK-based benchmarks: metadata.llm.model
+    metadata: z.object({ llm_config: z.object({ model: z.string().nullish() }).loose().nullish(), llm: z.object({ model: z.string().nullish() }).loose().nullish(), agent_class: z.string().nullish() }).loose().nullish(),
     test_result: z.object({ git_patch: z.string().nullish() }).loose().nullish(),
     metrics: z.object({ accumulated_cost: z.number().nullish(), accumulated_token_usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).loose().nullish() }).loose().nullish(),
     error: z.string().nullish(),
@@ -183,7 +235,7 @@ export function openHandsOutputLine(value: unknown): { externalId: string; heade
   const instanceId = line.messages && line.run_id ? line.instance_id.replace(SAMPLE_SUFFIX, "") : line.instance_id;
   const header = openHandsHeader(stepper, {
     instanceId,
-    model: line.metadata?.llm_config?.model ?? null,
+    model: line.metadata?.llm_config?.model ?? line.metadata?.llm?.model ?? null,
     submission: line.test_result?.git_patch?.trim() ? line.test_result.git_patch : null,
     costUsd: line.metrics?.accumulated_cost ?? null,
     exitStatus: line.error ? "error" : null,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db, Prisma } from "../../db/client";
 import { auditLog } from "../../audit/audit-log";
-import type { RecordImporter, WriteResult } from "../import-records";
+import { RecordRejected, type RecordImporter, type WriteResult } from "../import-records";
 import type { ImportRun } from "../import-run";
 import { findTasks, missingTask } from "../write/find-tasks";
 import { sameValue } from "../write/compare";
@@ -25,8 +25,12 @@ export type PredictionRecord = { instanceId: string; generator: string; patch: s
 
 const CONSUMED = new Set(["instance_id", "model_name_or_path", "model_patch"]);
 
+/** An empty submission is no candidate: the harness counts it unresolved, and there is nothing to validate. */
+export const EMPTY_PATCH_REASON = "model_patch is empty, so there is no candidate to import (the harness counts it as unresolved); nothing was stored for it";
+
 export function parsePrediction(value: unknown): PredictionRecord {
   const row = SweBenchPredictionSchema.parse(value);
+  if (!row.model_patch?.trim()) throw new RecordRejected(EMPTY_PATCH_REASON);
   return { instanceId: row.instance_id, generator: row.model_name_or_path, patch: row.model_patch ?? "", metadata: extrasOf(row, CONSUMED) };
 }
 

@@ -36,6 +36,14 @@ function emptyPatchReason(result: HarnessResult): string {
   return `${said} and no prediction of "${result.generator}" for ${result.instanceId} was imported, so there is no candidate to attach the result to; import the predictions (or the run folder with its patch.diff) first`;
 }
 
+/** What a reader of the run should know about its grade: why it could not be graded, or where the verdict came from instead. */
+function gradeNote(result: HarnessResult): string | null {
+  const { notEvaluated, gradedResolved, resultsFile } = result.metadata as { notEvaluated?: string | null; gradedResolved?: boolean | null; resultsFile?: string };
+  if (resultsFile && gradedResolved !== undefined) return `resolved = ${result.resolved} as the run's results file ${resultsFile} says; graded from the tests, it would be ${gradedResolved}`;
+  if (notEvaluated) return `Ungradable: ${notEvaluated}; counted unresolved, as SWE-bench counts it`;
+  return null;
+}
+
 export async function writeHarnessResult(tx: Db, result: HarnessResult, run: ImportRun): Promise<WriteResult> {
   const task = await tx.task.findUnique({ where: { instanceId: result.instanceId }, select: { id: true, environment: { select: { currentRevisionId: true } } } });
   if (!task) return missingTask(result.instanceId);
@@ -64,6 +72,7 @@ export async function writeHarnessResult(tx: Db, result: HarnessResult, run: Imp
     flags: result.flags,
     log,
     logTruncated,
+    errorMessage: gradeNote(result),
     importBatchId: run.batchId,
   };
   const existing = await tx.validationRun.findFirst({

@@ -97,8 +97,8 @@ describe("SWE-bench predictions", () => {
     expect(prediction.patch).toHaveLength(803);
   });
 
-  it("treats a null patch as empty and needs a generator", () => {
-    expect(parsePrediction({ instance_id: "a__b-1", model_name_or_path: "m", model_patch: null }).patch).toBe("");
+  it("refuses an empty or null patch as no candidate, and needs a generator", () => {
+    for (const empty of [null, "", "  \n"]) expect(() => parsePrediction({ instance_id: "a__b-1", model_name_or_path: "m", model_patch: empty })).toThrow(/model_patch is empty, so there is no candidate/);
     expect(() => parsePrediction({ instance_id: "a__b-1", model_patch: "" })).toThrow(/model_name_or_path/);
   });
 });
