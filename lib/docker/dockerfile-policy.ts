@@ -243,8 +243,11 @@ class Review {
 export async function reviewDockerfile(text: string, buildArgs: Record<string, string> = {}, lookupImage: ImageLookup = everyImagePresent): Promise<DockerfileReview> {
   const problems = new Set<string>();
   const requiredImages = new Map<string, RequiredImage>();
+  // each image is asked of the engine once, however many lines and generations name it
+  const answers = new Map<string, Promise<ImageConfig | null>>();
+  const lookupOnce: ImageLookup = (reference) => answers.get(reference) ?? answers.set(reference, lookupImage(reference)).get(reference)!;
   for (const generation of GENERATIONS) {
-    const review = new Review(generation, buildArgs, lookupImage);
+    const review = new Review(generation, buildArgs, lookupOnce);
     await review.run(text);
     review.problems.forEach((problem) => problems.add(problem));
     review.requiredImages.forEach((image, key) => requiredImages.set(key, requiredImages.get(key) ?? image));
