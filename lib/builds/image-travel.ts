@@ -26,7 +26,7 @@ export async function pullFromRegistry(ctx: WorkerContext, tag: string, signal: 
 export async function pullMissingBaseImages(ctx: WorkerContext, context: ResolvedBuildContext, signal: AbortSignal): Promise<string[]> {
   if (!ctx.config.registryHost) return [];
   const pulled: string[] = [];
-  for (const { image } of reviewDockerfile(context.dockerfile, context.buildArgs).requiredImages) {
+  for (const { image } of (await reviewDockerfile(context.dockerfile, context.buildArgs)).requiredImages) {
     if (await ctx.docker.imageInfo(image)) continue;
     if (await ctx.docker.pullImage(image, ctx.config.registryHost, signal)) pulled.push(image);
   }

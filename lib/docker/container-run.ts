@@ -4,7 +4,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { RunContainerOptions, RunContainerResult } from "./docker-engine";
 import { containerAlreadyGone, EngineStoppedError, isConnectionError, statusCodeOf } from "./docker-errors";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf } from "./container-sandbox";
-import { PING_TIMEOUT_MS, whileEngineAnswers, withTimeout, type EngineConnection } from "./engine-connection";
+import { ENGINE_WATCH, PING_TIMEOUT_MS, whileEngineAnswers, withTimeout, type EngineConnection } from "./engine-connection";
 import { imageFacts } from "./engine-inventory";
 import { logFailure } from "../errors/log-failure";
 
@@ -106,6 +106,65 @@ async function killedFromOutside(engine: EngineConnection, id: string, since: nu
   return text.includes('"kill"') || !(await engine.status()).reachable;
 }
 
+/** Checks in a row that may find the container stopped while its wait is still pending, before the wait counts as lost. */
+const LOST_WAIT_CHECKS = 5;
+
+/**
+ * Watches the container while its wait is pending. An engine stopped and started again between
+ * two of whileEngineAnswers' checks drops the wait without ending it, and the worker would wait
+ * until its own timer called that a timeout. A healthy engine settles a wait as soon as the
+ * container stops, so a container found stopped (or unknown) check after check while the wait
+ * is pending was lost with the engine: the watch fails with the engine's own account of it.
+ * `blinked` tells whether the engine missed a check meanwhile.
+ */
+function watchContainer(engine: EngineConnection, container: Pick<Docker.Container, "id" | "inspect">, everyMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let blinked = false;
+  const lost = new Promise<never>((_, reject) => {
+    let stoppedChecks = 0;
+    let checking = false;
+    timer = setInterval(async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const info = await withTimeout(container.inspect(), PING_TIMEOUT_MS, "docker inspect");
+        stoppedChecks = info.State.Running ? 0 : stoppedChecks + 1;
+        if (stoppedChecks >= LOST_WAIT_CHECKS) {
+          const { Status, ExitCode, FinishedAt, Error: stateError } = info.State;
+          const words = `the engine says the container is ${Status} with exit code ${ExitCode} since ${FinishedAt}${stateError ? ` (${stateError})` : ""}, yet never answered our wait for it`;
+          reject(new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error(words), { code: "WAIT_LOST", plain: words }), container.id));
+        }
+      } catch (error) {
+        if (statusCodeOf(error) === 404) {
+          const words = `the engine no longer knows the container: ${(error as Error).message}`;
+          reject(new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error(words), { code: "CONTAINER_LOST", plain: words }), container.id));
+        } else if (isConnectionError(error) && (error as { code?: string }).code !== "ETIMEDOUT") {
+          // the socket refused or vanished: the engine was down (a slow answer on a busy host is not that)
+          blinked = true;
+        }
+      } finally {
+        checking = false;
+      }
+    }, everyMs);
+  });
+  return { lost, blinked: () => blinked, stop: () => clearInterval(timer) };
+}
+
+/** The container's exit, while watching both the engine and the container; whether the engine missed a check meanwhile. */
+export async function waitForExit(
+  engine: EngineConnection,
+  container: Pick<Docker.Container, "id" | "wait" | "inspect">,
+  watchEveryMs = ENGINE_WATCH.everyMs,
+): Promise<{ exit: { StatusCode: number }; blinked: boolean }> {
+  const watch = watchContainer(engine, container, watchEveryMs);
+  try {
+    const exit = await whileEngineAnswers(engine, Promise.race([container.wait(), watch.lost]), (cause) => new EngineStoppedError(engine.endpoint, "run", cause, container.id));
+    return { exit, blinked: watch.blinked() };
+  } finally {
+    watch.stop();
+  }
+}
+
 export async function runContainer(engine: EngineConnection, options: RunContainerOptions): Promise<RunContainerResult> {
   const { limits } = options;
   const facts = await imageFacts(engine, options.image);
@@ -145,9 +204,10 @@ export async function runContainer(engine: EngineConnection, options: RunContain
         void kill();
       }, limits.timeoutMs);
     }
-    const exit = cancelled ? null : await callDuringRun(() => whileEngineAnswers(engine, container.wait(), (cause) => new EngineStoppedError(engine.endpoint, "run", cause, container.id)));
+    const { exit, blinked } = cancelled ? { exit: null, blinked: false } : await callDuringRun(() => waitForExit(engine, container));
     clearTimeout(timer);
-    if (exit && !timedOut && !cancelled && exit.StatusCode > 128 && (await killedFromOutside(engine, container.id, startedAt))) {
+    // a signal we did not send: the engine stopped it (on its way down, or an admin did), or the engine blinked under it
+    if (exit && !timedOut && !cancelled && exit.StatusCode > 128 && (blinked || (await killedFromOutside(engine, container.id, startedAt)))) {
       throw new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error("killed"), { code: "KILLED" }), container.id);
     }
     await drainOutput(streamEnded, options.onOutput);

@@ -16,6 +16,9 @@ const PLAIN_CAUSES: Record<string, string> = {
 
 /** Words for a connection failure, instead of the socket library's text. */
 export function plainConnectionCause(cause: unknown): string {
+  // the engine's own account, when a watch got one (a container it stopped or forgot)
+  const plain = (cause as { plain?: unknown } | null)?.plain;
+  if (typeof plain === "string") return plain;
   const code = (cause as { code?: string } | null)?.code;
   if (statusCodeOf(cause) === 500) return "the engine was shutting down";
   return (code && PLAIN_CAUSES[code]) || "it did not answer";

@@ -17,6 +17,17 @@ export async function imageInfo(engine: EngineConnection, tag: string): Promise<
   }
 }
 
+/** An image's ENV and ONBUILD triggers, which a build FROM it inherits and runs; null when the engine lacks it. */
+export async function imageConfig(engine: EngineConnection, reference: string): Promise<{ env: string[]; onBuild: string[] } | null> {
+  try {
+    const info = await engine.call(() => engine.docker.getImage(reference).inspect());
+    return { env: info.Config?.Env ?? [], onBuild: info.Config?.OnBuild ?? [] };
+  } catch (error) {
+    if (statusCodeOf(error) === 404) return null;
+    throw error;
+  }
+}
+
 /** What the sandbox needs to know of an image: its work tree, user and labels. */
 export async function imageFacts(engine: EngineConnection, image: string): Promise<ImageFacts> {
   const info = await engine.call(() => engine.docker.getImage(image).inspect());

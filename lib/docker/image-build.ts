@@ -6,7 +6,7 @@ import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
 import { whileEngineAnswers, type EngineConnection } from "./engine-connection";
-import { imageInfo } from "./engine-inventory";
+import { imageConfig, imageInfo } from "./engine-inventory";
 import { logFailure } from "../errors/log-failure";
 
 // Building an image from a recipe: refuse what would reach outside, build with no network
@@ -21,16 +21,12 @@ type BuildEvent = { stream?: string; error?: string; errorDetail?: { message?: s
 /** What the build stream said: the image it made, the error it reported, or why the stream broke. */
 type BuildOutcome = { imageId?: string; failure?: string; streamError?: unknown };
 
-/** Refuses, before the daemon sees it, a recipe that would make the daemon download or pull. */
+/**
+ * Refuses, before the daemon sees it, a recipe that would make the daemon download or pull:
+ * its FROM images are looked up on this engine, so their ENV and ONBUILD triggers are read too.
+ */
 async function refuseOutsideReach(engine: EngineConnection, options: BuildImageOptions) {
-  const review = reviewDockerfile(options.dockerfile, options.buildArgs);
-  const problems = [...review.problems];
-  for (const needed of review.requiredImages) {
-    if (await imageInfo(engine, needed.image)) continue;
-    problems.push(
-      `Line ${needed.line}: ${needed.instruction} is not on the Docker engine at ${engine.endpoint}, and builds never pull. Load it first (docker load), or start FROM an image that is there.`,
-    );
-  }
+  const { problems } = await reviewDockerfile(options.dockerfile, options.buildArgs, (reference) => imageConfig(engine, reference));
   if (problems.length) {
     for (const problem of problems) options.onOutput?.(`${problem}\n`);
     throw new RecipeRefusedError(problems);

@@ -44,6 +44,7 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
       `with previous as (select id, worker_id from ${table} where id = $1 for update)
        update ${table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, ${RESET_COLUMNS[table]}
          ${options.outageRetry ? "outage_retries = t.outage_retries + 1," : ""}
+         ${options.outageRetry && table === "validation_runs" ? "failure_class = 'INFRA_ERROR'," : ""}
          attempts = t.attempts - $4::int, error_message = $2, updated_at = now()
        from previous where t.id = previous.id and t.status = 'RUNNING' and ${condition}
        returning t.id, t.attempts, previous.worker_id`,
@@ -53,7 +54,10 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
       options.refundAttempt ? 1 : 0,
     );
     if (!row) return false;
-    await auditLog(tx, { actorId: null, entityType: LEASED_ENTITY[table], entityId: id, action: "requeued", after: { reason, workerId: row.worker_id, attemptsSpent: row.attempts, retryInMs: options.delayMs ?? 0 } });
+    // an attempt an outage ended is the infrastructure's fault, and its history says so
+    const failureClass = options.outageRetry ? { failureClass: "INFRA_ERROR" } : {};
+    const after = { reason, ...failureClass, workerId: row.worker_id, attemptsSpent: row.attempts, retryInMs: options.delayMs ?? 0 };
+    await auditLog(tx, { actorId: null, entityType: LEASED_ENTITY[table], entityId: id, action: "requeued", after });
     // a live worker requeueing its own row must not unlock its job: the job it is running is completed (deleted) when it returns
     await enqueueJobForRow(tx, table, id, { unlockDeadWorker: "leaseOlderThanMs" in guard, delayMs: options.delayMs });
     return true;

@@ -13,10 +13,35 @@ export const whyNoOwnDockerd = canRunDockerd ? undefined : "starting a Docker en
 export type OwnDockerd = ReturnType<typeof ownDockerd>;
 
 /**
- * A Docker engine of a test's own — own socket, data root, exec root and pidfile — so a
- * test may stop or kill it without touching the shared engine other tests use.
+ * A Linux bridge of a test's own, for an engine whose containers get a default network that
+ * reaches the host at `gateway` (no iptables: nothing is routed beyond the host).
  */
-export function ownDockerd() {
+export function ownBridge() {
+  const name = `swcbr${process.pid % 100_000}`;
+  const subnet = 100 + (process.pid % 150);
+  const gateway = `10.213.${subnet}.1`;
+  const run = (command: string) => {
+    const result = spawnSync("sh", ["-c", command], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command}: ${result.stderr}`);
+  };
+  return {
+    name,
+    gateway,
+    create() {
+      run(`ip link add ${name} type bridge && ip addr add ${gateway}/24 dev ${name} && ip link set ${name} up`);
+    },
+    remove() {
+      spawnSync("ip", ["link", "del", name]);
+    },
+  };
+}
+
+/**
+ * A Docker engine of a test's own — own socket, data root, exec root and pidfile — so a
+ * test may stop or kill it without touching the shared engine other tests use. With a
+ * bridge (ownBridge) its containers' default network reaches the host; without, they have none.
+ */
+export function ownDockerd(options: { bridge?: string } = {}) {
   const dir = mkdtempSync("/tmp/swc-engine-");
   const socket = path.join(dir, "docker.sock");
   const args = [
@@ -27,7 +52,7 @@ export function ownDockerd() {
     "--storage-driver=overlay2",
     "--iptables=false",
     "--ip6tables=false",
-    "--bridge=none",
+    `--bridge=${options.bridge ?? "none"}`,
     "--log-level=error",
   ];
   let child: ChildProcess | undefined;

@@ -6,16 +6,16 @@ import path from "node:path";
 
 export const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
 
-/** An HTTP server on 127.0.0.1 that counts every request: a build that reached it is caught. */
-export async function startRecordingHttpServer(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+/** An HTTP server on 127.0.0.1 (or the given address) that counts every request: a build that reached it is caught. */
+export async function startRecordingHttpServer(host = "127.0.0.1"): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createHttpServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
     response.end("fetched from the network\n");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://${host}:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /**

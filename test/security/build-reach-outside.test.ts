@@ -16,7 +16,7 @@ const LIMITS = { memoryMb: 512, cpus: 1, pids: 128, diskMb: 1024 };
 const ABSENT_IMAGE = "busybox:swe-curator-never-pulled";
 
 describe("reviewing a Dockerfile (parser cases)", () => {
-  it("finds URL and git sources through continuations, JSON form, flags and ARG/ENV values, and names their lines", () => {
+  it("finds URL and git sources through continuations, JSON form, flags and ARG/ENV values, and names their lines", async () => {
     const dockerfile = [
       "ARG SRC=https://example.org/a.tgz", // 1
       `FROM ${BASE_IMAGE}`, // 2
@@ -30,14 +30,16 @@ describe("reviewing a Dockerfile (parser cases)", () => {
       "ADD $MIRROR/d /d", // 10
       "ADD local.txt /local.txt", // 11
     ].join("\n");
-    const { problems } = reviewDockerfile(dockerfile);
-    expect(problems.map((problem) => problem.slice(0, problem.indexOf(":")))).toEqual(["Line 3", "Line 4", "Line 6", "Line 7", "Line 8", "Line 10"]);
-    expect(problems[1]).toBe(
-      "Line 4: ADD http://127.0.0.1:9/x.txt would make the Docker engine download it, and builds have no network. Put the file into the environment's context files and COPY it.",
+    const { problems } = await reviewDockerfile(dockerfile);
+    // line 3 twice: its --checksum flag and its URL. Line 8's ${SRC} is empty, as in the builder: an ARG
+    // declared before FROM is not seen in a stage that does not declare it again
+    expect(problems.map((problem) => problem.slice(0, problem.indexOf(":")))).toEqual(["Line 3", "Line 3", "Line 4", "Line 6", "Line 7", "Line 10"]);
+    expect(problems[2]).toBe(
+      "Line 4: ADD http://127.0.0.1:9/x.txt would make the Docker engine download it itself, outside the build's sandbox. Put the file into the environment's context files and COPY it.",
     );
   });
 
-  it("lets stage names, stage indexes and scratch through, and asks the engine for every other image", () => {
+  it("lets stage names, stage indexes and scratch through, and asks the engine for every other image", async () => {
     const dockerfile = [
       "ARG BASE_IMAGE=python:3.11-slim",
       "FROM ${BASE_IMAGE} AS deps",
@@ -48,7 +50,7 @@ describe("reviewing a Dockerfile (parser cases)", () => {
       "COPY --from=alpine:3 /bin/sh /sh",
       "FROM scratch",
     ].join("\n");
-    const review = reviewDockerfile(dockerfile, { BASE_IMAGE });
+    const review = await reviewDockerfile(dockerfile, { BASE_IMAGE });
     expect(review.problems).toEqual([]);
     expect(review.requiredImages).toEqual([
       { image: BASE_IMAGE, line: 2, instruction: `FROM ${BASE_IMAGE}` },
@@ -56,9 +58,9 @@ describe("reviewing a Dockerfile (parser cases)", () => {
     ]);
   });
 
-  it("refuses what the classic builder cannot run safely: RUN --network, --mount and heredocs", () => {
+  it("refuses what the classic builder cannot run safely: RUN --network, --mount and heredocs", async () => {
     const dockerfile = [`FROM ${BASE_IMAGE}`, "RUN --network=host curl http://x", "RUN --mount=type=cache,target=/root/.cache pip install x", "RUN <<EOF", "echo hi", "EOF"].join("\n");
-    const { problems } = reviewDockerfile(dockerfile);
+    const { problems } = await reviewDockerfile(dockerfile);
     expect(problems).toEqual([
       "Line 2: RUN --network is not allowed: build steps never get a network.",
       expect.stringMatching(/^Line 3: RUN --mount needs BuildKit/),
@@ -102,7 +104,7 @@ describe.skipIf(!docker.ready)("builds that would reach outside (real Docker)", 
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error).toBeInstanceOf(RecipeRefusedError);
-    expect(outcome.error.message).toContain(`Line 3: ADD ${http.url}/x.txt would make the Docker engine download it`);
+    expect(outcome.error.message).toContain(`Line 3: ADD ${http.url}/x.txt would make the Docker engine download it itself`);
     expect(log).toContain("Line 3:");
     // no build reached the daemon, so nothing could fetch the file later: no grace period to wait out
     expect(requests.filter(buildOrPull)).toEqual([]);
@@ -115,7 +117,7 @@ describe.skipIf(!docker.ready)("builds that would reach outside (real Docker)", 
       expect(outcome.ok).toBe(false);
       if (outcome.ok) continue;
       expect(outcome.error).toBeInstanceOf(RecipeRefusedError);
-      expect(outcome.error.message).toMatch(new RegExp(`Line \\d: .*${ABSENT_IMAGE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not on the Docker engine .* and builds never pull`));
+      expect(outcome.error.message).toMatch(new RegExp(`Line \\d: .*${ABSENT_IMAGE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not on the Docker engine, and builds never pull`));
       expect(requests.filter(buildOrPull)).toEqual([]);
     }
     expect(await raw.getImage(ABSENT_IMAGE).inspect().catch(() => null)).toBeNull();
