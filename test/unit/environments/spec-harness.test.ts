@@ -124,8 +124,8 @@ describe("specBuildRecipe", () => {
     expect(copied).toEqual(["setup_env.sh", "setup_repo.sh"]);
   });
 
-  it("passes the build policy, needing only the harness's Ubuntu base image", () => {
-    const review = reviewDockerfile(recipe.dockerfile);
+  it("passes the build policy, needing only the harness's Ubuntu base image", async () => {
+    const review = await reviewDockerfile(recipe.dockerfile);
     expect(review.problems).toEqual([]);
     expect(review.requiredImages.map((required) => required.image)).toEqual(["ubuntu:22.04"]);
   });
