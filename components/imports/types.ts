@@ -13,6 +13,8 @@ export type ImportBatchView = {
   unchanged: number;
   failed: number;
   errorMessage: string | null;
+  /** tasks the batch wrote per environment source (IMAGE, RECIPE, SPEC, NONE), once it finished */
+  environmentSources?: Record<string, number> | null;
   cancelRequested: boolean;
   startedAt: string;
   finishedAt: string | null;

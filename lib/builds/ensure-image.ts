@@ -4,6 +4,8 @@ import { buildImageForRow, type BuiltImage } from "./build-image-for-row";
 import { claimPoolBuild, pullFromRegistry, waitForPeerBuild } from "./image-travel";
 import { revisionBuildContext, type ResolvedBuildContext, type RevisionForBuild } from "./revision-build-context";
 import { logFailure } from "../errors/log-failure";
+import type { ImageSource } from "../db/client";
+import { ensurePublishedImage, ImageSourceError, type PublishedEnvironment } from "./ensure-published-image";
 
 // Two runs of one task on one worker need the same image: the second waits for the first's build.
 const inFlight = new Map<string, Promise<BuiltImage>>();
@@ -89,9 +91,13 @@ async function obtainImage(ctx: WorkerContext, revisionId: string, revision: Rev
  */
 export async function ensureImage(
   ctx: WorkerContext,
-  revision: RevisionForBuild & { id: string; contextHash: string | null },
-  options: { requestedById?: string | null } = {},
+  revision: RevisionForBuild & { id: string; contextHash: string | null; environment: Partial<PublishedEnvironment> & { imageSource?: ImageSource } },
+  options: { requestedById?: string | null; taskName?: string } = {},
 ): Promise<BuiltImage> {
+  const { environment } = revision;
+  const taskName = options.taskName ?? "(unnamed)";
+  if (environment.imageSource === "IMAGE") return ensurePublishedImage(ctx, revision.id, environment as PublishedEnvironment, taskName);
+  if (environment.imageSource === "NONE") throw new ImageSourceError(`Task ${taskName} has no environment yet: use the dataset's image, generate one from the harness spec, or write a recipe`);
   const context = revisionBuildContext(revision);
   if (revision.contextHash !== context.contextHash) {
     await ctx.db.environmentRevision.update({ where: { id: revision.id }, data: { contextHash: context.contextHash } });

@@ -41,6 +41,7 @@ const summary = {
   unchanged: true,
   failed: true,
   errorMessage: true,
+  environmentSources: true,
   cancelRequested: true,
   startedAt: true,
   finishedAt: true,
