@@ -1,0 +1,198 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Docker from "dockerode";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { dockerForTests, dockerRequired } from "../helpers/docker";
+import { canRunRegistry, REGISTRY_BINARY, startOwnRegistry } from "../helpers/own-registry";
+import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { createDockerEngine } from "@/lib/docker/dockerode-engine";
+import { allowedRegistries } from "@/lib/environments/image-reference";
+import { sweBenchImageName } from "@/lib/environments/dataset-images";
+import { pinnedImageName } from "@/lib/builds/ensure-published-image";
+import { importFile } from "@/lib/imports/import-file";
+import { requestValidation } from "@/lib/runs/request-validation";
+import { listTaskValidations } from "@/lib/runs/list-task-validations";
+import { computeFunnel, FunnelQuerySchema } from "@/lib/analytics/funnel";
+import type { WorkerRunner } from "@/workers/runner";
+
+// Issue 26, end to end and offline: Docker's own registry on loopback stands in for Docker Hub
+// (IMAGE_REGISTRIES=docker.io=<it>). It holds look-alikes of SWE-bench's per-instance images,
+// made from the debootstrap base image: the repository at /testbed, pytest inside. SWE-bench
+// rows naming them are imported and validated; rows whose registry is not allowed, whose image
+// is missing, or that name no image at all are refused with a sentence.
+
+const docker = await dockerForTests();
+const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
+const DEMO = path.join(import.meta.dirname, "../../prisma/seed/demo");
+const TEST_LABEL = "io.swe-curator.test.published-images";
+if (docker.ready && dockerRequired() && !canRunRegistry) throw new Error(`The published-image test needs Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry)`);
+
+const demoFile = (relative: string) => readFileSync(path.join(DEMO, relative), "utf8");
+const REPO_FILES = ["calc/__init__.py", "calc/ops.py", "setup.cfg", "tests/test_ops.py"];
+
+/** A look-alike of a SWE-bench instance image: the repository at /testbed, committed, installed on the path. */
+function lookAlikeDockerfile(extra = "") {
+  return [
+    `FROM ${BASE_IMAGE}`,
+    "COPY repo/ /testbed/",
+    "WORKDIR /testbed",
+    "ENV PYTHONPATH=/testbed",
+    "RUN git init -q && git add -A && git -c user.email=t@example.com -c user.name=t commit -qm base",
+    extra,
+    "",
+  ].join("\n");
+}
+
+describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published images from an allowed registry", () => {
+  const nonce = randomBytes(3).toString("hex");
+  const engine = createDockerEngine();
+  const instance = (name: string) => `octo__calc-${nonce}-${name}`;
+  let registry: Awaited<ReturnType<typeof startOwnRegistry>>;
+  let database: TestDatabase;
+  let worker: WorkerRunner;
+  let rowsDir: string;
+  const fix = demoFile("tasks/demo__calc-1/fix.patch");
+  const testPatch = demoFile("tasks/demo__calc-1/test.patch");
+  const F2P = ["tests/test_ops.py::test_mean_of_empty_list_raises_value_error"];
+  const P2P = ["tests/test_ops.py::test_add", "tests/test_ops.py::test_divide"];
+
+  /** Builds a look-alike image offline and pushes it to the loopback registry under the name SWE-bench gives the instance. */
+  async function publish(instanceId: string, extra = "") {
+    const name = sweBenchImageName(instanceId);
+    await engine.buildImage({
+      tag: name,
+      dockerfile: lookAlikeDockerfile(extra),
+      contextFiles: Object.fromEntries(REPO_FILES.map((file) => [`repo/${file}`, demoFile(`repos/calc/${file}`)])),
+      labels: { [TEST_LABEL]: nonce },
+      limits: { memoryMb: 512, cpus: 1, pids: 256, diskMb: 1024 },
+    });
+    await engine.pushImage(name, registry.host);
+    // the engine must get it through the allowed registry, as a fresh host would
+    await engine.untagImage(name);
+  }
+
+  const row = (name: string, extra: Record<string, unknown> = {}) => ({
+    instance_id: instance(name),
+    repo: "octo/calc",
+    base_commit: `base-${name}`,
+    version: "1.0",
+    problem_statement: "mean([]) raises ZeroDivisionError",
+    patch: fix,
+    test_patch: testPatch,
+    FAIL_TO_PASS: F2P,
+    PASS_TO_PASS: P2P,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    registry = await startOwnRegistry();
+    vi.stubEnv("IMAGE_REGISTRIES", `docker.io=${registry.host}`);
+    await publish(instance("gold"));
+    await publish(instance("broken"));
+    database = await createTestDatabase();
+    const imageRegistries = [...allowedRegistries({ IMAGE_REGISTRIES: [`docker.io=${registry.host}`], IMAGE_REGISTRY_CREDENTIALS: undefined }).values()];
+    worker = await startTestWorker(database.url, { config: { imageRegistries } });
+    rowsDir = mkdtempSync(path.join(tmpdir(), "swc-published-"));
+  }, 300_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await database?.drop();
+    await registry?.stop();
+    vi.unstubAllEnvs();
+    if (rowsDir) rmSync(rowsDir, { recursive: true, force: true });
+    const shared = new Docker();
+    for (const image of await shared.listImages({ filters: { label: [`${TEST_LABEL}=${nonce}`] } })) await shared.getImage(image.Id).remove({ force: true }).catch(() => undefined);
+  }, 120_000);
+
+  const taskOf = (name: string) => database.prisma.task.findUniqueOrThrow({ where: { instanceId: instance(name) }, include: { environment: true } });
+  const validate = async (name: string) => {
+    const task = await taskOf(name);
+    const group = await requestValidation(database.prisma, { taskId: task.id, actorId: null });
+    return waitForGroup(database.prisma, group.groupId, 240_000);
+  };
+
+  it("imports the rows, picking each task's source and saying per batch how many got which", async () => {
+    const file = path.join(rowsDir, "swe-bench-rows.json");
+    const rows = [
+      row("gold"),
+      // the test patch does not apply to the repository in the image
+      row("broken", { test_patch: testPatch.replaceAll("tests/test_ops.py", "tests/test_stats.py") }),
+      row("missing"),
+      row("elsewhere", { docker_image: "registry.example.com/octo/calc:1" }),
+      // a SWE-rebench row with no docker_image: nothing usable yet
+      row("nothing", { install_config: { test_cmd: "pytest -rA" } }),
+    ];
+    writeFileSync(file, JSON.stringify(rows));
+    const batch = await importFile(database.prisma, file);
+    expect(batch.failed).toBe(0);
+    expect(batch.environmentSources).toEqual({ IMAGE: 4, NONE: 1 });
+    const gold = await taskOf("gold");
+    expect(gold.environment).toMatchObject({ imageSource: "IMAGE", imageReference: `swebench/sweb.eval.x86_64.octo_1776_calc-${nonce}-gold:latest`, imageDigest: null });
+    expect((await taskOf("elsewhere")).environment.imageReference).toBe("registry.example.com/octo/calc:1");
+  }, 120_000);
+
+  it("validates a gold patch in the published image: VALID, with every test's status, pinned by digest", async () => {
+    const runs = await validate("gold");
+    expect(runs.map((run) => `${run.kind}: ${run.status} ${run.failureClass ?? ""} ${run.errorMessage ?? ""}`.trim())).toEqual([
+      expect.stringMatching(/^NEGATIVE_CONTROL: SUCCEEDED/),
+      expect.stringMatching(/^POSITIVE_CONTROL: SUCCEEDED/),
+    ]);
+    const [negative, positive] = runs;
+    const statuses = (run: (typeof runs)[number]) => Object.fromEntries(run.testResults.map((result) => [result.testId, result.actual]));
+    expect(statuses(negative)).toMatchObject({ [F2P[0]]: "FAILED", [P2P[0]]: "PASSED", [P2P[1]]: "PASSED" });
+    expect(statuses(positive)).toMatchObject({ [F2P[0]]: "PASSED", [P2P[0]]: "PASSED", [P2P[1]]: "PASSED" });
+    const task = await taskOf("gold");
+    expect(task.automatedVerdict).toBe("VALID");
+    expect(task.environment.imageDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(positive.log).toContain(">>>>> Start Test Output");
+  }, 300_000);
+
+  it("gives a task whose test patch does not apply INVALID, as tests that did not run", async () => {
+    await validate("broken");
+    const task = await taskOf("broken");
+    expect([task.automatedVerdict, task.failureClass]).toEqual(["INVALID", "TESTS_DID_NOT_RUN"]);
+  }, 300_000);
+
+  it("refuses an image in a registry the allow-list does not name before anything is fetched, naming the setting", async () => {
+    const task = await taskOf("elsewhere");
+    await expect(requestValidation(database.prisma, { taskId: task.id, actorId: null })).rejects.toThrow(
+      `Task ${instance("elsewhere")} cannot be validated yet: the image registry.example.com/octo/calc:1 is in the registry registry.example.com, which IMAGE_REGISTRIES does not list`,
+    );
+    expect(await database.prisma.validationRun.count({ where: { taskId: task.id } })).toBe(0);
+  });
+
+  it("fails a run whose image the registry does not have with one sentence naming the task and the image", async () => {
+    const runs = await validate("missing");
+    expect(runs.every((run) => run.status === "FAILED" && run.failureClass === "INFRA_ERROR")).toBe(true);
+    expect(runs[0].errorMessage).toContain(`Task ${instance("missing")} was not run: the registry at ${registry.host} has no image`);
+    expect((await taskOf("missing")).environment.imageDigest).toBeNull();
+  }, 300_000);
+
+  it("offers no Validate for a task with no environment, says why, and counts it in the funnel's 'no environment yet' stage", async () => {
+    const task = await taskOf("nothing");
+    const validations = await listTaskValidations(database.prisma, task.id, {}, null);
+    expect(validations.task.readiness).toEqual({ ready: false, missing: expect.stringContaining(`Task ${instance("nothing")} has no environment yet`) });
+    await expect(requestValidation(database.prisma, { taskId: task.id, actorId: null })).rejects.toThrow("has no environment yet");
+    const funnel = await computeFunnel(database.prisma, FunnelQuerySchema.parse({ repository: "octo/calc" }));
+    const drops = funnel.drops.rows.map((r) => [r.gate, r.cause, r.tasks]);
+    expect(drops).toContainEqual(["Has an environment (a recipe, image or spec)", "no environment yet", 1]);
+    // never among the failures
+    expect(funnel.drops.rows.filter((r) => r.gate !== "Has an environment (a recipe, image or spec)").map((r) => r.cause)).not.toContain("no environment yet");
+  });
+
+  it("refuses to run an image whose digest changed since it was pinned, and leaves the new image behind", async () => {
+    const pinned = (await taskOf("gold")).environment.imageDigest!;
+    await publish(instance("gold"), "RUN echo changed > /testbed/CHANGED");
+    // a fresh host: the pinned image is not here
+    await engine.untagImage(pinnedImageName(pinned));
+    const runs = await validate("gold");
+    expect(runs.map((run) => run.status)).toEqual(["FAILED", "FAILED"]);
+    expect(runs[0].errorMessage).toMatch(new RegExp(`^Task ${instance("gold")}: the image .* now has digest sha256:[0-9a-f]{64}, but environment .* was pinned to ${pinned}`));
+    expect((await taskOf("gold")).environment.imageDigest).toBe(pinned);
+    await waitFor("the refused image to be gone from the engine", async () => !(await engine.imageInfo(`${registry.host}/${sweBenchImageName(instance("gold"))}`)), 10_000);
+  }, 300_000);
+});
