@@ -25,6 +25,8 @@ export type BuildImageOptions = {
   limits: BuildLimits;
   /** rebuild every layer instead of using the build cache */
   noCache?: boolean;
+  /** the Docker network the build's steps use: "none" unless a spec build on an engine an admin allowed one */
+  network?: string;
   onOutput?: (text: string) => void;
   signal?: AbortSignal;
 };

@@ -46,13 +46,13 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The repository's test command: the row's own (SWE-rebench), the harness spec's, else pytest on the test patch's files. */
+/** The repository's test command: the harness spec's, else the row's own (SWE-rebench), else pytest on the test patch's files. */
 export function testCommandOf(task: DerivableTask, spec?: SpecTestCommand): TestCommand {
+  const fromSpec = spec?.(task);
+  if (fromSpec) return fromSpec;
   const directives = testFilesOf(task.testPatch);
   const rebench = rebenchTestCommand(task.metadata);
   if (rebench) return { command: rebench, directives, from: "the row's install_config.test_cmd" };
-  const fromSpec = spec?.(task);
-  if (fromSpec) return fromSpec;
   return { command: "pytest -rA", directives, from: "the default for Python repositories (pytest on the test patch's files)" };
 }
 

@@ -19,6 +19,7 @@ import { reserveContainerMemory, type MemoryGrant } from "./memory-budget";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
 import { logFailure } from "../errors/log-failure";
 import { evalScriptFor } from "../environments/derived-eval-script";
+import { specSourceOfRun, specTestCommand } from "../environments/spec-instance";
 
 type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
 
@@ -65,11 +66,12 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   try {
     const run = await ctx.db.validationRun.findUniqueOrThrow({
       where: { id: runId },
-      include: { task: true, candidatePatch: true, revision: { include: { environment: true } } },
+      include: { task: true, candidatePatch: true, revision: { include: { environment: { include: { repository: true } } } } },
     });
     const environment = run.revision.environment;
     // IMAGE and SPEC environments derive the eval script from the task; a recipe brings its own
-    const evalScript = evalScriptFor(run.revision, run.task);
+    const spec = specSourceOfRun(run.task, environment);
+    const evalScript = evalScriptFor(run.revision, run.task, specTestCommand(spec));
     if (run.attempts > 1 || run.outageRetries > 0) await reapContainersOfRun(ctx, runId);
     sink = await createLogSink({
       db: ctx.db,
@@ -87,7 +89,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     const guard = run.kind === "CANDIDATE" ? guardCandidatePatch(run.candidatePatch?.patch ?? "", { testPatch: run.task.testPatch, evalScript }) : undefined;
     if (guard?.protectedPaths.length) sink.write(`[swe-curator] left out of the candidate patch (it may not change the tests): ${guard.protectedPaths.join(", ")}\n`);
     enterPhase("BUILDING_IMAGE");
-    const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId }), lease.signal);
+    const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId, spec }), lease.signal);
     await write({ buildId: image.buildId });
     sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
     // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Docker from "dockerode";
@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { dockerForTests, dockerRequired } from "../helpers/docker";
 import { canRunRegistry, REGISTRY_BINARY, startOwnRegistry } from "../helpers/own-registry";
 import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { demoFile, publishLookAlike } from "../helpers/look-alike-image";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { allowedRegistries } from "@/lib/environments/image-reference";
 import { sweBenchImageName } from "@/lib/environments/dataset-images";
@@ -25,26 +26,8 @@ import type { WorkerRunner } from "@/workers/runner";
 // is missing, or that name no image at all are refused with a sentence.
 
 const docker = await dockerForTests();
-const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
-const DEMO = path.join(import.meta.dirname, "../../prisma/seed/demo");
 const TEST_LABEL = "io.swe-curator.test.published-images";
 if (docker.ready && dockerRequired() && !canRunRegistry) throw new Error(`The published-image test needs Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry)`);
-
-const demoFile = (relative: string) => readFileSync(path.join(DEMO, relative), "utf8");
-const REPO_FILES = ["calc/__init__.py", "calc/ops.py", "setup.cfg", "tests/test_ops.py"];
-
-/** A look-alike of a SWE-bench instance image: the repository at /testbed, committed, installed on the path. */
-function lookAlikeDockerfile(extra = "") {
-  return [
-    `FROM ${BASE_IMAGE}`,
-    "COPY repo/ /testbed/",
-    "WORKDIR /testbed",
-    "ENV PYTHONPATH=/testbed",
-    "RUN git init -q && git add -A && git -c user.email=t@example.com -c user.name=t commit -qm base",
-    extra,
-    "",
-  ].join("\n");
-}
 
 describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published images from an allowed registry", () => {
   const nonce = randomBytes(3).toString("hex");
@@ -59,20 +42,8 @@ describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published
   const F2P = ["tests/test_ops.py::test_mean_of_empty_list_raises_value_error"];
   const P2P = ["tests/test_ops.py::test_add", "tests/test_ops.py::test_divide"];
 
-  /** Builds a look-alike image offline and pushes it to the loopback registry under the name SWE-bench gives the instance. */
-  async function publish(instanceId: string, extra = "") {
-    const name = sweBenchImageName(instanceId);
-    await engine.buildImage({
-      tag: name,
-      dockerfile: lookAlikeDockerfile(extra),
-      contextFiles: Object.fromEntries(REPO_FILES.map((file) => [`repo/${file}`, demoFile(`repos/calc/${file}`)])),
-      labels: { [TEST_LABEL]: nonce },
-      limits: { memoryMb: 512, cpus: 1, pids: 256, diskMb: 1024 },
-    });
-    await engine.pushImage(name, registry.host);
-    // the engine must get it through the allowed registry, as a fresh host would
-    await engine.untagImage(name);
-  }
+  /** A look-alike image pushed to the loopback registry under the name SWE-bench gives the instance. */
+  const publish = (instanceId: string, extra = "") => publishLookAlike(engine, { name: sweBenchImageName(instanceId), registryHost: registry.host, labels: { [TEST_LABEL]: nonce }, extra });
 
   const row = (name: string, extra: Record<string, unknown> = {}) => ({
     instance_id: instance(name),
@@ -123,13 +94,14 @@ describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published
       row("broken", { test_patch: testPatch.replaceAll("tests/test_ops.py", "tests/test_stats.py") }),
       row("missing"),
       row("elsewhere", { docker_image: "registry.example.com/octo/calc:1" }),
-      // a SWE-rebench row with no docker_image: nothing usable yet
-      row("nothing", { install_config: { test_cmd: "pytest -rA" } }),
+      // SWE-rebench rows with no docker_image: the harness spec stands in when the install_config names a test command
+      row("spec", { install_config: { python: "3.9", install: "pip install -e .", test_cmd: "pytest -rA" } }),
+      row("nothing", { install_config: { python: "3.9" } }),
     ];
     writeFileSync(file, JSON.stringify(rows));
     const batch = await importFile(database.prisma, file);
     expect(batch.failed).toBe(0);
-    expect(batch.environmentSources).toEqual({ IMAGE: 4, NONE: 1 });
+    expect(batch.environmentSources).toEqual({ IMAGE: 4, NONE: 1, SPEC: 1 });
     const gold = await taskOf("gold");
     expect(gold.environment).toMatchObject({ imageSource: "IMAGE", imageReference: `swebench/sweb.eval.x86_64.octo_1776_calc-${nonce}-gold:latest`, imageDigest: null });
     expect((await taskOf("elsewhere")).environment.imageReference).toBe("registry.example.com/octo/calc:1");
@@ -163,6 +135,14 @@ describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published
       `Task ${instance("elsewhere")} cannot be validated yet: the image registry.example.com/octo/calc:1 is in the registry registry.example.com, which IMAGE_REGISTRIES does not list`,
     );
     expect(await database.prisma.validationRun.count({ where: { taskId: task.id } })).toBe(0);
+  });
+
+  it("refuses a spec environment while no engine may build with a network (the build network is off by default)", async () => {
+    const task = await taskOf("spec");
+    expect(task.environment.imageSource).toBe("SPEC");
+    await expect(requestValidation(database.prisma, { taskId: task.id, actorId: null })).rejects.toThrow(
+      `Task ${instance("spec")} cannot be validated yet: its environment is generated from the harness spec, whose build installs packages, and no engine may build with a network; an admin names one in SPEC_BUILD_NETWORK_ENGINES.`,
+    );
   });
 
   it("fails a run whose image the registry does not have with one sentence naming the task and the image", async () => {

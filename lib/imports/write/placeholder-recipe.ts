@@ -1,6 +1,7 @@
 import type { ImageSource } from "../../db/client";
 import type { TaskRecord } from "../formats/task-record";
 import { datasetImageName } from "../../environments/dataset-images";
+import { specAvailable } from "../../environments/spec-instance";
 
 // SWE-bench instances carry no Dockerfile: the harness derives one from its per-repo
 // specs. The environment still needs a revision, so it gets this placeholder — marked in
@@ -17,12 +18,27 @@ export type RecordSource = { imageSource: ImageSource; imageReference: string | 
 /**
  * How a record's environment gets its image, picked on import: the recipe the file carries; else
  * the published image the row names or its dataset's convention gives (SWE-bench, SWE-Gym); else
- * nothing yet (NONE: never offered for validation until a way forward is taken).
+ * the harness's specs when they know the repository and version (or the row's install_config);
+ * else nothing yet (NONE: never offered for validation until a way forward is taken).
  */
 export function sourceOfRecord(record: TaskRecord): RecordSource {
   if (record.environment.recipe) return { imageSource: "RECIPE", imageReference: null };
   const image = datasetImageName({ source: record.task.source, instanceId: record.instanceId, metadata: [record.task.metadata, record.environment.metadata] });
-  return image ? { imageSource: "IMAGE", imageReference: image } : { imageSource: "NONE", imageReference: null };
+  if (image) return { imageSource: "IMAGE", imageReference: image };
+  const { repository, environment, task } = record;
+  const spec = {
+    instanceId: record.instanceId,
+    repo: `${repository.owner}/${repository.name}`,
+    version: environment.version,
+    baseCommit: environment.baseCommit,
+    setupCommit: environment.setupCommit,
+    testPatch: task.testPatch,
+    fixPatch: task.fixPatch,
+    failToPass: task.failToPass,
+    passToPass: task.passToPass,
+    metadata: task.metadata,
+  };
+  return { imageSource: specAvailable(spec) ? "SPEC" : "NONE", imageReference: null };
 }
 
 export function placeholderRecipe(record: TaskRecord) {
