@@ -1,7 +1,7 @@
 import type { ImageSource } from "../../db/client";
 import type { TaskRecord } from "../formats/task-record";
 import { datasetImageName } from "../../environments/dataset-images";
-import { specAvailable } from "../../environments/spec-instance";
+import { specAvailable, specSourceOfRun } from "../../environments/spec-instance";
 
 // SWE-bench instances carry no Dockerfile: the harness derives one from its per-repo
 // specs. The environment still needs a revision, so it gets this placeholder — marked in
@@ -25,19 +25,7 @@ export function sourceOfRecord(record: TaskRecord): RecordSource {
   if (record.environment.recipe) return { imageSource: "RECIPE", imageReference: null };
   const image = datasetImageName({ source: record.task.source, instanceId: record.instanceId, metadata: [record.task.metadata, record.environment.metadata] });
   if (image) return { imageSource: "IMAGE", imageReference: image };
-  const { repository, environment, task } = record;
-  const spec = {
-    instanceId: record.instanceId,
-    repo: `${repository.owner}/${repository.name}`,
-    version: environment.version,
-    baseCommit: environment.baseCommit,
-    setupCommit: environment.setupCommit,
-    testPatch: task.testPatch,
-    fixPatch: task.fixPatch,
-    failToPass: task.failToPass,
-    passToPass: task.passToPass,
-    metadata: task.metadata,
-  };
+  const spec = specSourceOfRun({ instanceId: record.instanceId, ...record.task }, { ...record.environment, repository: record.repository });
   return { imageSource: specAvailable(spec) ? "SPEC" : "NONE", imageReference: null };
 }
 
