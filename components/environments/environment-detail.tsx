@@ -1,10 +1,11 @@
 "use client";
 import Link from "next/link";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EnvironmentDetail as EnvironmentDetailData } from "@/lib/environments/get-environment";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { TimeAgo } from "@/components/ui/time-ago";
 import type { Jsonified } from "@/components/ui/jsonified";
@@ -22,7 +23,9 @@ const SOURCE_SENTENCES: Record<string, string> = {
 };
 
 /** Where the environment's image comes from, and the ways to give one to an environment that has none. */
-function EnvironmentSource({ env }: { env: Detail }) {
+function EnvironmentSource({ env, canEdit, onChanged }: { env: Detail; canEdit: boolean; onChanged: () => void }) {
+  // a published image that changed on purpose: forget the pin, the next validation pins the new digest
+  const repin = useMutation({ mutationFn: () => apiFetch(`/api/v1/environments/${env.id}/repin`, { method: "POST" }), onSettled: onChanged });
   return (
     <section aria-labelledby="env-source" className="flex flex-col gap-1 text-sm" data-testid="environment-source">
       <h2 id="env-source" className="text-base font-semibold">
@@ -35,7 +38,13 @@ function EnvironmentSource({ env }: { env: Detail }) {
           {env.imageDigest ? (
             <>
               {" "}
-              pinned at <code className="font-mono break-all">{env.imageDigest}</code>
+              pinned at <code className="font-mono break-all">{env.imageDigest}</code>{" "}
+              {canEdit && (
+                <Button onClick={() => repin.mutate()} disabled={repin.isPending}>
+                  Re-pin image
+                </Button>
+              )}
+              <ErrorText error={repin.error} />
             </>
           ) : (
             " (the digest is pinned on its first pull)"
@@ -66,7 +75,7 @@ export function EnvironmentDetail({ environmentId }: { environmentId: string }) 
           {env.repository.owner}/{env.repository.name} · base {env.baseCommit.slice(0, 12)} · {humanize(env.source)} · {env._count.tasks} tasks
         </p>
       </header>
-      <EnvironmentSource env={env} />
+      <EnvironmentSource env={env} canEdit={canEdit} onChanged={() => client.invalidateQueries({ queryKey: queryKeys.environment(environmentId) })} />
       <section aria-labelledby="env-recipe" className="flex flex-col gap-2">
         <h2 id="env-recipe" className="text-base font-semibold">
           Recipe

@@ -73,11 +73,24 @@ async function pinOrCompare(ctx: WorkerContext, environment: PublishedEnvironmen
   );
 }
 
+// both controls of a task start together: one pull per image and engine, the other run waits for it
+const inFlight = new Map<string, Promise<BuiltImage>>();
+
 /**
  * The published image of an IMAGE environment on this worker's Docker host, by its pinned
  * digest: already here, from the pool's registry, or pulled from its (allowed) registry.
  */
-export async function ensurePublishedImage(ctx: WorkerContext, revisionId: string, environment: PublishedEnvironment, taskName: string): Promise<BuiltImage> {
+export function ensurePublishedImage(ctx: WorkerContext, revisionId: string, environment: PublishedEnvironment, taskName: string): Promise<BuiltImage> {
+  const key = `${ctx.docker.endpoint}|${environment.id}|${environment.imageReference}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = obtainPublishedImage(ctx, revisionId, environment, taskName).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function obtainPublishedImage(ctx: WorkerContext, revisionId: string, environment: PublishedEnvironment, taskName: string): Promise<BuiltImage> {
   const reference = environment.imageReference ?? "";
   const decision = decideRegistry(reference, new Map(ctx.config.imageRegistries.map((registry) => [registry.registry, registry])));
   if (!decision.allowed) throw new ImageSourceError(`Task ${taskName} was not run: ${decision.reason}`);

@@ -17,6 +17,7 @@ import { importFile } from "@/lib/imports/import-file";
 import { requestValidation } from "@/lib/runs/request-validation";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { computeFunnel, FunnelQuerySchema } from "@/lib/analytics/funnel";
+import { repinEnvironmentImage } from "@/lib/environments/repin-image";
 import type { WorkerRunner } from "@/workers/runner";
 
 // Issue 26, end to end and offline: Docker's own registry on loopback stands in for Docker Hub
@@ -124,7 +125,8 @@ describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published
   }, 300_000);
 
   it("gives a task whose test patch does not apply INVALID, as tests that did not run", async () => {
-    await validate("broken");
+    const runs = await validate("broken");
+    expect(runs.map((run) => run.errorMessage)).toEqual([expect.stringContaining("test patch does not apply"), expect.stringContaining("test patch does not apply")]);
     const task = await taskOf("broken");
     expect([task.automatedVerdict, task.failureClass]).toEqual(["INVALID", "TESTS_DID_NOT_RUN"]);
   }, 300_000);
@@ -174,5 +176,14 @@ describe.skipIf(!docker.ready || !canRunRegistry)("validating tasks in published
     expect(runs[0].errorMessage).toMatch(new RegExp(`^Task ${instance("gold")}: the image .* now has digest sha256:[0-9a-f]{64}, but environment .* was pinned to ${pinned}`));
     expect((await taskOf("gold")).environment.imageDigest).toBe(pinned);
     await waitFor("the refused image to be gone from the engine", async () => !(await engine.imageInfo(`${registry.host}/${sweBenchImageName(instance("gold"))}`)), 10_000);
+
+    // the way forward the sentence names: a curator re-pins, and the new image is pulled, pinned and run
+    await repinEnvironmentImage(database.prisma, null, (await taskOf("gold")).environmentId);
+    const again = await validate("gold");
+    expect(again.map((run) => run.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+    const repinned = await taskOf("gold");
+    expect(repinned.environment.imageDigest).toMatch(/^sha256:/);
+    expect(repinned.environment.imageDigest).not.toBe(pinned);
+    expect(repinned.automatedVerdict).toBe("VALID");
   }, 300_000);
 });
