@@ -55,15 +55,22 @@ export async function pullPublishedImage(
 ): Promise<PulledImage> {
   const host = reference.includes("/") && /[.:]|^localhost$/.test(reference.split("/")[0]) ? reference.split("/")[0] : "docker.io";
   const authconfig = options.credentials ? { username: options.credentials.username, password: options.credentials.password, serveraddress: host } : {};
-  try {
-    const stream = (await docker.pull(reference, { authconfig })) as unknown as NodeJS.ReadableStream;
-    await followProgress(docker, stream, options.signal);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw pullError(host, reference, error);
+  // another worker on this engine may drop the pulled name between our pull and our read: pull again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const stream = (await docker.pull(reference, { authconfig })) as unknown as NodeJS.ReadableStream;
+      await followProgress(docker, stream, options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw pullError(host, reference, error);
+    }
+    try {
+      const inspected = await docker.getImage(reference).inspect();
+      return { imageId: inspected.Id, digest: digestOf(inspected.RepoDigests, reference) };
+    } catch (error) {
+      if (statusCodeOf(error) !== 404 || attempt >= 3) throw error;
+    }
   }
-  const inspected = await docker.getImage(reference).inspect();
-  return { imageId: inspected.Id, digest: digestOf(inspected.RepoDigests, reference) };
 }
 
 /** Gives an image a second name (the engine then holds it under both). */
