@@ -56,6 +56,25 @@ function Counts({ batch }: { batch: ImportBatchView }) {
   );
 }
 
+const SOURCE_WORDS: Record<string, string> = {
+  IMAGE: "a published image",
+  SPEC: "a harness spec",
+  RECIPE: "a recipe",
+  NONE: "no environment yet (no Validate until one is chosen)",
+};
+
+/** Per batch: how many of its tasks got which environment source. */
+function EnvironmentSources({ batch }: { batch: ImportBatchView }) {
+  const sources = Object.entries(batch.environmentSources ?? {}).filter(([, n]) => n > 0);
+  if (!sources.length) return null;
+  return (
+    <p className="mt-3 text-sm text-slate-700" data-testid="import-environment-sources">
+      Environments:{" "}
+      {sources.map(([source, n]) => `${n.toLocaleString("en-US")} ${n === 1 ? "task" : "tasks"} with ${SOURCE_WORDS[source] ?? source}`).join(", ")}.
+    </p>
+  );
+}
+
 function ErrorsTable({ batch }: { batch: ImportBatchView }) {
   const errors = batch.errors ?? [];
   if (!errors.length) return null;
@@ -130,6 +149,7 @@ export function BatchReport({ batchId }: { batchId: string }) {
       <ProgressBar batch={batch} />
       <Counts batch={batch} />
       {batch.summary ? <p className="mt-3 text-sm text-slate-700" data-testid="import-summary">{batch.summary}</p> : null}
+      <EnvironmentSources batch={batch} />
       {batch.errorMessage ? <p className={`mt-3 rounded px-3 py-2 text-sm ${batch.status === "CANCELLED" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800"}`}>{batch.errorMessage}</p> : null}
       <ErrorText error={cancel.error} prefix="Cancel" />
       <ErrorsTable batch={batch} />

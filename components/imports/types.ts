@@ -15,6 +15,8 @@ export type ImportBatchView = {
   errorMessage: string | null;
   /** what the file or folder was read as ("read as a SWE-bench evaluation run: …"), and notes for the whole batch */
   summary?: string | null;
+  /** tasks the batch wrote per environment source (IMAGE, RECIPE, SPEC, NONE), once it finished */
+  environmentSources?: Record<string, number> | null;
   cancelRequested: boolean;
   startedAt: string;
   finishedAt: string | null;

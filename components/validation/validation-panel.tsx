@@ -1,6 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { WAYS_FORWARD } from "@/lib/environments/ways-forward";
 import type { TaskValidations } from "@/lib/runs/list-task-validations";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
@@ -90,6 +92,24 @@ function VerdictLine({ task }: { task: Validations["task"] }) {
   );
 }
 
+/** A task that cannot be validated yet: what is missing, in one sentence, and the ways forward, instead of a Validate that would fail. */
+function NoEnvironmentYet({ environmentId, missing }: { environmentId: string; missing: string }) {
+  return (
+    <div className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="no-environment">
+      <p>{missing}</p>
+      <ul className="mt-1 flex flex-wrap gap-x-4">
+        {WAYS_FORWARD.map((way) => (
+          <li key={way.key}>
+            <Link className="underline" href={`/environments/${environmentId}#source-${way.key}`}>
+              {way.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * Validation of one task: Validate / Re-validate / Cancel / Retry, phase progress and the
  * live log while it runs, the history of runs with per-test outcomes, and the verdict
@@ -133,7 +153,8 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   return (
     <section className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
       <VerdictLine task={data.task} />
-      {canRun && (
+      {!data.task.readiness.ready && <NoEnvironmentYet environmentId={data.task.environment.id} missing={data.task.readiness.missing} />}
+      {canRun && data.task.readiness.ready && (
         <div className="flex flex-wrap items-end gap-2">
           <Field label="Attempts per control">
             {(id) => (

@@ -12,6 +12,7 @@ import { notHiddenSql, type BlindSet } from "../campaigns/blind";
 
 export const FUNNEL_STAGES = [
   { key: "imported", label: "Imported" },
+  { key: "environment", label: "Has an environment (a recipe, image or spec)" },
   { key: "built", label: "Built" },
   { key: "negative", label: "Negative control held (fails without the fix)" },
   { key: "positive", label: "Positive control held (passes with the fix)" },
@@ -21,20 +22,25 @@ export const FUNNEL_STAGES = [
 export type FunnelStage = (typeof FUNNEL_STAGES)[number]["key"];
 const STAGE_KEYS = FUNNEL_STAGES.map((s) => s.key) as [FunnelStage, ...FunnelStage[]];
 
+// a task whose environment has no source yet (NONE) waits for one: it is never counted as a failure
+const NO_ENVIRONMENT = "(SELECT source_env.image_source = 'NONE' FROM environments source_env WHERE source_env.id = t.environment_id)";
+
 /**
- * The index of the first gate a task did not pass (1 = not built … 5 = not approved), 6 when
- * it passed all: a task reached stage i when this is greater than i.
+ * The index of the first gate a task did not pass (1 = no environment yet, 2 = not built … 6 =
+ * not approved), 7 when it passed all: a task reached stage i when this is greater than i.
  */
 const STOP = raw(`(CASE
-  WHEN t.automated_verdict = 'PENDING' OR t.failure_class IN ('BUILD_ERROR', 'INFRA_ERROR') THEN 1
-  WHEN t.failure_class IN ('NEGATIVE_CONTROL_PASSED', 'TIMEOUT') THEN 2
-  WHEN t.failure_class = 'POSITIVE_CONTROL_FAILED' THEN 3
-  WHEN t.automated_verdict <> 'VALID' THEN 4
-  WHEN t.curation_status <> 'APPROVED' THEN 5
-  ELSE 6 END)`);
+  WHEN ${NO_ENVIRONMENT} THEN 1
+  WHEN t.automated_verdict = 'PENDING' OR t.failure_class IN ('BUILD_ERROR', 'INFRA_ERROR') THEN 2
+  WHEN t.failure_class IN ('NEGATIVE_CONTROL_PASSED', 'TIMEOUT') THEN 3
+  WHEN t.failure_class = 'POSITIVE_CONTROL_FAILED' THEN 4
+  WHEN t.automated_verdict <> 'VALID' THEN 5
+  WHEN t.curation_status <> 'APPROVED' THEN 6
+  ELSE 7 END)`);
 
-/** Why a task stopped where it did: its failure class, FLAKY, NOT_VALIDATED or its curation status. */
+/** Why a task stopped where it did: no environment yet, its failure class, FLAKY, NOT_VALIDATED or its curation status. */
 const CAUSE = raw(`(CASE
+  WHEN ${NO_ENVIRONMENT} THEN 'NO_ENVIRONMENT'
   WHEN t.automated_verdict = 'PENDING' AND t.failure_class IS NULL THEN 'NOT_VALIDATED'
   WHEN t.automated_verdict = 'FLAKY' THEN 'FLAKY'
   WHEN t.failure_class IS NOT NULL THEN t.failure_class::text
@@ -43,6 +49,7 @@ const CAUSE = raw(`(CASE
   END)`);
 
 export const FUNNEL_CAUSE_LABELS: Record<string, string> = {
+  NO_ENVIRONMENT: "no environment yet",
   NOT_VALIDATED: "not validated yet",
   FLAKY: "flaky (attempts disagree)",
   PENDING: "awaiting a curator",

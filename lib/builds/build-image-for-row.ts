@@ -37,6 +37,7 @@ export async function buildImageForRow(
   const signals = [AbortSignal.timeout(ctx.config.buildTimeoutSeconds * 1000), ...(options.signal ? [options.signal] : [])];
   try {
     for (const image of await pullMissingBaseImages(ctx, context, AbortSignal.any(signals))) sink.write(`Pulled ${image} from the registry at ${ctx.config.registryHost}.\n`);
+    if (context.network) sink.write(`[swe-curator] this spec build runs with the build network "${context.network}" ON (SPEC_BUILD_NETWORK_ENGINES allows it on this engine); validation runs stay without a network\n`);
     const { imageId } = await ctx.docker.buildImage({
       tag: context.tag,
       dockerfile: context.dockerfile,
@@ -51,6 +52,7 @@ export async function buildImageForRow(
         diskMb: ctx.config.buildDiskMb,
       },
       noCache: options.noCache,
+      network: context.network,
       onOutput: sink.write,
       signal: AbortSignal.any(signals),
     });

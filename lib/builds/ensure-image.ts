@@ -4,6 +4,10 @@ import { buildImageForRow, type BuiltImage } from "./build-image-for-row";
 import { claimPoolBuild, pullFromRegistry, waitForPeerBuild } from "./image-travel";
 import { revisionBuildContext, type ResolvedBuildContext, type RevisionForBuild } from "./revision-build-context";
 import { logFailure } from "../errors/log-failure";
+import type { ImageSource } from "../db/client";
+import { ensurePublishedImage, ImageSourceError, type PublishedEnvironment } from "./ensure-published-image";
+import { specBuildContext } from "./spec-build-context";
+import type { SpecSource } from "../environments/spec-instance";
 
 // Two runs of one task on one worker need the same image: the second waits for the first's build.
 const inFlight = new Map<string, Promise<BuiltImage>>();
@@ -89,11 +93,16 @@ async function obtainImage(ctx: WorkerContext, revisionId: string, revision: Rev
  */
 export async function ensureImage(
   ctx: WorkerContext,
-  revision: RevisionForBuild & { id: string; contextHash: string | null },
-  options: { requestedById?: string | null } = {},
+  revision: RevisionForBuild & { id: string; contextHash: string | null; environment: Partial<PublishedEnvironment> & { imageSource?: ImageSource } },
+  options: { requestedById?: string | null; taskName?: string; spec?: SpecSource } = {},
 ): Promise<BuiltImage> {
-  const context = revisionBuildContext(revision);
-  if (revision.contextHash !== context.contextHash) {
+  const { environment } = revision;
+  const taskName = options.taskName ?? "(unnamed)";
+  if (environment.imageSource === "IMAGE") return ensurePublishedImage(ctx, revision.id, environment as PublishedEnvironment, taskName);
+  if (environment.imageSource === "NONE") throw new ImageSourceError(`Task ${taskName} has no environment yet: use the dataset's image, generate one from the harness spec, or write a recipe`);
+  if (environment.imageSource === "SPEC" && !options.spec) throw new ImageSourceError(`Task ${taskName}: a spec environment is built from its task's row, which this build was not given`);
+  const context = environment.imageSource === "SPEC" ? specBuildContext(ctx, options.spec!) : revisionBuildContext(revision);
+  if (environment.imageSource !== "SPEC" && revision.contextHash !== context.contextHash) {
     await ctx.db.environmentRevision.update({ where: { id: revision.id }, data: { contextHash: context.contextHash } });
   }
   const existing = await ctx.docker.imageInfo(context.tag);

@@ -6,7 +6,8 @@ export type RevisionForBuild = {
   environment: { contextFiles: unknown; memoryMb: number | null; cpus?: number | null };
 };
 
-export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: string };
+/** `network`: set only for a spec build on an engine allowed one (spec-build-context.ts); every other build has none. */
+export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: string; network?: string };
 
 /** A revision's build context (its Dockerfile + the environment's bundled files), hash and image tag. */
 export function revisionBuildContext(revision: RevisionForBuild, source?: EnvironmentSource): ResolvedBuildContext {

@@ -22,6 +22,14 @@ const onOff = (fallback: boolean) =>
     .transform((value) => ON.includes(value))
     .default(fallback);
 
+/** A comma-separated list whose every item matches `item`; unset stays undefined. */
+const commaList = (item: RegExp, error: string) =>
+  z
+    .string()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => entries.every((entry) => item.test(entry)), { error })
+    .optional();
+
 export const ServerConfigSchema = z.object({
   // the database
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "a PostgreSQL URL such as postgresql://user:password@host:5432/swe_curator" }).optional(),
@@ -103,6 +111,19 @@ export const ServerConfigSchema = z.object({
   WORKER_ENGINE_NAME: text(),
   /** memory the engine may give to containers at once; 90 % of what the engine has by default */
   WORKER_MEMORY_BUDGET_MB: z.coerce.number({ error: "a whole number" }).int({ error: "a whole number" }).positive({ error: "a whole number above 0" }).optional(),
+  // environment sources (README "Environment sources")
+  /**
+   * registries published images may be pulled from, comma-separated: `host`, or `host=mirror`
+   * to pull that registry's images from a mirror (e.g. `docker.io=registry.internal:5000`);
+   * Docker Hub is `docker.io`. Unset: no published image is ever pulled
+   */
+  IMAGE_REGISTRIES: commaList(/^[\w.-]+(?::\d+)?(?:=[\w.-]+(?::\d+)?)?$/, "a comma-separated list of registry hosts, each optionally =mirror, such as docker.io=127.0.0.1:5000,ghcr.io"),
+  /** credentials for allowed registries, comma-separated `host=user:password`; kept out of logs and API answers */
+  IMAGE_REGISTRY_CREDENTIALS: commaList(/^[\w.-]+(?::\d+)?=[^:,\s]+:\S+$/, "a comma-separated list of host=user:password"),
+  /** engines (WORKER_ENGINE_NAME, comma-separated, or `*`) whose spec builds may use a network to install packages; unset: none */
+  SPEC_BUILD_NETWORK_ENGINES: text(),
+  /** the Docker network those spec builds use */
+  SPEC_BUILD_NETWORK_MODE: z.string().trim().regex(/^[\w.-]+$/, { error: "a Docker network name such as bridge" }).default("bridge"),
   // uploads and archives
   /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
   SWE_CURATOR_MAX_UPLOAD_BYTES: wholeNumber(20 * 1024 ** 3),
@@ -143,7 +164,7 @@ function sentenceFor(issue: z.core.$ZodIssue, values: Record<string, string>): s
   const name = String(issue.path[0]);
   // our own fragments are short phrases; anything else from the library is replaced by a neutral one
   const expected = /^[a-z"]/.test(issue.message) && !/^(invalid|expected)/i.test(issue.message) ? issue.message : "a valid value";
-  const shown = /SECRET|PASSWORD|TOKEN/.test(name) ? "set to a value" : `"${values[name].replace(/(\/\/[^:/@]*:)[^@/]*@/, "$1***@")}"`;
+  const shown = /SECRET|PASSWORD|TOKEN|CREDENTIALS/.test(name) ? "set to a value" : `"${values[name].replace(/(\/\/[^:/@]*:)[^@/]*@/, "$1***@")}"`;
   return `${name} is ${shown}, but it must be ${expected}: fix it in the environment (or unset it for the default) and start again.`;
 }
 

@@ -25,6 +25,8 @@ export type BuildImageOptions = {
   limits: BuildLimits;
   /** rebuild every layer instead of using the build cache */
   noCache?: boolean;
+  /** the Docker network the build's steps use: "none" unless a spec build on an engine an admin allowed one */
+  network?: string;
   onOutput?: (text: string) => void;
   signal?: AbortSignal;
 };
@@ -100,4 +102,10 @@ export interface DockerEngine {
   pushImage(tag: string, registryHost: string, signal?: AbortSignal): Promise<void>;
   /** pulls an image from the pool's registry and names it `tag` here; false when the registry lacks it */
   pullImage(tag: string, registryHost: string, signal?: AbortSignal): Promise<boolean>;
+  /** pulls a published image by its full reference (the caller checked its registry is allowed): its id and the digest it came at */
+  pullPublishedImage(reference: string, options: { credentials?: { username: string; password: string } | null; signal?: AbortSignal }): Promise<{ imageId: string; digest: string | null }>;
+  /** gives an image another name here */
+  tagImage(image: string, name: string): Promise<void>;
+  /** drops one name of an image (its layers stay while another name holds them) */
+  untagImage(name: string): Promise<void>;
 }

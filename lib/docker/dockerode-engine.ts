@@ -7,6 +7,7 @@ import { createImageBuilder } from "./image-build";
 import { runContainer } from "./container-run";
 import { readImageFiles } from "./image-files";
 import { engineFacts, pullImage, pushImage } from "./image-transfer";
+import { pullPublishedImage, tagImage, untagImage } from "./published-image";
 
 /**
  * dockerode behind our DockerEngine interface, for DOCKER_HOST or the default socket. Each job
@@ -28,6 +29,10 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     pruneDanglingImages: (budgetBytes, options) => pruneDanglingImages(engine, budgetBytes, options),
     facts: () => engine.call(() => engineFacts(engine.docker, engine.endpoint)),
     pushImage: (tag, registryHost, signal) => engine.call(() => whileEngineAnswers(engine, pushImage(engine.docker, tag, registryHost, signal), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
+    pullPublishedImage: (reference, options) =>
+      engine.call(() => whileEngineAnswers(engine, pullPublishedImage(engine.docker, reference, options), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
+    tagImage: (image, name) => engine.call(() => tagImage(engine.docker, image, name)),
+    untagImage: (name) => engine.call(() => untagImage(engine.docker, name)),
     pullImage: (tag, registryHost, signal) => engine.call(() => whileEngineAnswers(engine, pullImage(engine.docker, tag, registryHost, signal), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
   };
 }

@@ -39,8 +39,8 @@ function buildRequest(options: BuildImageOptions, cgroup: BuildCgroup): Docker.I
   const memory = limits.memoryMb * 1024 * 1024;
   return {
     t: options.tag,
-    // builds have no network either: the context must carry everything
-    networkmode: "none",
+    // builds have no network either: the context must carry everything (a spec build an admin allowed one is the exception)
+    networkmode: options.network ?? "none",
     pull: false,
     rm: true,
     forcerm: true,

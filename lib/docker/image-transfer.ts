@@ -29,7 +29,7 @@ const NO_CREDENTIALS = {};
 type ProgressEvent = { error?: string; errorDetail?: { message?: string } };
 
 /** Follows a push or pull stream to its end; the daemon reports failures as events, not as an HTTP status. */
-function followProgress(docker: Docker, stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<void> {
+export function followProgress(docker: Docker, stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       (stream as unknown as { destroy?: (error?: Error) => void }).destroy?.(signal?.reason as Error);
@@ -49,15 +49,18 @@ function followProgress(docker: Docker, stream: NodeJS.ReadableStream, signal?: 
   });
 }
 
-const splitTag = (reference: string) => {
+export const splitTag = (reference: string) => {
   const colon = reference.lastIndexOf(":");
   return colon > reference.lastIndexOf("/") ? { repo: reference.slice(0, colon), tag: reference.slice(colon + 1) } : { repo: reference, tag: "latest" };
 };
 
+/** The daemon answers a registry it cannot reach with a 500 naming the dial error. */
+export const unreachableRegistry = (message: string, error: unknown) =>
+  /connection refused|connection reset|no such host|i\/o timeout|dial tcp|server gave HTTP response/i.test(message) || isConnectionError(error);
+
 function transferError(registryHost: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
-  // the daemon answers a registry it cannot reach with a 500 naming the dial error
-  if (/connection refused|connection reset|no such host|i\/o timeout|dial tcp|server gave HTTP response/i.test(message) || isConnectionError(error)) {
+  if (unreachableRegistry(message, error)) {
     return new RegistryUnavailableError(registryHost, message.split("\n")[0]);
   }
   return error instanceof Error ? error : new Error(message);

@@ -42,6 +42,7 @@ const summary = {
   failed: true,
   errorMessage: true,
   summary: true,
+  environmentSources: true,
   cancelRequested: true,
   startedAt: true,
   finishedAt: true,

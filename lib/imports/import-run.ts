@@ -48,6 +48,14 @@ export type ImportRunStart = {
   lease?: Lease;
 };
 
+/** How many of the tasks a batch wrote got each environment source (IMAGE, RECIPE, SPEC, NONE); null when it wrote none. */
+async function environmentSourcesOf(tx: Db, batchId: string): Promise<Record<string, number> | null> {
+  const rows = await tx.$queryRaw<{ source: string; n: number }[]>`
+    select e.image_source::text as source, count(*)::int as n from tasks t join environments e on e.id = t.environment_id
+    where t.import_batch_id = ${batchId} group by 1 order by 1`;
+  return rows.length ? Object.fromEntries(rows.map((row) => [row.source, row.n])) : null;
+}
+
 export class ImportRun {
   counts: ImportCounts = noCounts();
   errors: RecordError[] = [];
@@ -177,8 +185,9 @@ export class ImportRun {
     const status: ImportStatus =
       outcome.status ?? (outcome.errorMessage ? "FAILED" : this.counts.failed === 0 ? "SUCCEEDED" : this.total > this.counts.failed ? "PARTIAL" : "FAILED");
     const finished = await this.db.$transaction(async (tx) => {
+      const environmentSources = await environmentSourcesOf(tx, this.batchId);
       const { count } = await tx.importBatch.updateMany(
-        this.owned({ ...this.counts, status, format: this.format, summary: this.summary, bytesRead: BigInt(this.bytesRead), errors: this.errors, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date(), checkpoint: Prisma.DbNull }),
+        this.owned({ ...this.counts, environmentSources: environmentSources ?? Prisma.DbNull, status, format: this.format, summary: this.summary, bytesRead: BigInt(this.bytesRead), errors: this.errors, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date(), checkpoint: Prisma.DbNull }),
       );
       if (count !== 1) return false;
       // the stored upload has served its purpose

@@ -18,6 +18,8 @@ import { settleGroupOfRun } from "./settle-validation-group";
 import { reserveContainerMemory, type MemoryGrant } from "./memory-budget";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "./validation-container";
 import { logFailure } from "../errors/log-failure";
+import { evalScriptFor } from "../environments/derived-eval-script";
+import { specSourceOfRun, specTestCommand } from "../environments/spec-instance";
 
 type OwnedWrite = Prisma.ValidationRunUncheckedUpdateManyInput;
 
@@ -64,9 +66,12 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   try {
     const run = await ctx.db.validationRun.findUniqueOrThrow({
       where: { id: runId },
-      include: { task: true, candidatePatch: true, revision: { include: { environment: true } } },
+      include: { task: true, candidatePatch: true, revision: { include: { environment: { include: { repository: true } } } } },
     });
     const environment = run.revision.environment;
+    // IMAGE and SPEC environments derive the eval script from the task; a recipe brings its own
+    const spec = specSourceOfRun(run.task, environment);
+    const evalScript = evalScriptFor(run.revision, run.task, specTestCommand(spec));
     if (run.attempts > 1 || run.outageRetries > 0) await reapContainersOfRun(ctx, runId);
     sink = await createLogSink({
       db: ctx.db,
@@ -81,10 +86,10 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       },
     });
     // a candidate never changes the tests that judge it: those parts are left out here, on the host
-    const guard = run.kind === "CANDIDATE" ? guardCandidatePatch(run.candidatePatch?.patch ?? "", { testPatch: run.task.testPatch, evalScript: run.revision.evalScript }) : undefined;
+    const guard = run.kind === "CANDIDATE" ? guardCandidatePatch(run.candidatePatch?.patch ?? "", { testPatch: run.task.testPatch, evalScript }) : undefined;
     if (guard?.protectedPaths.length) sink.write(`[swe-curator] left out of the candidate patch (it may not change the tests): ${guard.protectedPaths.join(", ")}\n`);
     enterPhase("BUILDING_IMAGE");
-    const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById }), lease.signal);
+    const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId, spec }), lease.signal);
     await write({ buildId: image.buildId });
     sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
     // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only
@@ -114,7 +119,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       // a candidate with nothing left after the guard runs the tests on the base code
       files: validationContainerFiles(
         patchesFor(run.kind, run.task, guard?.patch).filter((patch) => patch.name !== "candidate" || patch.content.trim()),
-        run.revision.evalScript,
+        evalScript,
       ),
       labels: runContainerLabels({ runId, workerId: ctx.workerId, installation: ctx.installation }),
       // the repeat index, so an eval script can vary a seed or the test order between attempts
@@ -134,7 +139,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     const evaluation = evaluateRun({
       kind: run.kind,
       log,
-      evalScript: run.revision.evalScript,
+      evalScript,
       failToPass: run.task.failToPass,
       passToPass: run.task.passToPass,
       container: result,

@@ -1,3 +1,4 @@
+import { validationReadiness } from "../environments/validation-readiness";
 import type { Db, Prisma } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { PageQuerySchema, type PageQuery } from "../db/keyset-page";
@@ -70,7 +71,7 @@ async function groupPage(db: Db, taskId: string, page: PageQuery): Promise<{ gro
  */
 /** `blind` is required (NOT_BLIND for the product itself, e.g. the CLI) so no page forgets blindness. */
 export async function listTaskValidations(db: Db, taskId: string, input: Partial<PageQuery>, blind: BlindSet) {
-  const task = await db.task.findUnique({
+  const found = await db.task.findUnique({
     where: { id: taskId },
     select: {
       id: true,
@@ -80,10 +81,14 @@ export async function listTaskValidations(db: Db, taskId: string, input: Partial
       failureClass: true,
       verdictOverride: true,
       overrideJustification: true,
-      environment: { select: { id: true, key: true, timeoutSeconds: true, currentRevision: { select: { id: true, number: true } } } },
+      environment: {
+        select: { id: true, key: true, timeoutSeconds: true, imageSource: true, imageReference: true, imageDigest: true, currentRevision: { select: { id: true, number: true } } },
+      },
     },
   });
-  if (!task) throw notFound("The task");
+  if (!found) throw notFound("The task");
+  // the page offers Validate only when the API would take it
+  const task = { ...found, readiness: validationReadiness(found.environment, found.instanceId) };
   // a blind annotator gets no runs: their results would tell the verdict
   if (await blind.hides(taskId)) return { task: withoutVerdict(task), items: [], nextCursor: null };
   const { groups, nextCursor } = await groupPage(db, taskId, PageQuerySchema.parse(input));

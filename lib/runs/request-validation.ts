@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { createValidationGroup, lockTask, type RunSpec } from "./create-validation-group";
+import { validationReadiness } from "../environments/validation-readiness";
 
 export const MAX_REPEATS = 5;
 
@@ -23,8 +24,10 @@ export async function requestValidation(db: PrismaClient, input: Partial<Request
   const { repeats, candidatePatchId } = RequestValidationSchema.parse(input);
   return db.$transaction(async (tx) => {
     await lockTask(tx, input.taskId);
-    const task = await tx.task.findUnique({ where: { id: input.taskId }, include: { environment: { select: { key: true, currentRevisionId: true } } } });
+    const task = await tx.task.findUnique({ where: { id: input.taskId }, include: { environment: { select: { key: true, currentRevisionId: true, imageSource: true, imageReference: true } } } });
     if (!task) throw notFound("The task");
+    const readiness = validationReadiness(task.environment, task.instanceId);
+    if (!readiness.ready) throw new AppError("UNPROCESSABLE", readiness.missing);
     const revisionId = task.environment.currentRevisionId;
     if (!revisionId) throw new AppError("UNPROCESSABLE", `Environment ${task.environment.key} has no revision (Dockerfile and eval script) to validate with`);
     if (candidatePatchId) {

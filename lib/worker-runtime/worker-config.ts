@@ -1,4 +1,5 @@
 import { configFrom, type EnvironmentSource } from "../config/server-config";
+import { allowedRegistries, type AllowedRegistry } from "../environments/image-reference";
 
 export type WorkerConfig = {
   concurrency: number;
@@ -18,6 +19,10 @@ export type WorkerConfig = {
   registryHost: string | null;
   engineName: string | null;
   memoryBudgetBytes: number | null;
+  /** registries published images may be pulled from (IMAGE_REGISTRIES), with where from and the credentials */
+  imageRegistries: AllowedRegistry[];
+  /** engine names whose spec builds may use a network (SPEC_BUILD_NETWORK_ENGINES; "*" any), and which network */
+  specBuildNetwork: { engines: string[]; mode: string };
 };
 
 /** The worker's settings from the configuration (lib/config/server-config.ts), or from a test's own variables. */
@@ -40,5 +45,10 @@ export function workerConfigFromEnv(source?: EnvironmentSource): WorkerConfig {
     registryHost: e.REGISTRY_URL ?? null,
     engineName: e.WORKER_ENGINE_NAME ?? null,
     memoryBudgetBytes: e.WORKER_MEMORY_BUDGET_MB ? e.WORKER_MEMORY_BUDGET_MB * 1024 * 1024 : null,
+    imageRegistries: [...allowedRegistries(e).values()],
+    specBuildNetwork: {
+      engines: (e.SPEC_BUILD_NETWORK_ENGINES ?? "").split(",").map((name) => name.trim()).filter(Boolean),
+      mode: e.SPEC_BUILD_NETWORK_MODE,
+    },
   };
 }

@@ -108,8 +108,8 @@ async function drill(href: string | undefined): Promise<string[]> {
 describe("validation funnel on real rows", () => {
   it("counts every gate, and each bar opens exactly its tasks", async () => {
     const funnel = await computeFunnel(db.prisma, FunnelQuerySchema.parse({}), NOT_BLIND);
-    // 11 tasks (generated tests excluded); built loses f1 and f2, negative f3, positive f4 s2 s3, legitimate f5, approved f6 s1
-    expect(funnel.stages.rows.map((r) => r.tasks)).toEqual([11, 9, 8, 5, 4, 2]);
+    // 11 tasks (generated tests excluded), every one with an environment; built loses f1 and f2, negative f3, positive f4 s2 s3, legitimate f5, approved f6 s1
+    expect(funnel.stages.rows.map((r) => r.tasks)).toEqual([11, 11, 9, 8, 5, 4, 2]);
     expect(await drill(funnel.stages.drill["all tasks|approved"].tasks)).toEqual(["f7", "f8"]);
     expect(await drill(funnel.stages.drill["all tasks|legitimate"].tasks)).toEqual(["f6", "f7", "f8", "s1"]);
     const positiveDrop = funnel.drops.rows.find((r) => r.cause === "POSITIVE_CONTROL_FAILED")!;
@@ -119,7 +119,7 @@ describe("validation funnel on real rows", () => {
 
   it("splits by source and by the environment's generator, with filters kept in the links", async () => {
     const bySource = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ by: "source" }), NOT_BLIND);
-    expect(bySource.stages.rows.filter((r) => r.group === "OPENSWE").map((r) => r.tasks)).toEqual([4, 4, 4, 3, 2, 1]);
+    expect(bySource.stages.rows.filter((r) => r.group === "OPENSWE").map((r) => r.tasks)).toEqual([4, 4, 4, 4, 3, 2, 1]);
     expect(await drill(bySource.stages.drill["OPENSWE|approved"].tasks)).toEqual(["f7"]);
     const openswe = await computeFunnel(db.prisma, FunnelQuerySchema.parse({ source: "OPENSWE" }), NOT_BLIND);
     expect(openswe.stages.rows.map((r) => [r.stage, r.tasks])[0]).toEqual(["Imported", 4]);

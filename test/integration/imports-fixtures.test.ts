@@ -12,7 +12,7 @@ describe("importing the real sample files", () => {
   });
   afterAll(async () => db?.drop());
 
-  it("imports the SWE-bench Lite instances with an environment per repo@base_commit and a marked placeholder recipe", async () => {
+  it("imports the SWE-bench Lite instances with an environment per repo@base_commit running SWE-bench's published image", async () => {
     const batch = await importFile(db.prisma, fixture("swe-bench/swe-bench-lite-test.json"));
     expect(batch).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 5, updated: 0, unchanged: 0, failed: 0 });
     const task = await db.prisma.task.findUniqueOrThrow({
@@ -29,8 +29,10 @@ describe("importing the real sample files", () => {
     expect(task.environment.version).toBe("4.2");
     expect(task.environment.repository).toMatchObject({ owner: "django", name: "django", url: "https://github.com/django/django" });
     expect(task.environment.currentRevision?.number).toBe(1);
-    expect(task.environment.currentRevision?.reason).toMatch(/^PLACEHOLDER/);
+    expect(task.environment.currentRevision?.reason).toMatch(/^IMAGE: runs the published image swebench\/sweb\.eval\.x86_64\.django_1776_django-16255:latest/);
+    expect(task.environment).toMatchObject({ imageSource: "IMAGE", imageReference: "swebench/sweb.eval.x86_64.django_1776_django-16255:latest", imageDigest: null });
     expect(task.environment.metadata).toMatchObject({ placeholderRecipe: true });
+    expect(batch.environmentSources).toEqual({ IMAGE: 5 });
   });
 
   it("imports the same file again without changing anything", async () => {

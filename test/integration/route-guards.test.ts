@@ -47,6 +47,7 @@ const MATRIX: Record<string, Row> = {
   "POST /decisions": C(400, "curate"),
   "GET /docker": V(200),
   "POST /environments/{id}/revisions": C(400, "curate"),
+  "POST /environments/{id}/repin": C(404, "curate"),
   "GET /environments/{id}": V(404),
   "GET /environments": V(200),
   "GET /exports": V(200),

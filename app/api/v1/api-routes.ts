@@ -30,6 +30,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/decisions": () => import("./decisions/route"),
   "/docker": () => import("./docker/route"),
   "/environments/{id}/revisions": () => import("./environments/[id]/revisions/route"),
+  "/environments/{id}/repin": () => import("./environments/[id]/repin/route"),
   "/environments/{id}": () => import("./environments/[id]/route"),
   "/environments": () => import("./environments/route"),
   "/exports": () => import("./exports/route"),

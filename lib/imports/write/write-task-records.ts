@@ -3,7 +3,7 @@ import { auditLog } from "../../audit/audit-log";
 import type { TaskRecord } from "../formats/task-record";
 import type { WriteResult } from "../import-records";
 import type { ImportRun } from "../import-run";
-import { PLACEHOLDER_REASON, placeholderRecipe } from "./placeholder-recipe";
+import { PLACEHOLDER_REASON, placeholderRecipe, publishedImageReason, sourceOfRecord } from "./placeholder-recipe";
 import { changedFields, sameValue } from "./compare";
 import { bulkInsert, newId } from "./bulk-insert";
 import { linkWaitingTrajectories } from "./write-trajectory";
@@ -28,20 +28,27 @@ async function repositoryIds(tx: Db, records: TaskRecord[]) {
   return new Map(rows.map((r) => [`${r.owner}/${r.name}`, r.id]));
 }
 
-type EnvironmentRow = { id: string; key: string; contextFiles?: unknown; currentRevision: { number: number; dockerfile: string; evalScript: string } | null };
+type EnvironmentRow = {
+  id: string;
+  key: string;
+  contextFiles?: unknown;
+  imageSource?: string;
+  currentRevision: { number: number; dockerfile: string; evalScript: string } | null;
+};
 
 async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
   const repoIds = await repositoryIds(tx, records);
   const firstByKey = new Map<string, TaskRecord>();
   for (const r of records) if (!firstByKey.has(r.environment.key)) firstByKey.set(r.environment.key, r);
   const keys = [...firstByKey.keys()];
-  const select = { id: true, key: true, contextFiles: true, currentRevision: { select: { number: true, dockerfile: true, evalScript: true } } } as const;
+  const select = { id: true, key: true, contextFiles: true, imageSource: true, currentRevision: { select: { number: true, dockerfile: true, evalScript: true } } } as const;
   const existing: EnvironmentRow[] = await tx.environment.findMany({ where: { key: { in: keys } }, select });
   const known = new Set(existing.map((e) => e.key));
   const missing = keys.filter((k) => !known.has(k)).map((k) => firstByKey.get(k)!);
   if (missing.length) {
     const now = new Date().toISOString();
     const rows = missing.map((r) => ({
+      ...sourceColumns(r),
       id: newId(),
       key: r.environment.key,
       repository_id: repoIds.get(`${r.repository.owner}/${r.repository.name}`)!,
@@ -69,7 +76,7 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
           number: 1,
           dockerfile: recipe.dockerfile,
           eval_script: recipe.evalScript,
-          reason: record.environment.recipe ? `imported from ${run.fileName}` : PLACEHOLDER_REASON,
+          reason: revisionReason(record, run),
           author_id: run.actorId,
           updated_at: now,
         };
@@ -87,6 +94,7 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
   }
   for (const env of existing) {
     const record = firstByKey.get(env.key)!;
+    await adoptPublishedImage(tx, env, record, run);
     const recipe = record.environment.recipe;
     if (recipe && env.currentRevision && (env.currentRevision.dockerfile !== recipe.dockerfile || env.currentRevision.evalScript !== recipe.evalScript)) {
       await addRevision(tx, env, recipe, run);
@@ -117,7 +125,27 @@ async function addRevision(tx: Db, env: EnvironmentRow, recipe: { dockerfile: st
   );
 }
 
-const ENVIRONMENT_COLUMNS = ["id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "context_files", "metadata", "updated_at"] as const;
+function sourceColumns(record: TaskRecord) {
+  const { imageSource, imageReference } = sourceOfRecord(record);
+  return { image_source: imageSource, image_reference: imageReference };
+}
+
+function revisionReason(record: TaskRecord, run: ImportRun) {
+  if (record.environment.recipe) return `imported from ${run.fileName}`;
+  const { imageReference } = sourceOfRecord(record);
+  return imageReference ? publishedImageReason(imageReference) : PLACEHOLDER_REASON;
+}
+
+/** An environment with nothing usable takes the image a newly imported row names: a way forward, never a downgrade. */
+async function adoptPublishedImage(tx: Db, env: EnvironmentRow, record: TaskRecord, run: ImportRun) {
+  if (env.imageSource !== "NONE") return;
+  const { imageSource, imageReference } = sourceOfRecord(record);
+  if (imageSource !== "IMAGE") return;
+  await tx.environment.update({ where: { id: env.id }, data: { imageSource, imageReference, imageDigest: null, imageId: null } });
+  await auditLog(tx, { actorId: run.actorId, entityType: "environment", entityId: env.id, action: "import.image", before: { imageSource: "NONE" }, after: { imageSource, imageReference, importBatchId: run.batchId } });
+}
+
+const ENVIRONMENT_COLUMNS = ["image_source", "image_reference", "id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "context_files", "metadata", "updated_at"] as const;
 const REVISION_COLUMNS = ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "author_id", "updated_at"] as const;
 const TASK_COLUMNS = [
   "id", "instance_id", "environment_id", "kind", "source", "difficulty", "problem_statement", "hints_text", "fix_patch", "test_patch",
