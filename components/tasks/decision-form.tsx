@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { forwardRef, useImperativeHandle, useRef, useState } from "react";
 import { DecisionReason, type AutomatedVerdict, type DecisionVerdict } from "@/lib/db/enums";
-import { DECISION_REASON_LABELS, decisionProblem, overridesAutomated } from "@/lib/curation/decision-rules";
+import { DECISION_REASON_LABELS, UNDO_WINDOW_MS, decisionProblem, overridesAutomated } from "@/lib/curation/decision-rules";
 import { apiFetch } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -43,6 +43,7 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
   const [comment, setComment] = useState("");
   const [justification, setJustification] = useState("");
   const [touched, setTouched] = useState(false);
+  const [recorded, setRecorded] = useState<DecisionVerdict | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const firstReasonRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -54,6 +55,7 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
         json: { taskId, verdict, reasons, comment: comment || undefined, justification: justification || undefined, confirmedWithoutValidation: unvalidated ? confirmed : undefined, version },
       }),
     onSuccess: () => {
+      setRecorded(verdict);
       setVerdict(null);
       setConfirmed(false);
       setReasons([]);
@@ -155,6 +157,11 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
         </Button>
         <span className="text-xs text-slate-600">on version {version}</span>
       </div>
+      {recorded && !verdict && (
+        <p role="status" className="text-sm text-slate-700" data-testid="decision-recorded">
+          Recorded: {VERDICTS.find((v) => v.value === recorded)?.label}. A misclick? Undo it under “Decisions so far” within {UNDO_WINDOW_MS / 60_000} minutes.
+        </p>
+      )}
     </form>
   );
 });

@@ -44,6 +44,7 @@ const MATRIX: Record<string, Row> = {
   "GET /campaigns": C(200, "read"),
   "POST /campaigns": A(400),
   "POST /decisions": C(400, "curate"),
+  "POST /decisions/{id}/undo": C(404, "curate"),
   "GET /docker": V(200),
   "POST /environments/{id}/revisions": C(400, "curate"),
   "GET /environments/{id}": V(404),

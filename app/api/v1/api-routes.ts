@@ -28,6 +28,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/campaigns/rubrics": () => import("./campaigns/rubrics/route"),
   "/campaigns": () => import("./campaigns/route"),
   "/decisions": () => import("./decisions/route"),
+  "/decisions/{id}/undo": () => import("./decisions/[id]/undo/route"),
   "/docker": () => import("./docker/route"),
   "/environments/{id}/revisions": () => import("./environments/[id]/revisions/route"),
   "/environments/{id}": () => import("./environments/[id]/route"),
