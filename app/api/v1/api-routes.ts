@@ -44,6 +44,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/me/password": () => import("./me/password/route"),
   "/openapi.json": () => import("./openapi.json/route"),
   "/review/lease": () => import("./review/lease/route"),
+  "/review/left": () => import("./review/left/route"),
   "/review/next": () => import("./review/next/route"),
   "/reviewers/scores": () => import("./reviewers/scores/route"),
   "/runs/{id}/cancel": () => import("./runs/[id]/cancel/route"),
