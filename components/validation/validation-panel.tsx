@@ -131,7 +131,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   if (active && active.groupId !== watchedId) setWatchedId(active.groupId);
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
+    <div role="group" className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
       <VerdictLine task={data.task} />
       {canRun && (
         <div className="flex flex-wrap items-end gap-2">
@@ -195,7 +195,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
       )}
       {/* only a verdict automation reached can be overridden */}
       {canDecide && (data.task.automatedVerdict !== "PENDING" || data.task.verdictOverride) && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
-    </section>
+    </div>
   );
 }
 
