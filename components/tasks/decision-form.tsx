@@ -16,7 +16,8 @@ const VERDICTS: { value: DecisionVerdict; label: string; key: string }[] = [
 
 export type DecisionFormHandle = { choose(verdict: DecisionVerdict): void; focus(): void };
 
-type Props = { taskId: string; version: number; automatedVerdict: AutomatedVerdict; onDecided: () => void; onStale: () => void };
+export type RecordedDecision = { id: string; verdict: DecisionVerdict };
+type Props = { taskId: string; version: number; automatedVerdict: AutomatedVerdict; onDecided: (decision: RecordedDecision) => void; onStale: () => void };
 
 const UNVALIDATED_PROBLEM = "No validation has judged this task: tick the confirmation to decide without that evidence, or validate it first";
 
@@ -50,11 +51,11 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
 
   const decide = useMutation({
     mutationFn: () =>
-      apiFetch("/api/v1/decisions", {
+      apiFetch<{ decision: RecordedDecision }>("/api/v1/decisions", {
         method: "POST",
         json: { taskId, verdict, reasons, comment: comment || undefined, justification: justification || undefined, confirmedWithoutValidation: unvalidated ? confirmed : undefined, version },
       }),
-    onSuccess: () => {
+    onSuccess: ({ decision }) => {
       setRecorded(verdict);
       setVerdict(null);
       setConfirmed(false);
@@ -62,7 +63,7 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
       setComment("");
       setJustification("");
       setTouched(false);
-      onDecided();
+      onDecided(decision);
     },
   });
 

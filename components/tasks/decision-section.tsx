@@ -8,7 +8,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { Badge } from "@/components/ui/badge";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { useActor, useCan } from "@/components/auth/actor-context";
-import { DecisionForm, type DecisionFormHandle } from "./decision-form";
+import { DecisionForm, type DecisionFormHandle, type RecordedDecision } from "./decision-form";
 import type { TaskDetailJson } from "./use-task";
 
 type Decision = TaskDetailJson["decisions"][number];
@@ -20,7 +20,7 @@ function undoable(decisions: Decision[], actorId: string): Decision | undefined 
 }
 
 /** Takes back the curator's own latest decision; the audit trail records the undo. */
-export function UndoDecision({ decision, onUndone }: { decision: Pick<Decision, "id" | "verdict">; onUndone: () => void }) {
+export function UndoDecision({ decision, onUndone }: { decision: { id: string; verdict: string }; onUndone: () => void }) {
   const undo = useMutation({ mutationFn: () => apiFetch(`/api/v1/decisions/${decision.id}/undo`, { method: "POST" }), onSuccess: onUndone });
   return (
     <span className="inline-flex items-center gap-2">
@@ -65,7 +65,7 @@ function PastDecisions({ decisions, onUndone }: { decisions: Decision[]; onUndon
   );
 }
 
-type Props = { task: TaskDetailJson; onDecided: () => void; onStale: () => void };
+type Props = { task: TaskDetailJson; onDecided: (decision: RecordedDecision) => void; onStale: () => void };
 
 /** The decision, last on the page: the form (for curators) beside what others decided. */
 export const DecisionSection = forwardRef<DecisionFormHandle, Props>(function DecisionSection({ task, onDecided, onStale }, ref) {

@@ -8,6 +8,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
 import { TaskDetail } from "./task-detail";
 import { useShortcuts } from "./use-shortcuts";
+import { UndoDecision } from "./decision-section";
 
 type SavedView = { id: string; name: string; query: string };
 type Claim = { claimed: { taskId: string; instanceId: string; leaseExpiresAt: string } | null };
@@ -36,6 +37,7 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
   const [trail, setTrail] = useState<string[]>([]);
   const [position, setPosition] = useState(-1);
   const [exhausted, setExhausted] = useState(false);
+  const [lastDecision, setLastDecision] = useState<{ id: string; verdict: string; taskId: string; instanceId: string } | null>(null);
   const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<SavedView>("/api/v1/views?scope=tasks") });
   const client = useQueryClient();
   const left = useQueueLeft(viewQuery);
@@ -105,13 +107,29 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
         </Link>
       </div>
       <ErrorText error={claim.error} />
+      {lastDecision && (
+        // deciding moves on at once, so a misclick (a key pressed on the wrong task) is undone from here
+        <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="queue-last-decision">
+          You decided {lastDecision.verdict.toLowerCase().replace("_", " ")} on {lastDecision.instanceId}.
+          <UndoDecision
+            decision={lastDecision}
+            onUndone={() => {
+              const back = trail.indexOf(lastDecision.taskId);
+              setLastDecision(null);
+              if (back >= 0) setPosition(back);
+              void client.invalidateQueries({ queryKey: ["review-left"] });
+              void client.invalidateQueries({ queryKey: ["task"] });
+            }}
+          />
+        </p>
+      )}
       {exhausted && (
         <p role="status" className="rounded border border-green-200 bg-green-50 p-3 text-sm text-green-900" data-testid="queue-empty">
           Nothing left to review in this queue. Either everything is decided, or the rest is being reviewed by someone else right now.
         </p>
       )}
       {current ? (
-        <TaskDetail key={current} taskId={current} queue={{ next, previous, hasPrevious: position > 0 }} />
+        <TaskDetail key={current} taskId={current} queue={{ next, previous, hasPrevious: position > 0, decided: setLastDecision }} />
       ) : (
         !exhausted && <p className="text-sm text-slate-600">Press “Review next” to get a task. Keys: j/k next/previous, a approve, r reject, n needs changes, e edit, v validate, ? help.</p>
       )}

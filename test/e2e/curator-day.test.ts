@@ -21,12 +21,35 @@ describe("a curator's day", () => {
     await context.close();
   });
 
+  it("in the queue, a decision made with keys moves on, and the queue offers to undo it, which returns to that task", async () => {
+    const { context, page } = await signedInPage(browser, "curator");
+    // a queue of one task outside the demo campaign (whose blind tasks keep the decision from an annotator)
+    await page.goto(appUrl("/review?q=django__django-15781"));
+    await page.getByTestId("queue-left").filter({ hasText: /^1 of 1 left$/ }).waitFor();
+    await page.keyboard.press("j");
+    const decided = (await page.getByTestId("instance-id").textContent())!.trim();
+    const form = page.getByTestId("decision-form");
+    await form.getByLabel("Needs changes").check();
+    await form.getByLabel("Other", { exact: true }).check();
+    await form.getByLabel("Comment").fill("e2e: a misclick to undo");
+    const confirm = form.getByTestId("confirm-unvalidated").getByRole("checkbox");
+    if (await confirm.count()) await confirm.check();
+    await form.getByTestId("submit-decision").click();
+    const notice = page.getByTestId("queue-last-decision");
+    await notice.filter({ hasText: `on ${decided}` }).waitFor();
+    await notice.getByRole("button", { name: "Undo my needs changes" }).click();
+    await page.getByTestId("instance-id").filter({ hasText: decided }).waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it("a misclicked approval is undone from the task page; the task is undecided again and its history says so", async () => {
     const { context, page } = await signedInPage(browser, "curator");
-    await page.goto(appUrl("/tasks/sqlfluff__sqlfluff-2386"));
+    await page.goto(appUrl("/tasks/django__django-15781"));
     const form = page.getByTestId("decision-form");
     await form.getByLabel("Approve").check();
-    await form.getByTestId("confirm-unvalidated").getByRole("checkbox").check();
+    const confirm = form.getByTestId("confirm-unvalidated").getByRole("checkbox");
+    if (await confirm.count()) await confirm.check();
     await form.getByTestId("submit-decision").click();
     await page.getByTestId("decision-recorded").waitFor();
     await page.getByTestId("decisions").getByText("APPROVE").waitFor();
