@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
 import { PROJECT_ROOT } from "../lib/db/schema-engine";
 
@@ -80,16 +81,60 @@ async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** Runs `next build` when there is no build yet or the sources changed since the last one. */
-export async function ensureProductionBuild() {
-  await withBuildLock(buildIfStale);
+export async function ensureProductionBuild(log: (line: string) => void = console.log, signal?: AbortSignal) {
+  await withBuildLock(() => buildIfStale(log, signal));
 }
 
-async function buildIfStale() {
+export const BUILD_LOG = path.join(PROJECT_ROOT, ".data", "next-build.log");
+
+async function buildIfStale(log: (line: string) => void, signal?: AbortSignal) {
   const fingerprint = sourcesFingerprint();
   const built = existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === fingerprint;
   if (built) return;
-  console.log("[start] building the web app for production (first start, or sources changed; about a minute)…");
-  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: PROJECT_ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  log(`[start] building the web app for production (first start, or sources changed): a few minutes on 2 cores, longer on a busy machine; full output in ${path.relative(PROJECT_ROOT, BUILD_LOG)}`);
+  await runNextBuild(log, signal);
   writeFileSync(STAMP, fingerprint);
+}
+
+/** Next's own lines that mark a step of the build; the route table and the rest go to the log file only. */
+const BUILD_STEP = /Creating an optimized production build|Compiled successfully|Collecting page data|Generating static pages.*\((\d+)\/\1\)|Finalizing page optimization|Collecting build traces/;
+const STILL_BUILDING_EVERY_MS = 30_000;
+
+/**
+ * `next build` with its output in BUILD_LOG, its steps and a heartbeat shown as they come, and the log's end shown when it fails.
+ * Aborting stops the build's whole process group (next build starts workers of its own).
+ */
+async function runNextBuild(log: (line: string) => void, signal?: AbortSignal) {
+  mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
+  const out = createWriteStream(BUILD_LOG);
+  const started = Date.now();
+  const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  let step = "starting";
+  const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const stopBuild = () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {}
+  };
+  signal?.addEventListener("abort", stopBuild, { once: true });
+  const tail: string[] = [];
+  const onLine = (line: string) => {
+    out.write(line + "\n");
+    tail.push(line);
+    if (tail.length > 40) tail.shift();
+    const match = BUILD_STEP.exec(line);
+    if (!match) return;
+    step = match[0].replace(/ \(.*$/, "").toLowerCase();
+    log(`[start] build ${elapsed()}: ${line.replace(/^\W+/, "").trim()}`);
+  };
+  createInterface({ input: child.stdout! }).on("line", onLine);
+  createInterface({ input: child.stderr! }).on("line", onLine);
+  const heartbeat = setInterval(() => log(`[start] build ${elapsed()}: still building (last step: ${step})…`), STILL_BUILDING_EVERY_MS);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearInterval(heartbeat);
+  signal?.removeEventListener("abort", stopBuild);
+  out.end();
+  if (signal?.aborted) throw new Error("the build was stopped");
+  if (code !== 0) throw new Error(`next build failed (exit ${code}); its last lines:\n${tail.join("\n")}\n(the whole output is in ${BUILD_LOG})`);
+  log(`[start] web app built in ${elapsed()}`);
 }

@@ -1,19 +1,8 @@
 import { pageActor } from "@/lib/auth/session";
-import { ActorProvider } from "@/components/auth/actor-context";
-import { Nav } from "@/components/nav/nav";
-import { MAIN_ID, SkipLink } from "@/components/ui/skip-link";
+import { DashboardFrame } from "@/components/nav/dashboard-frame";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const actor = await pageActor();
-  return (
-    <ActorProvider actor={actor}>
-      <SkipLink />
-      <Nav />
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
-        {children}
-      </main>
-    </ActorProvider>
-  );
+  return <DashboardFrame actor={await pageActor()}>{children}</DashboardFrame>;
 }

@@ -108,16 +108,16 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
               )}
             </p>
             <h3 className="text-sm font-medium">Issue</h3>
-            <pre data-testid="annotate-problem" className="max-h-80 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-slate-50 p-2 text-xs">
+            <pre data-testid="annotate-problem" tabIndex={0} aria-label="Issue" className="max-h-80 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-slate-50 p-2 text-xs">
               {data.task.problemStatement}
             </pre>
             <details>
               <summary className="cursor-pointer text-sm font-medium">Gold patch</summary>
-              <pre className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{data.task.fixPatch}</pre>
+              <pre tabIndex={0} aria-label="Gold patch" className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{data.task.fixPatch}</pre>
             </details>
             <details open>
               <summary className="cursor-pointer text-sm font-medium">Test patch · FAIL_TO_PASS {data.task.failToPass.join(", ")}</summary>
-              <pre className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{data.task.testPatch}</pre>
+              <pre tabIndex={0} aria-label="Test patch" className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{data.task.testPatch}</pre>
             </details>
           </section>
           <section aria-label="Your answers" className="flex flex-col gap-3">

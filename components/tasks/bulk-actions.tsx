@@ -23,10 +23,12 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
   const client = useQueryClient();
   const [label, setLabel] = useState("");
   const [message, setMessage] = useState<string | null>(null);
+  const [confirmingValidate, setConfirmingValidate] = useState(false);
   const assignees = useQuery({ queryKey: ["assignees"], queryFn: () => apiFetchAll<{ id: string; name: string }>("/api/v1/tasks/assignees"), enabled: selected.length > 0 });
   const bulk = useMutation({
     mutationFn: (body: Record<string, unknown>) => apiFetch<BulkResult>("/api/v1/tasks/bulk", { method: "POST", json: { ...body, taskIds: selected } }),
     onSuccess: (result, body) => {
+      setConfirmingValidate(false);
       setMessage(describe(String(body.action), result));
       setLabel("");
       onDone();
@@ -67,9 +69,24 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
       <Button size="sm" disabled={!label.trim() || bulk.isPending} onClick={() => bulk.mutate({ action: "label", remove: [label.trim()] })}>
         Remove label
       </Button>
-      <Button size="sm" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: "validate" })} title="Queue both controls for each selected task">
-        Validate
-      </Button>
+      {confirmingValidate ? (
+        // queuing runs for many tasks at once is costly to take back: say how many before it happens
+        <span className="flex flex-wrap items-center gap-2" role="group" aria-label="Confirm bulk validation">
+          <span>
+            Validate {selected.length} task{selected.length === 1 ? "" : "s"}? This queues {selected.length * 2} runs (both controls of each).
+          </span>
+          <Button size="sm" variant="primary" autoFocus disabled={bulk.isPending} onClick={() => bulk.mutate({ action: "validate" })}>
+            Validate {selected.length}
+          </Button>
+          <Button size="sm" onClick={() => setConfirmingValidate(false)}>
+            Cancel
+          </Button>
+        </span>
+      ) : (
+        <Button size="sm" disabled={bulk.isPending} onClick={() => setConfirmingValidate(true)} title="Queue both controls for each selected task">
+          Validate…
+        </Button>
+      )}
       <ErrorText error={bulk.error} />
     </div>
   );

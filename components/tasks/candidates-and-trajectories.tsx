@@ -19,7 +19,8 @@ function RunCandidateButton({ taskId, candidateId }: { taskId: string; candidate
     mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, candidatePatchId: candidateId } }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: validationsKey(taskId) });
-      void client.invalidateQueries({ queryKey: ["task", taskId] });
+      // by prefix: the page may be addressed by instance id, and its task is keyed by that
+      void client.invalidateQueries({ queryKey: ["task"] });
     },
   });
   return (

@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { forwardRef, useImperativeHandle, useRef, useState } from "react";
 import { DecisionReason, type AutomatedVerdict, type DecisionVerdict } from "@/lib/db/enums";
-import { DECISION_REASON_LABELS, decisionProblem, overridesAutomated } from "@/lib/curation/decision-rules";
+import { DECISION_REASON_LABELS, UNDO_WINDOW_MS, decisionProblem, overridesAutomated } from "@/lib/curation/decision-rules";
 import { apiFetch } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -16,7 +16,8 @@ const VERDICTS: { value: DecisionVerdict; label: string; key: string }[] = [
 
 export type DecisionFormHandle = { choose(verdict: DecisionVerdict): void; focus(): void };
 
-type Props = { taskId: string; version: number; automatedVerdict: AutomatedVerdict; onDecided: () => void; onStale: () => void };
+export type RecordedDecision = { id: string; verdict: DecisionVerdict };
+type Props = { taskId: string; version: number; automatedVerdict: AutomatedVerdict; onDecided: (decision: RecordedDecision) => void; onStale: () => void };
 
 const UNVALIDATED_PROBLEM = "No validation has judged this task: tick the confirmation to decide without that evidence, or validate it first";
 
@@ -43,24 +44,26 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
   const [comment, setComment] = useState("");
   const [justification, setJustification] = useState("");
   const [touched, setTouched] = useState(false);
+  const [recorded, setRecorded] = useState<DecisionVerdict | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const firstReasonRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const decide = useMutation({
     mutationFn: () =>
-      apiFetch("/api/v1/decisions", {
+      apiFetch<{ decision: RecordedDecision }>("/api/v1/decisions", {
         method: "POST",
         json: { taskId, verdict, reasons, comment: comment || undefined, justification: justification || undefined, confirmedWithoutValidation: unvalidated ? confirmed : undefined, version },
       }),
-    onSuccess: () => {
+    onSuccess: ({ decision }) => {
+      setRecorded(verdict);
       setVerdict(null);
       setConfirmed(false);
       setReasons([]);
       setComment("");
       setJustification("");
       setTouched(false);
-      onDecided();
+      onDecided(decision);
     },
   });
 
@@ -155,6 +158,11 @@ export const DecisionForm = forwardRef<DecisionFormHandle, Props>(function Decis
         </Button>
         <span className="text-xs text-slate-600">on version {version}</span>
       </div>
+      {recorded && !verdict && (
+        <p role="status" className="text-sm text-slate-700" data-testid="decision-recorded">
+          Recorded: {VERDICTS.find((v) => v.value === recorded)?.label}. A misclick? Undo it under “Decisions so far” within {UNDO_WINDOW_MS / 60_000} minutes.
+        </p>
+      )}
     </form>
   );
 });

@@ -112,8 +112,9 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
         <DecisionSection
           ref={decisionRef}
           task={task}
-          onDecided={async () => {
+          onDecided={async (decision) => {
             await refresh();
+            queue?.decided?.({ ...decision, taskId: task.id, instanceId: task.instanceId });
             queue?.next();
           }}
           onStale={() => refresh()}

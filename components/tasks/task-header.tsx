@@ -6,7 +6,8 @@ import { HiddenVerdict } from "@/components/validation/validation-panel";
 import { Term } from "./glossary";
 import type { TaskDetailJson } from "./use-task";
 
-export type QueueControls = { next: () => void; previous: () => void; hasPrevious: boolean };
+/** decided: the queue keeps the last decision at hand to undo, since deciding moves on at once */
+export type QueueControls = { next: () => void; previous: () => void; hasPrevious: boolean; decided?: (decision: { id: string; verdict: string; taskId: string; instanceId: string }) => void };
 
 function ReviewLease({ task }: { task: TaskDetailJson }) {
   if (!task.leasedBy || !task.leaseExpiresAt || new Date(task.leaseExpiresAt) <= new Date()) return null;

@@ -37,7 +37,7 @@ function SideHeader({ t, label, differs }: { t: Side; label: string; differs: Tr
 }
 
 function Cell({ row, trajectoryId }: { row: TrajectoryComparison["rows"][number]["a"]; trajectoryId: string }) {
-  if (!row) return <div className="px-2 text-xs italic text-slate-400">(no step here)</div>;
+  if (!row) return <div className="px-2 text-xs italic text-slate-600">(no step here)</div>;
   return (
     <Link href={`/trajectories/${trajectoryId}?step=${row.index + 1}`} className="block min-w-0 px-2 text-xs hover:bg-slate-50">
       <span className="flex items-center gap-1 font-medium">

@@ -10,7 +10,7 @@ export function ErrorText({ error, prefix }: { error: unknown; prefix?: string }
     <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {prefix ? `${prefix}: ` : ""}
       {message}
-      {code && code !== "CONFLICT" ? <span className="ml-1 text-xs text-red-600">({code})</span> : null}
+      {code && code !== "CONFLICT" ? <span className="ml-1 text-xs text-red-700">({code})</span> : null}
     </p>
   );
 }

@@ -46,7 +46,7 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
   const revision = data.environment.currentRevision;
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Image builds" data-testid="build-panel">
+    <div role="group" className="flex flex-col gap-3" aria-label="Image builds" data-testid="build-panel">
       {canRun && (
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => build.mutate()} disabled={!revision || !!running || build.isPending} data-testid="build-button">
@@ -74,11 +74,14 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
           <caption className="sr-only">Builds of this environment, newest first</caption>
           <thead className="text-xs text-slate-600">
             <tr>
-              {["Revision", "Status", "Image", "Duration", "When", ""].map((h) => (
+              {["Revision", "Status", "Image", "Duration", "When"].map((h) => (
                 <th key={h} scope="col" className="py-1 font-medium">
                   {h}
                 </th>
               ))}
+              <th scope="col" className="py-1 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -112,6 +115,6 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
         </table>
       )}
       {openLog && <StoredBuildLog key={openLog} buildId={openLog} />}
-    </section>
+    </div>
   );
 }

@@ -25,12 +25,20 @@ type Group = Validations["items"][number];
 
 export const validationsKey = queryKeys.taskValidations;
 
-/** A task's validation groups, polled while one runs; the panel and the task page's next step share it. */
+const IDLE_POLL_MS = 15_000;
+/** every task page's task, by prefix: a page addressed by instance id keys its task by that, not by the id this panel holds */
+const ANY_TASK = ["task"];
+
+/**
+ * A task's validation groups, polled while one runs, and now and then while none does: a run
+ * queued elsewhere (a bulk validation, another curator) then shows up, and its end updates the
+ * page like a run started here. The panel and the task page's next step share it.
+ */
 export function useTaskValidations(taskId: string) {
   return useQuery({
     queryKey: validationsKey(taskId),
     queryFn: () => apiFetch<Validations>(`/api/v1/runs?taskId=${encodeURIComponent(taskId)}`),
-    refetchInterval: (query) => (query.state.data?.items.some((g) => g.active) ? 1_500 : false),
+    refetchInterval: (query) => (query.state.data?.items.some((g) => g.active) ? 1_500 : IDLE_POLL_MS),
   });
 }
 
@@ -125,17 +133,17 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   const { data, error, isLoading } = useTaskValidations(taskId);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: validationsKey(taskId) });
-    void client.invalidateQueries({ queryKey: ["task", taskId] });
+    void client.invalidateQueries({ queryKey: ANY_TASK });
   };
   // the verdict is written when a group's last run ends: the task's header and history then change too
   const hasActive = !!data?.items.some((g) => g.active);
   const wasActive = useRef(false);
   useEffect(() => {
     if (wasActive.current && !hasActive) {
-      for (const queryKey of [["task", taskId], ["task-history"], ["tasks"]]) void client.invalidateQueries({ queryKey });
+      for (const queryKey of [ANY_TASK, ["task-history"], ["tasks"]]) void client.invalidateQueries({ queryKey });
     }
     wasActive.current = hasActive;
-  }, [hasActive, client, taskId]);
+  }, [hasActive, client]);
   const validate = useMutation({ mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, repeats } }), onSettled: refresh });
   const cancel = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/cancel`, { method: "POST" }), onSettled: refresh });
   const retry = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/retry`, { method: "POST" }), onSettled: refresh });
@@ -151,7 +159,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   if (active && active.groupId !== watchedId) setWatchedId(active.groupId);
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
+    <div role="group" className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
       <VerdictLine task={data.task} />
       {!data.task.readiness.ready && <NoEnvironmentYet environmentId={data.task.environment.id} missing={data.task.readiness.missing} />}
       {canRun && data.task.readiness.ready && (
@@ -216,7 +224,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
       )}
       {/* only a verdict automation reached can be overridden */}
       {canDecide && (data.task.automatedVerdict !== "PENDING" || data.task.verdictOverride) && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
-    </section>
+    </div>
   );
 }
 

@@ -123,7 +123,7 @@ export async function taskAsSeenBy<T extends Judged & Decided & { id: string; ca
 }
 
 // Audit actions on a task that carry what judges it; a hidden task's history leaves them out.
-const JUDGING_ACTIONS = /^(verdict\.|task\.decided|task\.verdict_overridden|task\.override_removed|campaign\.)/;
+const JUDGING_ACTIONS = /^(verdict\.|task\.decided|task\.decision_undone|task\.verdict_overridden|task\.override_removed|campaign\.)/;
 const JUDGING_KEYS = new Set(["automatedVerdict", "failureClass", "verdictOverride", "overrideJustification", "justification", "verdict", "resolved", "flakyTests", "reasons"]);
 
 const withoutJudgingKeys = (value: unknown): unknown =>

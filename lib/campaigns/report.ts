@@ -112,7 +112,8 @@ export async function campaignReport(db: Db, actor: Actor, campaignId: string) {
   for (const label of labels) perTask.set(label.taskId, (perTask.get(label.taskId) ?? 0) + 1);
   const completeTasks = [...perTask.values()].filter((n) => n >= campaign.overlap).length;
   const progress = { labels: labels.length, labelsNeeded: taskCount * campaign.overlap, completeTasks };
-  if (annotator) {
+  // an admin who also labels keeps the admin's report: one role does not hide the other's view
+  if (annotator && !can(actor.role, "campaigns:manage")) {
     const rows = await annotatorRows(db, campaign, labels, taskCount);
     return { role: "annotator" as const, settings, progress, annotators: rows.filter((r) => r.id === actor.id).map((r) => ({ ...r, agreement: null, drift: [] })), agreement: [], disagreements: [], disagreementCount: 0 };
   }

@@ -26,13 +26,25 @@ function filtersFrom(input: z.infer<typeof ClaimNextInputSchema>["filters"]): Ta
   return filters.status.length ? filters : { ...filters, status: ["PENDING"] };
 }
 
+const notDecidedBy = (actorId: string) => sql`NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actorId})`;
+
+/** How many tasks of the view the actor has not decided yet: what "n of m left" counts. */
+/** `blind` leaves out tasks the reader may not see: a count under a verdict filter would tell verdicts. */
+export async function reviewQueueLeft(db: PrismaClient, actor: { id: string }, rawFilters: ClaimNextInput["filters"], blind: BlindSet): Promise<{ left: number }> {
+  const filters = filtersFrom(ClaimNextInputSchema.shape.filters.parse(rawFilters));
+  const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blind.sql });
+  const { text, values } = sql`SELECT count(*)::int AS left FROM tasks t WHERE ${taskWhere(filters, context)} AND ${notDecidedBy(actor.id)}`.toQuery();
+  const [row] = await db.$queryRawUnsafe<{ left: number }[]>(text, ...values);
+  return { left: row?.left ?? 0 };
+}
+
 /** Leases the next task of the view to the actor (releasing any other lease they hold); never one `blind` hides, whose lease under a verdict filter would tell its verdict. */
 export async function claimNextTask(db: PrismaClient, actor: { id: string }, rawInput: ClaimNextInput, blind: BlindSet): Promise<ClaimedTask> {
   const input = ClaimNextInputSchema.parse(rawInput);
   const filters = filtersFrom(input.filters);
   const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blind.sql });
   const eligible = sql`${taskWhere(filters, context)}
-        AND NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actor.id})
+        AND ${notDecidedBy(actor.id)}
         AND NOT (t.id = ANY(${input.skip}::text[]))`;
   return leaseNextTask(db, actor, { eligible, orderBy: taskOrderBy(filters.sort) });
 }

@@ -15,6 +15,12 @@ export const DECISION_REASON_LABELS: Record<DecisionReason, string> = {
 
 export const MIN_JUSTIFICATION = 10;
 
+/**
+ * How long a curator may take back their own decision (lib/curation/undo-decision.ts). A misclick
+ * is noticed at once; past this, a changed mind is a new decision, which supersedes the old one.
+ */
+export const UNDO_WINDOW_MS = 15 * 60_000;
+
 /** A person's verdict contradicts automation when approving what automation found broken, or rejecting what it validated. */
 export function overridesAutomated(verdict: DecisionVerdict, automated: AutomatedVerdict): boolean {
   if (verdict === "APPROVE") return automated === "INVALID" || automated === "FLAKY";

@@ -33,6 +33,21 @@ function waitForBanner(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
+/** The environment of an `npm start` on the given ports, with its own embedded PostgreSQL in dataDir. */
+export function startEnv(dataDir: string, port: number, pgPort: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: "",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    SWE_CURATOR_DATA_DIR: dataDir,
+    EMBEDDED_PG_DATA: path.join(dataDir, "postgres"),
+    EMBEDDED_PG_PORT: String(pgPort),
+    EMBEDDED_PG_FSYNC: "off",
+  };
+}
+
 /**
  * `npm start`'s own script on free ports with its own embedded PostgreSQL in dataDir and the
  * demo seed; resolves once it prints its banner. `env` adds to (or overrides) the defaults.
@@ -43,18 +58,7 @@ export async function spawnApp(dataDir: string, env: Record<string, string>, tim
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NEXTAUTH_URL: `http://localhost:${port}`,
-      SWE_CURATOR_DATA_DIR: dataDir,
-      EMBEDDED_PG_DATA: path.join(dataDir, "postgres"),
-      EMBEDDED_PG_PORT: String(pgPort),
-      EMBEDDED_PG_FSYNC: "off",
-      ...env,
-    },
+    env: { ...startEnv(dataDir, port, pgPort), ...env },
   });
   await waitForBanner(child, timeoutMs);
   return { child, port, pgPort, url: `http://localhost:${port}` };

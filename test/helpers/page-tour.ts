@@ -22,7 +22,9 @@ export async function tourIds(page: Page) {
   const task = await get<{ id: string; environment: { id: string } }>("/api/v1/tasks/demo__calc-1");
   const traced = await get<{ trajectories: { id: string }[] }>("/api/v1/tasks/pydicom__pydicom-1458");
   if (!traced.trajectories[0]) throw new Error("the demo seed has no trajectory on pydicom__pydicom-1458");
-  return { taskId: task.id, environmentId: task.environment.id, trajectoryId: traced.trajectories[0].id };
+  const campaigns = await get<{ items: { id: string }[] }>("/api/v1/campaigns");
+  if (!campaigns.items[0]) throw new Error("the demo seed has no campaign");
+  return { taskId: task.id, environmentId: task.environment.id, trajectoryId: traced.trajectories[0].id, campaignId: campaigns.items[0].id };
 }
 
 /** The page types a signed-in admin reaches (an admin sees every one). */
@@ -35,6 +37,11 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     plain("environment list", "/environments"),
     plain("environment", `/environments/${ids.environmentId}`),
     { name: "trajectory", path: `/trajectories/${ids.trajectoryId}`, ready: `!!document.querySelector('[role="listbox"] [role="option"]')` },
+    // the demo has one trajectory per task: compared with itself, every row is aligned
+    { name: "trajectory compare", path: `/trajectories/compare?a=${ids.trajectoryId}&b=${ids.trajectoryId}`, ready: `!!document.querySelector('[role="table"] [role="row"]')` },
+    plain("campaign", `/campaigns/${ids.campaignId}`),
+    plain("campaign annotation", `/campaigns/${ids.campaignId}/annotate`),
+    plain("campaign adjudication", `/campaigns/${ids.campaignId}/adjudicate`),
     plain("jobs", "/jobs"),
     plain("task jobs", `/jobs/tasks/${ids.taskId}`),
     plain("environment jobs", `/jobs/environments/${ids.environmentId}`),
@@ -45,6 +52,7 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     plain("API tokens", "/settings/tokens"),
     plain("account", "/settings/account"),
     // the route index comes with the HTML; Swagger UI (schemas, Try it out) loads below it
+    plain("not found", "/no-such-page"),
     { name: "API reference", path: "/settings/api", ready: `!!document.querySelector('[data-testid="api-route-index"] tbody tr')`, complete: `!!document.querySelector('[data-testid="api-reference"] .opblock') && ${MAIN_LOADED}` },
   ];
 }
@@ -53,6 +61,7 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
 export const SIGNED_OUT_TOUR: TourPage[] = [
   { name: "sign-in", path: "/signin", ready: `!!document.querySelector("form input[type=password]")` },
   { name: "forbidden", path: "/forbidden", ready: MAIN_LOADED },
+  { name: "not found", path: "/no-such-page", ready: MAIN_LOADED },
 ];
 
 /**

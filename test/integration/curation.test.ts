@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { createEnvironment, createTask, createUser } from "../fixtures/factories/curation";
-import { claimNextTask } from "../../lib/curation/claim-next-task";
+import { claimNextTask, reviewQueueLeft } from "../../lib/curation/claim-next-task";
 import { recordDecision } from "../../lib/curation/record-decision";
 import { overrideVerdict } from "../../lib/curation/override-verdict";
 import { updateCurationSettings } from "../../lib/curation/settings";
@@ -71,6 +71,24 @@ describe("review queue lease", () => {
     expect((await claimNextTask(db.prisma, carol, { filters, skip: [first.id] }, NOT_BLIND))?.taskId).toBe(second.id);
     const firstNow = await db.prisma.task.findUniqueOrThrow({ where: { id: first.id } });
     expect(firstNow.leasedById).toBeNull();
+  });
+});
+
+describe("review queue: what is left", () => {
+  it("counts the view's tasks this curator has not decided, leased or not, and only theirs", async () => {
+    const env = await createEnvironment(db.prisma, "acme/left");
+    const tasks = [];
+    for (let i = 0; i < 3; i++) tasks.push(await createTask(db.prisma, env.id, { instanceId: `left-${i}`, automatedVerdict: "VALID" }));
+    const [dana, erin] = [await createUser(db.prisma, "CURATOR"), await createUser(db.prisma, "CURATOR")];
+    const filters = "repository=acme/left";
+    expect(await reviewQueueLeft(db.prisma, dana, filters, NOT_BLIND)).toEqual({ left: 3 });
+    await claimNextTask(db.prisma, erin, { filters }, NOT_BLIND);
+    expect(await reviewQueueLeft(db.prisma, dana, filters, NOT_BLIND)).toEqual({ left: 3 });
+    await recordDecision(db.prisma, dana, tasks[0].id, { verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "clearer issue text", version: tasks[0].version });
+    expect(await reviewQueueLeft(db.prisma, dana, filters, NOT_BLIND)).toEqual({ left: 2 });
+    // sent back, the task is no longer pending: it leaves the queue for everyone
+    expect(await reviewQueueLeft(db.prisma, erin, filters, NOT_BLIND)).toEqual({ left: 2 });
+    expect(await reviewQueueLeft(db.prisma, erin, `${filters}&status=PENDING&status=NEEDS_CHANGES`, NOT_BLIND)).toEqual({ left: 3 });
   });
 });
 

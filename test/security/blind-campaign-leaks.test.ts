@@ -42,7 +42,7 @@ describe("a blind annotator cannot read what blindness hides", () => {
     expect(seen.items.map((e) => e.action).sort()).toEqual(["import.update", "task.edited"]);
     // the same trail, whole, for a curator who is not blind: the attack reads what was there
     const full = await history(blind.world.outsider.token, taskId);
-    expect(full.items.map((e) => e.action).sort()).toEqual(["import.update", "task.decided", "task.edited", "task.verdict_overridden", "verdict.automated"]);
+    expect(full.items.map((e) => e.action).sort()).toEqual(["import.update", "task.decided", "task.decision_undone", "task.edited", "task.verdict_overridden", "verdict.automated"]);
     expect(JSON.stringify(full)).toContain(CANARY);
   });
 

@@ -66,7 +66,7 @@ async function judgedTask(db: PrismaClient, env: Awaited<ReturnType<typeof creat
     await run({ kind: "CANDIDATE", candidatePatchId: revised.id }),
   ];
   const decision = await db.curationDecision.create({ data: { taskId: task.id, curatorId: decider.id, verdict: "APPROVE", comment: "fine", overridesAutomated: true, justification: "checked by hand" } });
-  for (const action of ["verdict.automated", "task.verdict_overridden", "task.decided", "import.update"]) {
+  for (const action of ["verdict.automated", "task.verdict_overridden", "task.decided", "task.decision_undone", "import.update"]) {
     await db.auditEvent.create({ data: { actorId: decider.id, entityType: "task", entityId: task.id, action, before: { automatedVerdict: "PENDING" }, after: { automatedVerdict: "INVALID" } } });
   }
   await db.auditEvent.create({ data: { actorId: decider.id, entityType: "task", entityId: task.id, action: "task.edited", before: { labels: [] }, after: { labels: ["resize"] } } });
