@@ -44,7 +44,6 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
       `with previous as (select id, worker_id from ${table} where id = $1 for update)
        update ${table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, ${RESET_COLUMNS[table]}
          ${options.outageRetry ? "outage_retries = t.outage_retries + 1," : ""}
-         ${options.outageRetry && table === "validation_runs" ? "failure_class = 'INFRA_ERROR'," : ""}
          attempts = t.attempts - $4::int, error_message = $2, updated_at = now()
        from previous where t.id = previous.id and t.status = 'RUNNING' and ${condition}
        returning t.id, t.attempts, previous.worker_id`,

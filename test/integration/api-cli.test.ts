@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startApiServer } from "../helpers/api-http-server";
 import { createApiToken } from "../../lib/auth/api-tokens";
@@ -72,7 +72,12 @@ describe("the CLI against a server (--server/--token)", () => {
   });
 
   it("queues a validation over HTTP", async () => {
-    const result = await cli("validate", "--instance", "pydicom__pydicom-1458", "--server", server.url, "--token", runToken);
+    // the task runs SWE-bench's published image: the server refuses it in a sentence until its registry is allowed
+    const refused = await cli("validate", "--instance", "pydicom__pydicom-1458", "--server", server.url, "--token", runToken);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("IMAGE_REGISTRIES does not list");
+    vi.stubEnv("IMAGE_REGISTRIES", "docker.io");
+    const result = await cli("validate", "--instance", "pydicom__pydicom-1458", "--server", server.url, "--token", runToken).finally(() => vi.unstubAllEnvs());
     expect(result.code, result.stderr).toBe(0);
     const task = await db.prisma.task.findFirstOrThrow({ where: { instanceId: "pydicom__pydicom-1458" }, select: { id: true } });
     expect(await db.prisma.validationRun.count({ where: { taskId: task.id } })).toBeGreaterThan(0);

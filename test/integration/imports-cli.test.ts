@@ -85,8 +85,12 @@ describe("the swe-curator CLI", () => {
   });
 
   it("queues a validation through the workers' use case", async () => {
-    const result = await cli(["validate", "--instance", "django__django-16255"], env);
-    expect(result.code).toBe(0);
+    // the task runs SWE-bench's published image: refused in a sentence until its registry is allowed
+    const refused = await cli(["validate", "--instance", "django__django-16255"], env);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("IMAGE_REGISTRIES does not list");
+    const result = await cli(["validate", "--instance", "django__django-16255"], { ...env, IMAGE_REGISTRIES: "docker.io" });
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^django__django-16255\tQUEUED\tgroup=\S+\truns=2$/m);
     const runs = await db.prisma.validationRun.findMany({ where: { task: { instanceId: "django__django-16255" } } });
     expect(runs.map((r) => r.kind).sort()).toEqual(["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]);
