@@ -3,9 +3,9 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ImportContext } from "../import-context";
-import type { RecordImporter, WriteResult } from "../import-records";
+import { RecordRejected, type RecordImporter, type WriteResult } from "../import-records";
 import { readDocumentParts } from "../read/json-document";
-import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson } from "../read/json-records";
+import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson, readJsonRecords } from "../read/json-records";
 import { readZipMembers } from "../read/zip-members";
 import { canonicalJson } from "../write/compare";
 import { contentKey, writeTrajectory, writeTrajectoryIn, type StepSink } from "../write/write-trajectory";
@@ -75,14 +75,33 @@ export async function importSweAgentDocument(ctx: ImportContext) {
   });
 }
 
+/** The events of one OpenHands run: a JSON array's elements, or the SDK's events.jsonl, an event a line (with its line number). */
+async function* openHandsEvents(ctx: ImportContext, source: Readable, jsonl: boolean): AsyncGenerator<{ event: unknown; line: number | null }> {
+  if (!jsonl) {
+    for await (const part of readDocumentParts(source)) if (part.kind === "element") yield { event: part.value, line: null };
+    return;
+  }
+  for await (const record of readJsonRecords(source, { layout: "jsonl", maxRecordBytes: ctx.options.maxRecordBytes })) {
+    const parsed = "text" in record ? parseRecordJson(record.text) : record;
+    if ("error" in parsed) throw new RecordRejected(`line ${record.line}: ${parsed.error}; fix or remove that line and import the file again`);
+    yield { event: parsed.value, line: record.line };
+  }
+}
+
 export async function importOpenHandsEvents(ctx: ImportContext) {
   const instanceId = ctx.options.instanceId ?? (await instanceFromFileName(ctx.db, ctx.fileName));
+  const jsonl = (await firstByte(ctx.filePath)) !== "[";
   const chooseGenerator = generatorChooser(ctx.run, ctx.options.generator);
   await importSingleRun(ctx, "openhands", async (source, sink) => {
     const stepper = new OpenHandsStepper();
-    for await (const part of readDocumentParts(source)) {
-      if (part.kind !== "element") continue;
-      for (const step of stepper.add(part.value)) await sink.add(step);
+    for await (const { event, line } of openHandsEvents(ctx, source, jsonl)) {
+      let steps: StepRecord[];
+      try {
+        steps = stepper.add(event);
+      } catch (error) {
+        throw line === null ? error : new RecordRejected(`line ${line}: ${describeError(error)}`);
+      }
+      for (const step of steps) await sink.add(step);
     }
     for (const step of stepper.finish()) await sink.add(step);
     return { ...openHandsHeader(stepper, { instanceId }), generator: chooseGenerator(stepper.model, instanceId ?? ctx.fileName) };
@@ -103,6 +122,15 @@ async function importInspectSample(ctx: ImportContext, value: unknown, evalInfo:
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The file's first character that is not white space (or a byte-order mark). */
+async function firstByte(filePath: string): Promise<string | null> {
+  for await (const chunk of createReadStream(filePath, { start: 0, end: 4095, encoding: "utf8" })) {
+    const found = (chunk as string).replace(/^\uFEFF/, "").match(/\S/);
+    if (found) return found[0];
+  }
+  return null;
+}
 
 async function startsWithZipMagic(filePath: string) {
   for await (const chunk of createReadStream(filePath, { start: 0, end: 3 })) return (chunk as Buffer).equals(ZIP_MAGIC);
