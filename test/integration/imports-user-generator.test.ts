@@ -50,4 +50,13 @@ describe("an explicit generator wins on every importer path", () => {
       }
     });
   }
+
+  it("relabels an Inspect sample imported before under the file's model when it is imported again with --generator", async () => {
+    const file = fixture("trajectories/inspect_log_tool_call_error.json");
+    expect((await cliImport([file], bed.env)).batches[0]).toMatchObject({ status: "SUCCEEDED", created: 1 });
+    const before = await trajectoriesOf("someone/else");
+    const { batches } = await cliImport([file], bed.env, undefined, ["--generator", "someone/else"]);
+    expect(batches[0]).toMatchObject({ status: "SUCCEEDED", updated: 1, created: 0 });
+    expect((await trajectoriesOf("someone/else")) - before).toBe(1);
+  });
 });

@@ -113,7 +113,9 @@ async function importInspectSample(ctx: ImportContext, value: unknown, evalInfo:
   try {
     const sample = inspectSample(value, evalInfo, ctx.fileName);
     const header = { ...sample.header, generator: generatorChooser(ctx.run, ctx.options.generator)(sample.header.model, sample.header.instanceId ?? label) };
-    const outcome = await writeTrajectory(ctx.db, { externalId: sample.externalId, sourceHash: hashOf(value), produce: (sink) => addAll(sink, sample.steps, header) }, ctx.run);
+    // the sample's key does not hold the generator: a generator the user gives over the file's model makes it another source, so it is written
+    const sourceHash = hashOf(header.generator === sample.header.model ? value : [value, header.generator]);
+    const outcome = await writeTrajectory(ctx.db, { externalId: sample.externalId, sourceHash, produce: (sink) => addAll(sink, sample.steps, header) }, ctx.run);
     ctx.run.count(outcome);
   } catch (error) {
     ctx.run.fail({ line: null, key: label, reason: describeError(error) });
