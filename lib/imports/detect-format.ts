@@ -98,6 +98,9 @@ export function zipMemberNames(head: Buffer): string[] {
 /** Inspect AI's native log: a zip of header.json, samples/<id>_epoch_<n>.json and a _journal. */
 const isInspectEvalMember = (name: string) => name === "header.json" || name === "_journal/start.json" || /^samples\/[^/]+\.json$/.test(name);
 
+/** An OpenHands SDK event (events.jsonl, one per line, or an array of them): a `kind`, its source, a string id and a time. */
+const isSdkEvent = (keys: Set<string>) => ["kind", "source", "id", "timestamp"].every((key) => keys.has(key));
+
 const fieldList = (keys: Set<string>) => [...keys].slice(0, 12).join(", ") || "none";
 
 /** The format of a JSON value of this shape; `truncated`: the shape may lack keys past the bytes scanned. */
@@ -106,12 +109,14 @@ export function classifyShape(shape: JsonShape, fileName: string, truncated: boo
   const incomplete = truncated && !shape.complete;
   if (shape.container === "array") {
     const elementKeys = shape.inner;
-    if (has(elementKeys, "action", "observation") && elementKeys.has("source")) return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
+    if ((has(elementKeys, "action", "observation") && elementKeys.has("source")) || isSdkEvent(elementKeys)) return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
     const format = classifyRecordKeys(elementKeys);
     if (format) return { kind: "records", format, layout: "array" };
     return unknown(`a JSON array whose records were not recognised (their fields: ${fieldList(elementKeys)})`, incomplete && !elementKeys.size);
   }
   const { top, inner } = shape;
+  // the SDK's events.jsonl: one run, an event a line
+  if (shape.container === "lines" && isSdkEvent(top)) return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
   if (shape.container === "object") {
     const documentFormat = classifyDocument(shape);
     if (documentFormat) return { kind: "document", format: documentFormat };

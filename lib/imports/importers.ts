@@ -10,6 +10,7 @@ import { reviewerVerdictsImporter } from "./formats/reviewer-verdicts";
 import { importInspectLog, importOpenHandsEvents, importSweAgentDocument, openHandsOutputImporter, r2eGymImporter } from "./documents/trajectory-documents";
 import { importLogDocument, importReportDocument } from "./documents/harness-documents";
 import { importArchive } from "./documents/import-archive";
+import { generatorChooser } from "./user-generator";
 
 // Which importer handles which detected format. Record formats share the batch loop in
 // import-records.ts; documents, logs and archives run their own.
@@ -17,15 +18,17 @@ import { importArchive } from "./documents/import-archive";
 export type DocumentImporter = { format: ImportFormat; run(ctx: ImportContext): Promise<void> };
 
 export function recordImporterFor(format: ImportFormat, ctx: ImportContext): RecordImporter<unknown> {
+  // what the user said (--generator, the form) wins over the model a record names
+  const chooseGenerator = generatorChooser(ctx.run, ctx.options.generator);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each importer has its own record type
   const importers: Partial<Record<ImportFormat, () => RecordImporter<any>>> = {
     SWE_BENCH_INSTANCES: () => sweBenchInstancesImporter(ctx.fileName, ctx.options.source),
-    SWE_BENCH_PREDICTIONS: () => sweBenchPredictionsImporter,
+    SWE_BENCH_PREDICTIONS: () => sweBenchPredictionsImporter(chooseGenerator),
     OPENSWE_ENVIRONMENT: () => openSweRowsImporter,
     SWE_FLOW_STEPS: () => sweFlowStepsImporter,
     REVIEWER_VERDICTS: () => reviewerVerdictsImporter,
-    OPENHANDS_TRAJECTORY: () => openHandsOutputImporter,
-    R2E_GYM_TRAJECTORY: () => r2eGymImporter({ generator: ctx.options.generator }),
+    OPENHANDS_TRAJECTORY: () => openHandsOutputImporter(chooseGenerator),
+    R2E_GYM_TRAJECTORY: () => r2eGymImporter(chooseGenerator),
   };
   const make = importers[format];
   if (!make) throw new Error(`${format} files are not made of independent records`);

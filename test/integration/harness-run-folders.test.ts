@@ -136,16 +136,47 @@ describe("evaluation run folders as the harnesses write them", () => {
     expect((await latestBatch()).format).toBe("OPENSWE_ENVIRONMENT");
   });
 
-  it("never reads a SWE-smith validation folder as an OpenSWE environment, and answers in a sentence", async () => {
+  it("attaches a SWE-smith validation run's gold-patch outcomes to the task as its positive control, and names the instances to import first", async () => {
+    const root = path.join(dir, "validation/run_validation/smith-run-1");
+    const known = "pandas-dev__pandas.95280573.pr_53652";
+    cpSync(fixture("swe-smith/run_validation", known), path.join(root, known), { recursive: true });
+    // the same instance's report, edited: one of its FAIL_TO_PASS tests now fails with the fix
+    const report = JSON.parse(readFileSync(fixture("swe-smith/run_validation", known, "report.json"), "utf8"));
+    const broken = report.FAIL_TO_PASS[0];
+    cpSync(path.join(root, known), path.join(root, "acme__widgets.0000aaaa.pr_1"), { recursive: true });
+    const first = await cli(["import", root], env);
+    expect(first.stderr).toContain("read as a SWE-smith validation run: 2 instances");
+
+    const gold = () =>
+      db.prisma.validationRun.findMany({ where: { kind: "POSITIVE_CONTROL", task: { instanceId: known } }, include: { testResults: true } });
+    const [run] = await gold();
+    const task = await db.prisma.task.findUniqueOrThrow({ where: { instanceId: known } });
+    expect(run.testResults).toHaveLength(task.failToPass.length + task.passToPass.length);
+    const passedByGold = new Set([...report.FAIL_TO_PASS, ...report.PASS_TO_PASS]);
+    for (const result of run.testResults) expect(result.actual).toBe(passedByGold.has(result.testId) ? "PASSED" : "MISSING");
+    expect(run.testResults.find((r) => r.testId === broken)).toMatchObject({ group: "FAIL_TO_PASS", actual: "PASSED" });
+    expect(run.log).toContain(broken.split("::")[0]);
+    const batch = await latestBatch();
+    expect(batch).toMatchObject({ format: "SWE_BENCH_REPORT", created: 1, failed: 1 });
+    expect(batch.errors).toEqual([
+      expect.objectContaining({ key: expect.stringContaining("acme__widgets.0000aaaa.pr_1"), reason: expect.stringContaining('no task "acme__widgets.0000aaaa.pr_1" has been imported yet: import the SWE-smith task instances') }),
+    ]);
+
+    // the same folder again changes nothing; a report where the fix breaks a test marks the control failed
+    await cli(["import", root], env);
+    expect(await latestBatch()).toMatchObject({ unchanged: 1, created: 0, updated: 0 });
+    writeFileSync(path.join(root, known, "report.json"), JSON.stringify({ ...report, FAIL_TO_PASS: report.FAIL_TO_PASS.slice(1), FAIL_TO_FAIL: [broken] }));
+    await cli(["import", root], env);
+    expect(await latestBatch()).toMatchObject({ updated: 1 });
+    const [again] = await gold();
+    expect(again).toMatchObject({ id: run.id, resolved: false, failureClass: "POSITIVE_CONTROL_FAILED", errorMessage: expect.stringContaining(broken) });
+    expect(again.testResults.find((r) => r.testId === broken)).toMatchObject({ actual: "FAILED" });
+  });
+
+  it("never reads a SWE-smith validation folder as an OpenSWE environment", async () => {
     const result = await cli(["import", fixture("swe-smith/run_validation")], env);
     expect(result.stderr).toContain("read as a SWE-smith validation run: 1 instance");
     const batch = await latestBatch();
     expect(batch.format).not.toBe("OPENSWE_ENVIRONMENT");
-    const errors = batch.errors as { key?: string; reason: string }[];
-    expect(errors.length).toBeGreaterThan(0);
-    for (const error of errors) {
-      expect(error.key).toContain("pandas-dev__pandas.95280573.pr_53652");
-      expect(error.reason).not.toMatch(/"code":|invalid_type|expected/);
-    }
   });
 });

@@ -167,4 +167,25 @@ describe("importing the trajectory formats in use today", () => {
     // the same sentence in the upload's report, for the /imports page to show
     expect(await upload(file)).toMatchObject({ status: "PARTIAL", failed: 1, errors: [{ line: 2, reason: expect.stringContaining("instance_id must be text, not a number: this file was read as") }] });
   });
+
+  it("imports the OpenHands SDK's events.jsonl (an event a line) as one trajectory, and names a broken line", async () => {
+    const file = path.join(bed.dir, "django__django-11099.events.jsonl");
+    copyFileSync(fixture("openhands/sdk_events__goal.jsonl"), file);
+    const { code, batches } = await cliImport([file], bed.env, undefined, ["--instance", "sdk-goal-run"]);
+    expect(code).toBe(0);
+    expect(batches[0]).toMatchObject({ status: "SUCCEEDED", format: "OPENHANDS_TRAJECTORY", created: 1, failed: 0 });
+    const [trajectory] = await trajectoryOf("sdk-goal-run");
+    expect(trajectory).toMatchObject({ format: "OPENHANDS", stepCount: 3 });
+    expect(trajectory.steps[0].action).toContain('echo "SESSION_URL=${SESSION_URL}"');
+    expect(trajectory.steps[0].observation).toContain("Cannot execute multiple commands at once");
+
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines[2] = lines[2].slice(0, 40);
+    const broken = path.join(bed.dir, "broken.events.jsonl");
+    writeFileSync(broken, lines.join("\n"));
+    const refused = await cliImport([broken], bed.env, undefined, ["--instance", "sdk-goal-broken"]);
+    expect(refused.code).toBe(3);
+    expect(refused.batches[0]).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/^line 3: the record is cut off .*fix or remove that line/) });
+    expect(await trajectoryOf("sdk-goal-broken")).toHaveLength(0);
+  });
 });

@@ -9,6 +9,7 @@ import { missingTaskAdvice } from "../write/find-tasks";
 import { instanceFromFileName } from "./find-instance";
 import { describeError } from "../import-records";
 import { readSmallFile } from "./read-small-file";
+import { generatorChooser } from "../user-generator";
 
 // report.json files and harness logs, alone or as a run folder (report.json beside
 // test_output.txt and patch.diff, found by import-directory.ts).
@@ -44,18 +45,8 @@ async function generatorFromPredictions(ctx: ImportContext, instanceId: string, 
  * user's is told once per batch.
  */
 async function runGenerator(ctx: ImportContext, instanceId: string, named: string | null | undefined, source: HarnessSource): Promise<string | null> {
-  const fromRun = named ?? source.model ?? null;
-  const explicit = ctx.options.generator;
-  if (explicit) {
-    if (fromRun && fromRun !== explicit) {
-      ctx.run.note(
-        `The generator you gave ("${explicit}") was used for every result, although the files name another model ("${fromRun}" for ${instanceId}, and perhaps others); import without --generator to keep the files' models.`,
-        "generator-conflict",
-      );
-    }
-    return explicit;
-  }
-  return fromRun ?? (await generatorFromPredictions(ctx, instanceId, source.patch));
+  const chosen = generatorChooser(ctx.run, ctx.options.generator)(named ?? source.model, instanceId);
+  return chosen ?? (await generatorFromPredictions(ctx, instanceId, source.patch));
 }
 
 /** `resolved` as the run's official results file says it, when there is one; a grade of ours that differs is flagged. */

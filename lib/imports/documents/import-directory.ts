@@ -7,6 +7,7 @@ import { writeTaskRecords } from "../write/write-task-records";
 import { describeError } from "../import-records";
 import { importLogDocument, importReportFiles, type HarnessSource } from "./harness-documents";
 import { readSmallFile } from "./read-small-file";
+import { ValidationReportSchema, writeGoldValidation } from "../write/write-gold-validation";
 import { describeScan, harnessPlace, IGNORED_NAMES, resultsFor, scanFolder, type FolderScan } from "./folder-layout";
 
 // A folder (or an unpacked archive), read by the layout it has (folder-layout.ts):
@@ -44,8 +45,21 @@ async function importEnvironmentFolder(ctx: ImportContext, dir: string, rel: str
   }
 }
 
-const VALIDATION_RUN =
-  "this is SWE-smith's validation of the task's own fix (run_validation: its report lists the FAIL_TO_PASS and PASS_TO_PASS tests it found), not a model's result; import the SWE-smith task instances it produced (their rows carry these test lists), and the run_evaluation folder for the models' results";
+/** A SWE-smith validation instance: the gold patch's test outcomes, attached to the task as its positive control. */
+async function importGoldValidation(ctx: ImportContext, instanceId: string, runId: string | null, where: string, read: (name: string) => Promise<string | null>) {
+  try {
+    const text = await read("report.json");
+    if (text === null) {
+      ctx.run.fail({ line: null, key: where, reason: "this SWE-smith validation folder has no report.json, so there is nothing to attach; validate the instance again" });
+      return;
+    }
+    const report = ValidationReportSchema.parse(JSON.parse(text));
+    const log = (await read("test_output.txt")) ?? null;
+    await importOne(ctx.db, (tx, [validation], run) => writeGoldValidation(tx, validation, run).then((r) => [r]), { instanceId, report, log, runId }, ctx.run, { key: where });
+  } catch (error) {
+    ctx.run.fail({ line: null, key: where, reason: describeError(error) });
+  }
+}
 
 /** One harness instance folder: graded from report.json when it has one, else from test_output.txt. */
 async function importRunFolder(ctx: ImportContext, dir: string, rel: string, names: string[], layout: Layout) {
@@ -61,10 +75,7 @@ async function importRunFolder(ctx: ImportContext, dir: string, rel: string, nam
     official: results?.judged.has(instanceId) ? { resolved: results.resolved.has(instanceId), file: results.rel } : null,
   };
   const key = (name: string) => (rel ? `${rel}/${name}` : name);
-  if (place.layout === "swe-smith-validation") {
-    ctx.run.fail({ line: null, key: key("report.json"), reason: VALIDATION_RUN });
-    return;
-  }
+  if (place.layout === "swe-smith-validation") return importGoldValidation(ctx, instanceId, place.runId, key("report.json"), read);
   try {
     const patch = await read("patch.diff");
     const log = (await read("test_output.txt")) ?? (await read("test_output_pre_gold.txt"));

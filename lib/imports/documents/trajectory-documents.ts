@@ -3,9 +3,9 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ImportContext } from "../import-context";
-import type { RecordImporter, WriteResult } from "../import-records";
+import { RecordRejected, type RecordImporter, type WriteResult } from "../import-records";
 import { readDocumentParts } from "../read/json-document";
-import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson } from "../read/json-records";
+import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson, readJsonRecords } from "../read/json-records";
 import { readZipMembers } from "../read/zip-members";
 import { canonicalJson } from "../write/compare";
 import { contentKey, writeTrajectory, writeTrajectoryIn, type StepSink } from "../write/write-trajectory";
@@ -16,6 +16,9 @@ import { r2eGymRun } from "../formats/r2e-gym-trajectory";
 import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
 import { describeError } from "../import-records";
 import { instanceFromFileName } from "./find-instance";
+import type { Db } from "../../db/client";
+import type { ImportRun } from "../import-run";
+import { generatorChooser, generatorOfFile, type ChooseGenerator } from "../user-generator";
 
 // Agent trajectories. A single-run file (.traj, mini-swe-agent .traj.json, an OpenHands
 // event array) is keyed by what it is — its instance and model or run, else its bytes'
@@ -57,7 +60,11 @@ async function importSingleRun(ctx: ImportContext, prefix: string, read: ReadRun
 
 export async function importSweAgentDocument(ctx: ImportContext) {
   const { options, fileName } = ctx;
-  const withOptions = (header: TrajectoryHeader) => ({ ...header, instanceId: options.instanceId ?? header.instanceId, generator: options.generator ?? header.model });
+  const chooseGenerator = generatorChooser(ctx.run, options.generator);
+  const withOptions = (header: TrajectoryHeader) => {
+    const instanceId = options.instanceId ?? header.instanceId;
+    return { ...header, instanceId, generator: chooseGenerator(header.model, instanceId ?? fileName) };
+  };
   // a first look decides which list holds the steps: `trajectory` when it has any, else the chat
   let stepsFrom: StepsFrom = "trajectory";
   await importSingleRun(ctx, "swe-agent", async (source, sink) => {
@@ -68,16 +75,36 @@ export async function importSweAgentDocument(ctx: ImportContext) {
   });
 }
 
+/** The events of one OpenHands run: a JSON array's elements, or the SDK's events.jsonl, an event a line (with its line number). */
+async function* openHandsEvents(ctx: ImportContext, source: Readable, jsonl: boolean): AsyncGenerator<{ event: unknown; line: number | null }> {
+  if (!jsonl) {
+    for await (const part of readDocumentParts(source)) if (part.kind === "element") yield { event: part.value, line: null };
+    return;
+  }
+  for await (const record of readJsonRecords(source, { layout: "jsonl", maxRecordBytes: ctx.options.maxRecordBytes })) {
+    const parsed = "text" in record ? parseRecordJson(record.text) : record;
+    if ("error" in parsed) throw new RecordRejected(`line ${record.line}: ${parsed.error}; fix or remove that line and import the file again`);
+    yield { event: parsed.value, line: record.line };
+  }
+}
+
 export async function importOpenHandsEvents(ctx: ImportContext) {
   const instanceId = ctx.options.instanceId ?? (await instanceFromFileName(ctx.db, ctx.fileName));
+  const jsonl = (await firstByte(ctx.filePath)) !== "[";
+  const chooseGenerator = generatorChooser(ctx.run, ctx.options.generator);
   await importSingleRun(ctx, "openhands", async (source, sink) => {
     const stepper = new OpenHandsStepper();
-    for await (const part of readDocumentParts(source)) {
-      if (part.kind !== "element") continue;
-      for (const step of stepper.add(part.value)) await sink.add(step);
+    for await (const { event, line } of openHandsEvents(ctx, source, jsonl)) {
+      let steps: StepRecord[];
+      try {
+        steps = stepper.add(event);
+      } catch (error) {
+        throw line === null ? error : new RecordRejected(`line ${line}: ${describeError(error)}`);
+      }
+      for (const step of steps) await sink.add(step);
     }
     for (const step of stepper.finish()) await sink.add(step);
-    return { ...openHandsHeader(stepper, { instanceId }), generator: ctx.options.generator ?? stepper.model };
+    return { ...openHandsHeader(stepper, { instanceId }), generator: chooseGenerator(stepper.model, instanceId ?? ctx.fileName) };
   });
 }
 
@@ -85,8 +112,10 @@ async function importInspectSample(ctx: ImportContext, value: unknown, evalInfo:
   await ctx.run.checkCancelled();
   try {
     const sample = inspectSample(value, evalInfo, ctx.fileName);
-    const header = { ...sample.header, generator: ctx.options.generator ?? sample.header.model };
-    const outcome = await writeTrajectory(ctx.db, { externalId: sample.externalId, sourceHash: hashOf(value), produce: (sink) => addAll(sink, sample.steps, header) }, ctx.run);
+    const header = { ...sample.header, generator: generatorChooser(ctx.run, ctx.options.generator)(sample.header.model, sample.header.instanceId ?? label) };
+    // the sample's key does not hold the generator: a generator the user gives over the file's model makes it another source, so it is written
+    const sourceHash = hashOf(header.generator === sample.header.model ? value : [value, header.generator]);
+    const outcome = await writeTrajectory(ctx.db, { externalId: sample.externalId, sourceHash, produce: (sink) => addAll(sink, sample.steps, header) }, ctx.run);
     ctx.run.count(outcome);
   } catch (error) {
     ctx.run.fail({ line: null, key: label, reason: describeError(error) });
@@ -95,6 +124,15 @@ async function importInspectSample(ctx: ImportContext, value: unknown, evalInfo:
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The file's first character that is not white space (or a byte-order mark). */
+async function firstByte(filePath: string): Promise<string | null> {
+  for await (const chunk of createReadStream(filePath, { start: 0, end: 4095, encoding: "utf8" })) {
+    const found = (chunk as string).replace(/^\uFEFF/, "").match(/\S/);
+    if (found) return found[0];
+  }
+  return null;
+}
 
 async function startsWithZipMagic(filePath: string) {
   for await (const chunk of createReadStream(filePath, { start: 0, end: 3 })) return (chunk as Buffer).equals(ZIP_MAGIC);
@@ -144,36 +182,40 @@ async function addAll(sink: StepSink, steps: StepRecord[], header: TrajectoryHea
 
 type OpenHandsLine = { externalId: string; sourceHash: string; header: TrajectoryHeader; steps: StepRecord[] };
 
-/** OpenHands evaluation output.jsonl (one run per line) and SWE-Gym's sampled-trajectory rows. */
-export const openHandsOutputImporter: RecordImporter<OpenHandsLine> = {
-  format: "OPENHANDS_TRAJECTORY",
-  parse(value) {
-    const { externalId, header, steps } = openHandsOutputLine(value);
-    return { externalId, sourceHash: hashOf(value), header, steps };
-  },
-  key: (line) => line.externalId,
-  async write(tx, lines, run) {
-    const results: WriteResult[] = [];
-    for (const line of lines) {
-      results.push(await writeTrajectoryIn(tx, { externalId: line.externalId, sourceHash: line.sourceHash, produce: (sink) => addAll(sink, line.steps, line.header) }, run));
-    }
-    return results;
-  },
-  batchSize: 20,
-};
+async function writeRuns(tx: Db, lines: OpenHandsLine[], run: ImportRun): Promise<WriteResult[]> {
+  const results: WriteResult[] = [];
+  for (const line of lines) {
+    results.push(await writeTrajectoryIn(tx, { externalId: line.externalId, sourceHash: line.sourceHash, produce: (sink) => addAll(sink, line.steps, line.header) }, run));
+  }
+  return results;
+}
+
+/** OpenHands evaluation output.jsonl (one run per line) and SWE-Gym's sampled-trajectory rows; the user's generator wins. */
+export function openHandsOutputImporter(chooseGenerator: ChooseGenerator = generatorOfFile): RecordImporter<OpenHandsLine> {
+  return {
+    format: "OPENHANDS_TRAJECTORY",
+    parse(value) {
+      const { externalId, header, steps } = openHandsOutputLine(value, chooseGenerator);
+      return { externalId, sourceHash: hashOf(value), header, steps };
+    },
+    key: (line) => line.externalId,
+    write: writeRuns,
+    batchSize: 20,
+  };
+}
 
 type R2EGymLine = OpenHandsLine;
 
 /** R2E-Gym trajectories: a run per JSONL line (or one record in a .json file); `--generator` names the run. */
-export function r2eGymImporter(options: { generator?: string | null }): RecordImporter<R2EGymLine> {
+export function r2eGymImporter(chooseGenerator: ChooseGenerator = generatorOfFile): RecordImporter<R2EGymLine> {
   return {
     format: "R2E_GYM_TRAJECTORY",
     parse(value) {
       const sourceHash = hashOf(value);
-      return { sourceHash, ...r2eGymRun(value, sourceHash, options) };
+      return { sourceHash, ...r2eGymRun(value, sourceHash, chooseGenerator) };
     },
     key: (line) => line.externalId,
-    write: openHandsOutputImporter.write,
+    write: writeRuns,
     batchSize: 20,
   };
 }

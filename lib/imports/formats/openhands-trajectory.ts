@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
+import { generatorOfFile, type ChooseGenerator } from "../user-generator";
 import { chatSteps } from "./chat-steps";
 
 // OpenHands event streams: actions (source agent/user) and observations (source
@@ -222,7 +223,8 @@ export const OpenHandsOutputLineSchema = z
 
 const SAMPLE_SUFFIX = /_\d+$/;
 
-export function openHandsOutputLine(value: unknown): { externalId: string; header: TrajectoryHeader; steps: StepRecord[] } {
+/** `chooseGenerator` lets the user's generator win over the run id or the model the line names. */
+export function openHandsOutputLine(value: unknown, chooseGenerator: ChooseGenerator = generatorOfFile): { externalId: string; header: TrajectoryHeader; steps: StepRecord[] } {
   const line = OpenHandsOutputLineSchema.parse(value);
   const stepper = new OpenHandsStepper();
   const steps: StepRecord[] = [];
@@ -248,6 +250,6 @@ export function openHandsOutputLine(value: unknown): { externalId: string; heade
   });
   if (usage?.prompt_tokens != null) header.tokensIn = Math.round(usage.prompt_tokens);
   if (usage?.completion_tokens != null) header.tokensOut = Math.round(usage.completion_tokens);
-  header.generator = line.run_id ?? header.model;
+  header.generator = chooseGenerator(line.run_id ?? header.model, line.instance_id);
   return { externalId: `openhands:${header.generator ?? "unknown"}:${line.instance_id}`, header, steps };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { generatorOfFile, type ChooseGenerator } from "../user-generator";
 import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
 
 // R2E-Gym's `Trajectory` (src/r2egym/agenthub/trajectory/trajectory.py), one run per record:
@@ -147,14 +148,14 @@ export function r2eGymInstanceId(record: Pick<R2EGymTrajectory, "ds" | "env_args
 export type R2EGymRun = { externalId: string; header: TrajectoryHeader; steps: StepRecord[] };
 
 /** One record: its steps, its header, and its natural key `r2e-gym:<exp_name or model>:<instance or image>`. */
-export function r2eGymRun(value: unknown, hash: string, options: { generator?: string | null } = {}): R2EGymRun {
+export function r2eGymRun(value: unknown, hash: string, chooseGenerator: ChooseGenerator = generatorOfFile): R2EGymRun {
   const record = R2EGymTrajectorySchema.parse(value);
   const steps = record.trajectory_steps.map(r2eGymStep);
   const instanceId = r2eGymInstanceId(record);
   const row = record.ds ?? record.env_args?.ds;
   const dockerImage = record.docker_image ?? row?.docker_image ?? null;
   const model = record.agent_args?.llm_name?.trim() || null;
-  const generator = options.generator ?? (record.exp_name?.trim() || model);
+  const generator = chooseGenerator(record.exp_name?.trim() || model, instanceId ?? dockerImage ?? "a record without an instance");
   const sum = (values: (number | null)[]) => (values.some((v) => v !== null) ? values.reduce<number>((a, v) => a + (v ?? 0), 0) : null);
   const last = record.trajectory_steps.at(-1);
   const header: TrajectoryHeader = {

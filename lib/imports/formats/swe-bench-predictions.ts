@@ -6,6 +6,7 @@ import type { ImportRun } from "../import-run";
 import { findTasks, missingTask } from "../write/find-tasks";
 import { sameValue } from "../write/compare";
 import { extrasOf } from "./task-record";
+import { generatorOfFile, type ChooseGenerator } from "../user-generator";
 
 // SWE-bench predictions — the harness's input: one candidate patch per instance and
 // generator. Natural key (task, model_name_or_path). A changed patch forgets its old
@@ -28,10 +29,11 @@ const CONSUMED = new Set(["instance_id", "model_name_or_path", "model_patch"]);
 /** An empty submission is no candidate: the harness counts it unresolved, and there is nothing to validate. */
 export const EMPTY_PATCH_REASON = "model_patch is empty, so there is no candidate to import (the harness counts it as unresolved); nothing was stored for it";
 
-export function parsePrediction(value: unknown): PredictionRecord {
+export function parsePrediction(value: unknown, chooseGenerator: ChooseGenerator = generatorOfFile): PredictionRecord {
   const row = SweBenchPredictionSchema.parse(value);
   if (!row.model_patch?.trim()) throw new RecordRejected(EMPTY_PATCH_REASON);
-  return { instanceId: row.instance_id, generator: row.model_name_or_path, patch: row.model_patch ?? "", metadata: extrasOf(row, CONSUMED) };
+  const generator = chooseGenerator(row.model_name_or_path, row.instance_id) ?? row.model_name_or_path;
+  return { instanceId: row.instance_id, generator, patch: row.model_patch ?? "", metadata: extrasOf(row, CONSUMED) };
 }
 
 export async function writePredictions(tx: Db, records: PredictionRecord[], run: ImportRun): Promise<WriteResult[]> {
@@ -75,9 +77,10 @@ export async function writePredictions(tx: Db, records: PredictionRecord[], run:
   return results;
 }
 
-export const sweBenchPredictionsImporter: RecordImporter<PredictionRecord> = {
+/** Predictions; `chooseGenerator` lets the user's generator win over model_name_or_path. */
+export const sweBenchPredictionsImporter = (chooseGenerator: ChooseGenerator = generatorOfFile): RecordImporter<PredictionRecord> => ({
   format: "SWE_BENCH_PREDICTIONS",
-  parse: parsePrediction,
+  parse: (value) => parsePrediction(value, chooseGenerator),
   key: (r) => `${r.instanceId} (${r.generator})`,
   write: writePredictions,
-};
+});

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { OpenHandsStepper, openHandsOutputLine } from "@/lib/imports/formats/openhands-trajectory";
+import { detectFormat } from "@/lib/imports/detect-format";
 
 // Today's OpenHands events (the software-agent SDK, written by OpenHands/benchmarks into
 // output.jsonl's history): string ids, `kind`, nested action and observation objects.
@@ -13,6 +14,12 @@ const events = readFileSync(path.join(import.meta.dirname, "../../fixtures/openh
   .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("OpenHands SDK events", () => {
+  it("detects the SDK's events.jsonl, and an array of the same events, as one OpenHands run", () => {
+    const jsonl = readFileSync(path.join(import.meta.dirname, "../../fixtures/openhands/sdk_events__goal.jsonl"));
+    expect(detectFormat("events.jsonl", jsonl)).toEqual({ kind: "document", format: "OPENHANDS_TRAJECTORY" });
+    expect(detectFormat("events.json", Buffer.from(JSON.stringify(events)))).toEqual({ kind: "document", format: "OPENHANDS_TRAJECTORY" });
+  });
+
   it("reads each action with the observations that answer it, skipping state updates", () => {
     const stepper = new OpenHandsStepper();
     const steps = [...events.flatMap((event) => stepper.add(event)), ...stepper.finish()];

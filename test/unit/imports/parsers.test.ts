@@ -88,7 +88,7 @@ describe("SWE-bench instances", () => {
 
 describe("SWE-bench predictions", () => {
   it("reads all_preds.jsonl as a candidate patch of its generator", () => {
-    const [prediction] = jsonl("swe-agent/all_preds.jsonl").map(parsePrediction);
+    const [prediction] = jsonl("swe-agent/all_preds.jsonl").map((row) => parsePrediction(row));
     expect(prediction.instanceId).toBe("pydicom__pydicom-1458");
     expect(prediction.generator).toBe("gpt4__swe-bench-dev-easy_first_only__default__t-0.00__p-0.95__c-3.00__install-1");
     // the .patch beside it lost a context line's trailing space; the prediction is the source of truth

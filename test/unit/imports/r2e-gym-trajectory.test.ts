@@ -58,7 +58,7 @@ describe("R2E-Gym trajectories", () => {
     const run = r2eGymRun({ ...record(), exp_name: "deepswe-iter1", reward: 1, verifier_prob: 0.91 }, "ab".repeat(32));
     expect(run.externalId).toBe("r2e-gym:deepswe-iter1:aiohttp_216e0828");
     expect(run.header.metadata).toMatchObject({ reward: 1, verifierProb: 0.91, expName: "deepswe-iter1" });
-    expect(r2eGymRun(record(), "ab".repeat(32), { generator: "qwen3-32b-r2e" }).externalId).toBe("r2e-gym:qwen3-32b-r2e:aiohttp_216e0828");
+    expect(r2eGymRun(record(), "ab".repeat(32), () => "qwen3-32b-r2e").externalId).toBe("r2e-gym:qwen3-32b-r2e:aiohttp_216e0828");
   });
 
   it("finds the instance in the dataset row, else in a SWE-bench image's name; an R2E-Gym image is the run's subject", () => {
