@@ -62,7 +62,7 @@ const MATRIX: Record<string, Row> = {
   "POST /me/oidc-link": V(200, "admin"),
   "POST /me/password": V(400, "admin"),
   "DELETE /review/lease": C(200, "curate"),
-  "GET /review/left": C(200, "curate"),
+  "GET /review/left": C(200, "read"),
   "POST /review/next": C(200, "curate"),
   "GET /reviewers/scores": V(200),
   "POST /runs/{id}/cancel": C(404, "run"),
