@@ -36,15 +36,6 @@ describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await context.close();
   });
 
-  it("a campaign annotator's page, with the item's issue and patches, has no serious or critical violation", async () => {
-    // the demo curator labels in the demo campaign, so the page serves them an item (the admin only watches)
-    const { context, page } = await signedInPage(browser, "curator");
-    const { campaignId } = await tourIds(page);
-    const annotate: TourPage = { name: "annotating an item", path: `/campaigns/${campaignId}/annotate`, ready: `!!document.querySelector('[data-testid="annotate-problem"]')` };
-    expect(await seriousViolations(page, annotate)).toEqual([]);
-    await context.close();
-  });
-
   it("every signed-out page type has no serious or critical violation", async () => {
     const context = await browser.newContext({ baseURL: inject("appUrl") });
     const page = await context.newPage();

@@ -63,7 +63,7 @@ describe("curating tasks in the browser", () => {
     await page.keyboard.press("Enter");
 
     await page.getByTestId("history-action").filter({ hasText: "Decided" }).waitFor({ timeout: 30_000 });
-    await page.getByTestId("decisions").getByText("APPROVE").waitFor();
+    await page.getByTestId("decisions").getByText("APPROVE", { exact: true }).waitFor();
     await expect(page.getByTestId("task-version").textContent()).resolves.toBe("2");
     await context.close();
   });

@@ -52,7 +52,7 @@ describe("the task page leads from evidence to a decision", () => {
 
     await page.getByTestId("confirm-unvalidated").getByRole("checkbox").check();
     await page.getByTestId("submit-decision").click();
-    await page.getByTestId("decisions").getByText("APPROVE").waitFor({ timeout: 30_000 });
+    await page.getByTestId("decisions").getByText("APPROVE", { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByTestId("task-history").getByText("withoutValidation: true").waitFor({ timeout: 30_000 });
     await expect(page.getByTestId("task-history").textContent()).resolves.toContain("confirmedWithoutValidation: true");
     await context.close();
