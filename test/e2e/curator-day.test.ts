@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { appUrl, browserForFile, signedInPage } from "../helpers/browser";
 
 // A curator's day in Chromium, with the keyboard where the day is keyboard work: the review
 // queue answers keys on arrival and says how much is left, a misclicked decision is undone
 // (and the history says so), and a wrong address lands on a page with a way on.
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.cleanup());
+const chromium = browserForFile();
 
 describe("a curator's day", () => {
   it("the review queue says how much is left and takes keys at once: j, without a click, opens the first task", async () => {
-    const { context, page } = await signedInPage(browser, "curator");
+    const { context, page } = await signedInPage(chromium.browser, "curator");
     await page.goto(appUrl("/review"));
     await page.getByTestId("queue-left").filter({ hasText: /^\d+ of \d+ left$/ }).waitFor();
     await page.keyboard.press("j");
@@ -22,7 +18,7 @@ describe("a curator's day", () => {
   });
 
   it("in the queue, deciding moves on at once, and the queue offers to undo that decision, which returns to its task", async () => {
-    const { context, page } = await signedInPage(browser, "curator");
+    const { context, page } = await signedInPage(chromium.browser, "curator");
     // a queue of one task outside the demo campaign (whose blind tasks keep the decision from an annotator)
     await page.goto(appUrl("/review?q=django__django-15781"));
     await page.getByTestId("queue-left").filter({ hasText: /^1 of 1 left$/ }).waitFor();
@@ -45,7 +41,7 @@ describe("a curator's day", () => {
   });
 
   it("a misclicked approval is undone from the task page; the task is undecided again and its history says so", async () => {
-    const { context, page } = await signedInPage(browser, "curator");
+    const { context, page } = await signedInPage(chromium.browser, "curator");
     await page.goto(appUrl("/tasks/django__django-15781"));
     const form = page.getByTestId("decision-form");
     await form.getByLabel("Approve").check();
@@ -61,7 +57,7 @@ describe("a curator's day", () => {
   });
 
   it("a wrong address shows the navigation, a task search and a way back", async () => {
-    const { context, page } = await signedInPage(browser, "curator");
+    const { context, page } = await signedInPage(chromium.browser, "curator");
     await page.goto(appUrl("/tasks"));
     await page.goto(appUrl("/no-such-page"));
     await page.getByRole("heading", { name: "Page not found" }).waitFor();

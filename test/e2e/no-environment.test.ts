@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { appUrl, browserForFile, signedInPage } from "../helpers/browser";
 import { demoTaskId } from "../helpers/e2e-database";
 import { importThroughApi } from "../helpers/e2e-import";
 
@@ -23,16 +22,10 @@ const ROW = {
 };
 
 describe("a task without an environment", () => {
-  let browser: Browser & { cleanup(): Promise<void> };
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.cleanup();
-  });
+  const chromium = browserForFile();
 
   it("offers no Validate, says in one sentence what is missing, and links the ways forward", async () => {
-    const { page, context } = await signedInPage(browser, "curator");
+    const { page, context } = await signedInPage(chromium.browser, "curator");
     try {
       await importThroughApi(context.request, "swe-rebench-no-image.json", JSON.stringify([ROW]));
       await page.goto(appUrl(`/tasks/${await demoTaskId(INSTANCE)}`));
@@ -60,7 +53,7 @@ describe("a task without an environment", () => {
   });
 
   it("does not change the demo's recipe tasks, which still offer Validate", async () => {
-    const { page, context } = await signedInPage(browser, "curator");
+    const { page, context } = await signedInPage(chromium.browser, "curator");
     try {
       await page.goto(appUrl(`/tasks/${await demoTaskId("demo__calc-2")}`));
       await page.getByTestId("validate-button").waitFor();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { E2E_PASSWORDS } from "./e2e-server";
 import { launchChromium, signInThroughForm } from "./chromium";
 
@@ -23,6 +23,21 @@ export async function launchBrowser(): Promise<Browser & { cleanup(): Promise<vo
       rmSync(userDataDir, { recursive: true, force: true });
     },
   });
+}
+
+/** One Chromium for the test file that calls this: launched before its tests, closed after them. */
+export function browserForFile(): { readonly browser: Browser } {
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.cleanup());
+  return {
+    get browser() {
+      if (!browser) throw new Error("Chromium is not running: use browserForFile().browser inside a test");
+      return browser;
+    },
+  };
 }
 
 export const appUrl = (pathname = "/") => new URL(pathname, inject("appUrl")).toString();

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, signedInPage } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { appUrl, browserForFile, signedInPage } from "../helpers/browser";
 
 // Issue 27, item 4, against the running product: signing out used to drop the cookie in the
 // browser only, so a copy taken before (a shared machine, a proxy log) stayed signed in.
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.cleanup());
+const chromium = browserForFile();
 
 describe("signing out", () => {
   it("ends the session on the server: the copied cookie is refused afterwards", async () => {
-    const { context, page } = await signedInPage(browser, "viewer");
+    const { context, page } = await signedInPage(chromium.browser, "viewer");
     const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
     expect(session).toBeDefined();
     const copied = `${session!.name}=${session!.value}`;
