@@ -85,7 +85,8 @@ describe("stored script payloads", () => {
       await page.waitForLoadState("networkidle");
       // open whatever is folded away (diagnosis, steps, details)
       for (const summary of await page.locator("details:not([open]) > summary").all()) await summary.click().catch(() => {});
-      await page.waitForTimeout(300);
+      // what an opened section loads has arrived once the network is quiet again
+      await page.waitForLoadState("networkidle");
       const text = await page.locator("body").innerText();
       for (const marker of text.match(/XSS-[A-Z0-9]+/g) ?? []) shown.add(marker);
       const seen = await findings(page);

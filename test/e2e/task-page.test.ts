@@ -63,8 +63,8 @@ describe("the task page leads from evidence to a decision", () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(appUrl("/tasks/demo__calc-5"));
     await page.getByTestId("problem-statement").waitFor();
-    // the recipe is far below the fold: its editor is not built yet
-    await page.waitForTimeout(500);
+    // the recipe is far below the fold: once the page has settled, its editor is still not built
+    await page.waitForLoadState("networkidle");
     await expect(page.getByTestId("editor-eval-script").count()).resolves.toBe(0);
     await page.getByTestId("recipe-editor").scrollIntoViewIfNeeded();
     await page.getByTestId("editor-eval-script").locator(".monaco-editor").waitFor({ timeout: 60_000 });

@@ -37,7 +37,12 @@ export async function killPostmaster(dataDir: string, signal: NodeJS.Signals = "
   const pid = postmasterPid(dataDir);
   if (!pid) throw new Error(`no postmaster.pid in ${dataDir}`);
   process.kill(pid, signal);
-  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+  // a postmaster that ignores the signal must fail the test with a reason, not hang it until vitest's timeout
+  const deadline = Date.now() + 60_000;
+  while (alive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}, ${dataDir}) was still running 60 s after ${signal}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
