@@ -1,6 +1,6 @@
 // `npm run db:deploy`: applies pending migrations (and the queue's schema) to DATABASE_URL,
 // or to the embedded database when it is unset — what `npm start` does before serving.
-import { withDatabase } from "../lib/db/database-server";
+import { withDatabase } from "../lib/database-server/database-server";
 import { prepareDatabase } from "../lib/db/prepare-database";
 
 await withDatabase(async ({ url, embedded }) => {

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { MIGRATIONS_DIR, diffMigrationsToSchema } from "../lib/db/schema-engine";
-import { withDatabase } from "../lib/db/database-server";
+import { withDatabase } from "../lib/database-server/database-server";
 
 const { values } = parseArgs({ options: { name: { type: "string" } } });
 const name = (values.name ?? "").replace(/[^a-zA-Z0-9_]/g, "_");

@@ -5,8 +5,8 @@
 // queued validations do not slow the first page. Stops in order: web server, worker, database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { openDatabase, portIsFree, startEmbeddedPostgres, DatabaseInUseError, type DatabaseHandle } from "../lib/db/database-server";
-import { superviseEmbeddedPostgres } from "../lib/db/supervise-embedded-postgres";
+import { openDatabase, portIsFree, startEmbeddedPostgres, DatabaseInUseError, type DatabaseHandle } from "../lib/database-server/database-server";
+import { superviseEmbeddedPostgres } from "../lib/database-server/supervise-embedded-postgres";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { createPrismaClient } from "../lib/db/client";
 import { ensureAdmin } from "../lib/users/ensure-admin";

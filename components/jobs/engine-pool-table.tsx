@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { JobsOverview } from "@/lib/jobs/jobs-overview";
-import type { WorkerState } from "@/lib/jobs/list-workers";
+import type { JobsOverview } from "@/lib/runs/jobs-overview";
+import type { WorkerState } from "@/lib/worker-runtime/list-workers";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import { Badge } from "@/components/ui/badge";

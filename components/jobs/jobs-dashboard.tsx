@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { JobsOverview } from "@/lib/jobs/jobs-overview";
+import type { JobsOverview } from "@/lib/runs/jobs-overview";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";

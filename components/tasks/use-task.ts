@@ -6,7 +6,7 @@ import type { Jsonified } from "@/components/ui/jsonified";
 import { queryKeys } from "@/components/ui/query-keys";
 import { validationsKey } from "@/components/validation/validation-panel";
 
-/** verdictHidden: a blind campaign keeps the verdict, the decisions and the approvals count from this annotator until they submit (lib/campaigns/blind.ts) */
+/** verdictHidden: a blind campaign keeps the verdict, the decisions and the approvals count from this annotator until they submit (lib/auth/blind.ts) */
 export type TaskDetailJson = Jsonified<TaskDetailData> & { verdictHidden?: string };
 
 const taskKey = queryKeys.task;

@@ -228,7 +228,7 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   );
 }
 
-/** Where the verdict would be while a blind campaign keeps it from this annotator (lib/campaigns/blind.ts). */
+/** Where the verdict would be while a blind campaign keeps it from this annotator (lib/auth/blind.ts). */
 export function HiddenVerdict({ reason }: { reason: string }) {
   return (
     <p className="text-sm italic text-slate-600" data-testid="verdict-hidden" role="status">

@@ -1,5 +1,5 @@
 import type { TaskKind } from "../db/client";
-import { raw, sql, type SqlFragment } from "../tasks/sql";
+import { raw, sql, type SqlFragment } from "../db/sql";
 
 // Generated tests and test-driven steps are judged by their latest finished control runs:
 // the negative control (the tests without the fix) and the positive control (with it).

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import type { Cell, FigureTable } from "./figures";
-import { toCsv } from "../exports/csv";
+import { toCsv } from "../csv/csv";
 
 // "Exactly what is shown": the export is the page's table, same columns, same rows, same order.
 

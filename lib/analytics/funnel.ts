@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { joinSql, raw, sql, type SqlFragment } from "../tasks/sql";
+import { joinSql, raw, sql, type SqlFragment } from "../db/sql";
 import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { sliceHref } from "./slice-key";
-import { notHiddenSql, type BlindSet } from "../campaigns/blind";
+import { notHiddenSql, type BlindSet } from "../auth/blind";
 
 // The validation funnel (OpenSWE-style): how many tasks survive each gate. A task counts at
 // the first gate its recorded verdict and failure class say it failed (compute-verdict.ts
@@ -177,7 +177,7 @@ export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelR
   };
 }
 
-/** The funnel over every task but those `blind` hides (lib/campaigns/blind.ts). */
+/** The funnel over every task but those `blind` hides (lib/auth/blind.ts). */
 export async function computeFunnel(db: Db, query: FunnelQuery, blind: BlindSet): Promise<FunnelResult> {
   const group = query.by === "all" ? raw("NULL::text") : FUNNEL_DIMENSIONS[query.by].column;
   // joined once instead of looked up per task: a split over 100,000 tasks stays one hash join

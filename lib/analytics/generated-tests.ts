@@ -4,7 +4,7 @@ import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from 
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 // UTGen's measures of generated unit tests. A generated test is a TEST_GENERATION task: the
 // generator's test patch on the original task's code, validated like any task — its negative

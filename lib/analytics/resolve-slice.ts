@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { raw, sql, type SqlFragment } from "../tasks/sql";
+import { raw, sql, type SqlFragment } from "../db/sql";
 import type { FilterContext } from "../tasks/task-list-sql";
 import { funnelCondition, FunnelSliceSchema } from "./funnel";
 import { generatedTestSliceTaskIds } from "./generated-tests";

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { honestResolved } from "../trajectories/score-reviewers";
-import { sql } from "../tasks/sql";
+import { sql } from "../db/sql";
 import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 // SWE-Review's measures of reviewer agents, against executed ground truth (the candidate's
 // own validation run, as /reviewers scores it): accuracy, false approvals (approved, does not

@@ -4,8 +4,8 @@ import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from 
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRuns } from "./control-runs";
-import { sql } from "../tasks/sql";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { sql } from "../db/sql";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 // SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
 // patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's

@@ -3,7 +3,7 @@ import type { Actor } from "../auth/actor";
 import { AppError } from "../errors/app-error";
 import { loadCampaign, requireCampaignReader } from "./access";
 import type { Answers } from "./rubric";
-import type { BlindSet } from "./blind";
+import type { BlindSet } from "../auth/blind";
 
 // One task as an annotator sees it. Blindness is decided here, on the server: until the
 // annotator has submitted their own label, the answer carries neither the others' labels,

@@ -4,7 +4,7 @@ import { auditLog } from "../audit/audit-log";
 import { AppError } from "../errors/app-error";
 import { filtersFromSearchParams } from "../tasks/task-filters";
 import { taskWhere } from "../tasks/task-list-sql";
-import { sql } from "../tasks/sql";
+import { sql } from "../db/sql";
 import { COMBINATIONS, DEFAULT_DROP_RULE, DropRuleSchema, dropRuleProblems } from "./combine";
 import { defaultRubricVersion, getRubricVersion, type RubricVersionView } from "./rubrics";
 import { validateAnswers, type RubricQuestion } from "./rubric";

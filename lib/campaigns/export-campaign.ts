@@ -4,7 +4,7 @@ import { loadCampaign } from "./access";
 import { outcomeOf } from "./outcome";
 import type { CombinedValue } from "./combine";
 import type { Answers, RubricQuestion } from "./rubric";
-import { toCsv, type CsvValue } from "../exports/csv";
+import { toCsv, type CsvValue } from "../csv/csv";
 
 // A campaign's finished tasks as rows a filtered split can be cut from: SWE-bench Verified's
 // columns (underspecified, false_negative = test validity, other_major_issues, difficulty,

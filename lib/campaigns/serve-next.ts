@@ -1,7 +1,7 @@
 import type { Db, PrismaClient } from "../db/client";
 import type { Actor } from "../auth/actor";
 import { leaseNextTask } from "../curation/claim-next-task";
-import { raw, sql } from "../tasks/sql";
+import { raw, sql } from "../db/sql";
 import { goldGate, loadCampaign, requireAnnotator, type GoldGate, type LoadedCampaign } from "./access";
 
 // "Review next" for a campaign: until the annotator has passed the gold set, the next gold

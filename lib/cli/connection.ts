@@ -1,6 +1,6 @@
 import net from "node:net";
 import { CliError, EXIT } from "./exit-codes";
-import { embeddedBaseUrl } from "../db/database-server";
+import { embeddedBaseUrl } from "../database-server/database-server";
 import { serverConfig, type ServerConfig } from "../config/server-config";
 
 // The CLI talks either to a running server over /api/v1 (--server URL --token TOKEN, or

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
 import { filtersFromSearchParams, TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "../tasks/task-filters";
 import { taskOrderBy, taskWhere } from "../tasks/task-list-sql";
-import { sql, type SqlFragment } from "../tasks/sql";
+import { sql, type SqlFragment } from "../db/sql";
 import { withResolvedSlice } from "../analytics/resolve-slice";
 import { getCurationSettings } from "./settings";
-import type { BlindSet } from "../campaigns/blind";
+import type { BlindSet } from "../auth/blind";
 
 // "Review next" hands each curator a different task: the candidate row is locked with
 // FOR UPDATE SKIP LOCKED while the lease is written, so concurrent callers never pick the

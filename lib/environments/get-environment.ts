@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 const author = { select: { id: true, name: true, email: true } } as const;
 

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import type { Db } from "../db/client";
 import { exportTasks, resolveExportFilters, type ParsedExportRequest } from "./export-tasks";
 import { exportParquet } from "./export-parquet";
-import type { BlindSet } from "../campaigns/blind";
+import type { BlindSet } from "../auth/blind";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 

@@ -5,7 +5,7 @@ import { listTasks } from "../tasks/list-tasks";
 import { withResolvedSlice } from "../analytics/resolve-slice";
 import { filtersFromSearchParams, type TaskFilters } from "../tasks/task-filters";
 import { toSweBenchRow, type ExportableTask } from "./swe-bench-row";
-import { NOT_BLIND, type BlindSet } from "../campaigns/blind";
+import { NOT_BLIND, type BlindSet } from "../auth/blind";
 
 // Streams tasks as SWE-bench-compatible JSONL: by default the approved ones, or any
 // saved view or task-list query. Pages of ids come from the task list's own filter SQL
@@ -73,7 +73,7 @@ async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]> {
     .map((t) => ({ ...t, imageTag: t.environment.currentRevision ? (imageByRevision.get(t.environment.currentRevision.id) ?? null) : null }));
 }
 
-/** `blind`: the reader's blind set (lib/campaigns/blind.ts), whose hidden tasks an export leaves out as the list does; the CLI exports as the product, NOT_BLIND. */
+/** `blind`: the reader's blind set (lib/auth/blind.ts), whose hidden tasks an export leaves out as the list does; the CLI exports as the product, NOT_BLIND. */
 export type RowOptions = { actorId?: string | null; blind?: BlindSet; testLists?: "list" | "json-string"; provenance?: boolean };
 
 /** Pages of export rows (SWE-bench instance objects), in instance-id order. */

@@ -3,7 +3,7 @@ import { defineRoute } from "./define-route";
 import { AnyObject } from "./api-schemas";
 import type { Db } from "../db/client";
 import { analyticsResponse, ExportQueryFields } from "../analytics/export-table";
-import type { BlindSet } from "../campaigns/blind";
+import type { BlindSet } from "../auth/blind";
 
 /** An analytics page's computation: its figures over every task but those the reader's blind set hides. */
 export type AnalyticsCompute<Q extends z.ZodObject> = (db: Db, query: z.output<Q>, blind: BlindSet) => Promise<object>;

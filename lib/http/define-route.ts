@@ -1,7 +1,7 @@
 import { ZodError, type ZodType, type z } from "zod";
 import { AppError } from "../errors/app-error";
 import { requireRole, type Actor } from "../auth/actor";
-import { blindSetOf, type BlindSet } from "../campaigns/blind";
+import { blindSetOf, type BlindSet } from "../auth/blind";
 import { apiTokenGrant } from "../auth/api-tokens";
 import { PERMISSIONS, requiredScope, roleAtLeast, type Permission, type RoleName } from "../auth/permissions";
 import { prisma, type PrismaClient } from "../db/client";
@@ -54,7 +54,7 @@ export type RequestContext = {
 export type RouteContext<S extends RouteSpec> = RequestContext & {
   request: Request;
   actor: Actor;
-  /** the actor's blind set (lib/campaigns/blind.ts): every read of tasks, runs, trajectories, history, exports and analytics applies it; asks nothing until used */
+  /** the actor's blind set (lib/auth/blind.ts): every read of tasks, runs, trajectories, history, exports and analytics applies it; asks nothing until used */
   blind: BlindSet;
   url: URL;
   params: Params<S>;

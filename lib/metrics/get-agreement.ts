@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { DecisionReason } from "../db/enums";
 import { computeAgreement } from "./curator-agreement";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 export const AgreementQuerySchema = z.object({
   since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD").optional(),

@@ -2,7 +2,7 @@ import { validationReadiness } from "../environments/validation-readiness";
 import type { Db, Prisma } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { PageQuerySchema, type PageQuery } from "../db/keyset-page";
-import { requireVisible, withoutVerdict, type BlindSet } from "../campaigns/blind";
+import { requireVisible, withoutVerdict, type BlindSet } from "../auth/blind";
 
 const RUN_FIELDS = {
   id: true,

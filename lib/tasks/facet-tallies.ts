@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { logFailure } from "../errors/log-failure";
-import { raw, sql, type SqlFragment } from "./sql";
+import { raw, sql, type SqlFragment } from "../db/sql";
 import { FACET_COLUMNS } from "./task-list-sql";
 
 // Pre-counted facets. Triggers on tasks (migration 20261205040000_task_facet_tallies) append

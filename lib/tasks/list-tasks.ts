@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
 import { decodeCursor, encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
 import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext } from "./task-list-sql";
-import { raw, sql, type SqlFragment } from "./sql";
+import { raw, sql, type SqlFragment } from "../db/sql";
 import { AppError } from "../errors/app-error";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };

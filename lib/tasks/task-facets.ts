@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
 import { FACET_COLUMNS, facetCondition, taskConditions, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
 import { foldFacetTalliesIfMany, talliedCombinations, TALLY_ROWS } from "./facet-tallies";
-import { allOf, joinSql, raw, sql, type SqlFragment } from "./sql";
+import { allOf, joinSql, raw, sql, type SqlFragment } from "../db/sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };

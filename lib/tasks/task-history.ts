@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { historyWithoutVerdict, type BlindSet } from "../campaigns/blind";
+import { historyWithoutVerdict, type BlindSet } from "../auth/blind";
 
 const HISTORY_LIMIT = 200;
 

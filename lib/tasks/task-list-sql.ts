@@ -1,5 +1,5 @@
 import { decodeCursor, NONE, type TaskCursor, type TaskFilters, type TaskSort } from "./task-filters";
-import { allOf, joinSql, raw, sql, type SqlFragment } from "./sql";
+import { allOf, joinSql, raw, sql, type SqlFragment } from "../db/sql";
 import { AppError } from "../errors/app-error";
 
 // The SQL behind every task list filter. Each filter maps onto an index: enum columns
@@ -8,7 +8,7 @@ import { AppError } from "../errors/app-error";
 
 export type FilterContext = {
   actorId?: string;
-  /** a subquery of the tasks the reader is blind on (lib/campaigns/blind.ts): left out, so neither rows nor facet counts tell their verdict */
+  /** a subquery of the tasks the reader is blind on (lib/auth/blind.ts): left out, so neither rows nor facet counts tell their verdict */
   hiddenTasks?: SqlFragment | null;
   /** the resolved ?slice= condition: the caller resolves it (lib/analytics/resolve-slice.ts, which builds on lib/tasks) */
   slice?: SqlFragment;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
-import type { BlindSet } from "../campaigns/blind";
+import type { BlindSet } from "../auth/blind";
 
 // A curator labels or comments a step. Labels come from a set an admin configures (the
 // Setting "trajectory.annotationLabels"), so the label page and the counts per reviewer model

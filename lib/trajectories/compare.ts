@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import type { StepKind } from "./step-kind";
-import { withoutResolved, type BlindSet } from "../campaigns/blind";
+import { withoutResolved, type BlindSet } from "../auth/blind";
 
 // Two trajectories side by side, their steps aligned by what they did rather than by number:
 // a global alignment (Needleman–Wunsch) of the two action sequences, where two steps match

@@ -5,7 +5,7 @@ import { notFound } from "../errors/app-error";
 import { STEP_KINDS, type StepKind } from "./step-kind";
 import { editOfStep } from "./trajectory-edits";
 import { relatedTrajectories } from "./compare";
-import { withoutResolved, type BlindSet } from "../campaigns/blind";
+import { withoutResolved, type BlindSet } from "../auth/blind";
 
 /** One trajectory; whether its candidate patch resolved the task is left out while the reader is blind on the task (`blind`). */
 export async function getTrajectory(db: Db, id: string, blind: BlindSet) {

@@ -1,6 +1,6 @@
 import type { Db, Prisma } from "../db/client";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 // A reviewer agent's verdict is scored against executed ground truth: whether the candidate
 // patch resolved the task, decided by a validation run, never by the verdict file itself.

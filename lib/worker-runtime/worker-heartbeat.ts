@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerStatus, EngineFacts } from "../docker/docker-engine";
 import type { EngineView } from "./claim-flags";
-import { WORKER_STALE_MS } from "../jobs/list-workers";
+import { WORKER_STALE_MS } from "./list-workers";
 
 export type WorkerIdentity = { id: string; hostname: string; pid: number; concurrency: number; startedAt: Date; engineName: string };
 

@@ -25,7 +25,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { startEmbeddedPostgres } from "../../lib/db/database-server";
+import { startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createPrismaClient } from "../../lib/db/client";
 import { ParquetWriter, fileWriter } from "hyparquet-writer";

@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { encode } from "next-auth/jwt";
-import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createPrismaClient } from "../../lib/db/client";
 import { createApiToken } from "../../lib/auth/api-tokens";

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Docker from "dockerode";
-import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { createPrismaClient, type PrismaClient } from "../../lib/db/client";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createDockerEngine } from "../../lib/docker/dockerode-engine";

@@ -16,7 +16,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { Logger, runMigrations } from "graphile-worker";
 import pg from "pg";
-import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);

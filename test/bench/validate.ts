@@ -10,7 +10,7 @@ import net from "node:net";
 import path from "node:path";
 import Docker from "dockerode";
 import { createPrismaClient, type PrismaClient } from "../../lib/db/client";
-import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { loadDemoEnvironments } from "../../lib/environments/load-demo-environments";
 import { requestValidation } from "../../lib/runs/request-validation";

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
 import { makeDataDir, removeDataDir } from "../helpers/data-dir";
 import { startEnv } from "../helpers/e2e-server";
-import { portIsFree } from "../../lib/db/database-server";
+import { portIsFree } from "../../lib/database-server/database-server";
 
 // `npm start` as a person runs it (npm's own process, its script, the whole tree below it):
 // the closing block names the URL and every account, and Ctrl-C stops everything quietly,

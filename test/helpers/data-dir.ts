@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { embeddedPasswordFile } from "../../lib/db/database-server";
+import { embeddedPasswordFile } from "../../lib/database-server/database-server";
 
 const DATA_ROOT = path.resolve(import.meta.dirname, "../../.data");
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "./free-port";
 import { makeDataDir } from "./data-dir";
-import { embeddedBaseUrl } from "../../lib/db/database-server";
+import { embeddedBaseUrl } from "../../lib/database-server/database-server";
 
 // The e2e suite drives the real product: `npm start`'s script on free ports with its own
 // embedded PostgreSQL, the demo seed and a worker, against a production build.

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../lib/db/database-server";
+import { startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { freePort } from "./free-port";
 import { makeDataDir, removeDataDir } from "./data-dir";

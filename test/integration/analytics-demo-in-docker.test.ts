@@ -8,7 +8,7 @@ import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/anal
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
 import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
 import type { WorkerRunner } from "../../workers/runner";
-import { NOT_BLIND } from "../../lib/campaigns/blind";
+import { NOT_BLIND } from "../../lib/auth/blind";
 
 // What a new user sees: the demo seed queues the analytics demo's validations, a worker runs
 // them in real containers, and every analytics page then has real figures — the ones

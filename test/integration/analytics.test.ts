@@ -11,7 +11,7 @@ import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/revi
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
 import type { RunKind, FailureClass } from "../../lib/db/enums";
-import { NOT_BLIND } from "../../lib/campaigns/blind";
+import { NOT_BLIND } from "../../lib/auth/blind";
 
 // A seeded set whose every figure was counted by hand (the comments say how), computed
 // against real Postgres, and every drill-down link followed into the task list.

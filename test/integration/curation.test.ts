@@ -12,7 +12,7 @@ import { getAgreement } from "../../lib/metrics/get-agreement";
 import { bulkUpdateTasks } from "../../lib/tasks/bulk-update-tasks";
 import { saveView, listSavedViews, deleteView } from "../../lib/views/saved-views";
 import type { AppError } from "../../lib/errors/app-error";
-import { NOT_BLIND } from "../../lib/campaigns/blind";
+import { NOT_BLIND } from "../../lib/auth/blind";
 
 let db: TestDatabase;
 let envId: string;

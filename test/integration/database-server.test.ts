@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
-import { DatabaseInUseError, openDatabase, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { DatabaseInUseError, openDatabase, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { makeDataDir, removeDataDir } from "../helpers/data-dir";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -7,7 +7,7 @@ import { dockerForTests } from "../helpers/docker";
 import { freePort } from "../helpers/free-port";
 import { loadPoolTasks, POOL_TEST_LABEL } from "../helpers/pool-seed";
 import { startTestWorker, waitFor, waitForGroup, waitForHandBack } from "../helpers/worker";
-import { listWorkers } from "@/lib/jobs/list-workers";
+import { listWorkers } from "@/lib/worker-runtime/list-workers";
 import { requestValidation } from "@/lib/runs/request-validation";
 import type { WorkerRunner } from "@/workers/runner";
 

@@ -10,7 +10,7 @@ import { loadPoolTasks, POOL_TEST_LABEL } from "../helpers/pool-seed";
 import { startTestWorker, waitFor } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { requestValidation } from "@/lib/runs/request-validation";
-import { listWorkers } from "@/lib/jobs/list-workers";
+import { listWorkers } from "@/lib/worker-runtime/list-workers";
 import type { WorkerRunner } from "@/workers/runner";
 
 // Issue 16: two workers on two Docker engines — the shared one and one of the test's own —

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedServer } from "@/lib/db/database-server";
-import { superviseEmbeddedPostgres } from "@/lib/db/supervise-embedded-postgres";
+import { startEmbeddedPostgres, type EmbeddedServer } from "@/lib/database-server/database-server";
+import { superviseEmbeddedPostgres } from "@/lib/database-server/supervise-embedded-postgres";
 import { makeDataDir, removeDataDir } from "../helpers/data-dir";
 import { freePort } from "../helpers/free-port";
 import { killPostmaster } from "../helpers/own-postgres";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoTask } from "@/lib/environments/load-demo-environments";
 import { LABEL_WORKER_ID } from "@/lib/docker/container-labels";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
-import { listWorkers } from "@/lib/jobs/list-workers";
+import { listWorkers } from "@/lib/worker-runtime/list-workers";
 import { requestValidation } from "@/lib/runs/request-validation";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";

@@ -17,7 +17,7 @@ import { importFile } from "@/lib/imports/import-file";
 import { requestValidation } from "@/lib/runs/request-validation";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { computeFunnel, FunnelQuerySchema } from "@/lib/analytics/funnel";
-import { NOT_BLIND } from "@/lib/campaigns/blind";
+import { NOT_BLIND } from "@/lib/auth/blind";
 import { repinEnvironmentImage } from "@/lib/environments/repin-image";
 import type { WorkerRunner } from "@/workers/runner";
 

@@ -6,7 +6,7 @@ import { classifyStep } from "../../lib/trajectories/step-kind";
 import { annotateStep, labelCounts, setAnnotationLabels, stepsWithLabel } from "../../lib/trajectories/annotations";
 import { editsUpTo } from "../../lib/trajectories/trajectory-edits";
 import { scoreReviewers } from "../../lib/trajectories/score-reviewers";
-import { NOT_BLIND } from "../../lib/campaigns/blind";
+import { NOT_BLIND } from "../../lib/auth/blind";
 
 let db: TestDatabase;
 let trajectoryId: string;

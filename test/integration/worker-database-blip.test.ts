@@ -4,7 +4,7 @@ import { DEMO_DIR } from "../helpers/demo-environments";
 import { freePort } from "../helpers/free-port";
 import { startTestWorker, waitFor, waitForHandBack } from "../helpers/worker";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
-import { ensureDatabaseExists, startEmbeddedPostgres } from "@/lib/db/database-server";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "@/lib/database-server/database-server";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { loadDemoEnvironments } from "@/lib/environments/load-demo-environments";

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
 import { makeDataDir } from "../helpers/data-dir";
-import { embeddedPasswordFile, startEmbeddedPostgres } from "../../lib/db/database-server";
+import { embeddedPasswordFile, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 
 // Issue 10, item 9: the embedded PostgreSQL had the same password on every install, so
 // anyone on the machine (or who read the source) could connect to any install's data.

@@ -57,7 +57,7 @@ def _passed(cls, item, call):
 
 _reports.TestReport.from_item_and_call = classmethod(_passed)
 `;
-import { NOT_BLIND } from "@/lib/campaigns/blind";
+import { NOT_BLIND } from "@/lib/auth/blind";
 
 type Attack = { name: string; live: boolean; edit: (repo: string) => void; expectedPaths: string[]; flag: string };
 const write = (repo: string, file: string, text: string) => writeFileSync(path.join(repo, file), text);

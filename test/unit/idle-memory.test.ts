@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idleCollectionRule } from "../../lib/http/idle-memory";
+import { idleCollectionRule } from "../../lib/process/idle-memory";
 
 // The web server collects its heap once after a busy stretch, at the first quiet check, and
 // never while it serves (a full collection would add to every request's time).
@@ -32,7 +32,7 @@ describe("a process that went quiet after a burst", () => {
     // it grew to until collected. Then the child waits by condition: it polls its heap until it has given back 80 % of
     // the growth, or gives up after 60 s and reports what it saw, so a slow machine only makes it wait longer.
     const script = `
-      import { returnMemoryWhenIdle } from ${JSON.stringify(new URL("../../lib/http/idle-memory.ts", import.meta.url).pathname)};
+      import { returnMemoryWhenIdle } from ${JSON.stringify(new URL("../../lib/process/idle-memory.ts", import.meta.url).pathname)};
       const heapMb = () => process.memoryUsage().heapTotal / 1e6;
       const start = heapMb();
       returnMemoryWhenIdle(250);

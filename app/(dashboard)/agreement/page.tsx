@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { getAgreement } from "@/lib/metrics/get-agreement";
-import { blindSetOf } from "@/lib/campaigns/blind";
+import { blindSetOf } from "@/lib/auth/blind";
 import { getCurationSettings } from "@/lib/curation/settings";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";

@@ -7,7 +7,7 @@ import { ExportQueryFields } from "@/lib/analytics/export-table";
 import { AppError } from "@/lib/errors/app-error";
 import { queryRecord, toSearchParams } from "@/lib/http/search-params";
 import { queryKeys } from "@/components/ui/query-keys";
-import { blindSetOf } from "@/lib/campaigns/blind";
+import { blindSetOf } from "@/lib/auth/blind";
 import type { AnalyticsCompute } from "@/lib/http/analytics-route";
 
 type SearchParams = Record<string, string | string[] | undefined>;

@@ -1,8 +1,8 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
-import { jobsOverview } from "@/lib/jobs/jobs-overview";
-import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
+import { jobsOverview } from "@/lib/runs/jobs-overview";
+import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { JobsDashboard } from "@/components/jobs/jobs-dashboard";

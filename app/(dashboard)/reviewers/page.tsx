@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { scoreReviewers } from "@/lib/trajectories/score-reviewers";
-import { blindSetOf } from "@/lib/campaigns/blind";
+import { blindSetOf } from "@/lib/auth/blind";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { ReviewerScores } from "@/components/trajectory/reviewer-scores";

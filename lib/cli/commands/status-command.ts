@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../../db/client";
 import { getImportBatch, listImportBatches } from "../../imports/import-batches";
-import { listWorkers } from "../../jobs/list-workers";
+import { listWorkers } from "../../worker-runtime/list-workers";
 import { api, type Connection } from "../connection";
 import { EXIT, type ExitCode } from "../exit-codes";
 import { toJsonData } from "../../json/bigint-json";

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../../db/client";
 import { requestValidation } from "../../runs/request-validation";
 import { listTaskValidations } from "../../runs/list-task-validations";
-import { NOT_BLIND } from "../../campaigns/blind";
+import { NOT_BLIND } from "../../auth/blind";
 import { api, type Connection } from "../connection";
 import { CliError, EXIT, type ExitCode } from "../exit-codes";
 

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/environments/get-environment";
-import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
+import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";

@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
+import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { getTaskDetail } from "@/lib/curation/get-task-detail";
 import { taskHistory } from "@/lib/tasks/task-history";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";

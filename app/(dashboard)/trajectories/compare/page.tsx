@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
+import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { compareTrajectories, CompareQuerySchema } from "@/lib/trajectories/compare";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";

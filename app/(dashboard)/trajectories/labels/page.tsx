@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
+import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { labelCounts, LabelStepsQuerySchema, stepsWithLabel } from "@/lib/trajectories/annotations";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys, TRAJECTORY_LABEL_STEPS } from "@/components/ui/query-keys";

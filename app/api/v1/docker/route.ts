@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
-import { dockerAvailability } from "@/lib/jobs/docker-availability";
+import { dockerAvailability } from "@/lib/worker-runtime/docker-availability";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
-import { jobsOverview } from "@/lib/jobs/jobs-overview";
+import { jobsOverview } from "@/lib/runs/jobs-overview";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";

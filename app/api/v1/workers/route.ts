@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { listWorkers } from "@/lib/jobs/list-workers";
+import { listWorkers } from "@/lib/worker-runtime/list-workers";
 import { WorkerPageSchema } from "@/lib/http/api-schemas";
 import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
 import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/campaigns/blind";
+import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";

@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
-import type { Actor } from "../auth/actor";
-import { can } from "../auth/permissions";
+import type { Actor } from "./actor";
+import { can } from "./permissions";
 import { notFound } from "../errors/app-error";
-import { raw, sql, type SqlFragment } from "../tasks/sql";
+import { raw, sql, type SqlFragment } from "../db/sql";
 
 // Blindness outside the campaign pages, at one choke point. An annotator (a curator, not a
 // campaign manager) of an active campaign that hides the verdict is blind on every task of it

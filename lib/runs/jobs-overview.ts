@@ -1,8 +1,8 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerEngine } from "../docker/docker-engine";
-import { dockerAvailability } from "./docker-availability";
-import { listWorkers } from "./list-workers";
-import { visibleOnly, type BlindSet } from "../campaigns/blind";
+import { dockerAvailability } from "../worker-runtime/docker-availability";
+import { listWorkers } from "../worker-runtime/list-workers";
+import { visibleOnly, type BlindSet } from "../auth/blind";
 
 type QueueJobRow = {
   id: bigint;

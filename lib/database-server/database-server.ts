@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { userInfo } from "node:os";
 import pg from "pg";
-import { PROJECT_ROOT } from "./schema-engine";
+import { PROJECT_ROOT } from "../db/schema-engine";
 import { serverConfig } from "../config/server-config";
 
 // When DATABASE_URL is unset the product runs a real PostgreSQL from npm
