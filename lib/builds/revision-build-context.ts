@@ -1,4 +1,4 @@
-import { buildContextHash, ContextFilesSchema, defaultBuildArgs, imageTagFor, type BuildContext } from "./build-context-hash";
+import { buildContextHash, ContextFilesSchema, defaultBuildArgs, imageTagFor, type BuildContext } from "../environments/build-context-hash";
 import { configFrom, type EnvironmentSource } from "../config/server-config";
 
 export type RevisionForBuild = {

@@ -1,7 +1,7 @@
 import { harnessSpecFor, specBuildRecipe } from "../environments/spec";
 import { specInstanceOf, type SpecSource } from "../environments/spec-instance";
 import type { WorkerContext } from "../worker-runtime/worker-context";
-import { buildContextHash, imageTagFor } from "./build-context-hash";
+import { buildContextHash, imageTagFor } from "../environments/build-context-hash";
 import { ImageSourceError } from "./ensure-published-image";
 import type { ResolvedBuildContext } from "./revision-build-context";
 

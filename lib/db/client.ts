@@ -2,7 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { serverConfig } from "../config/server-config";
 
-export type { Prisma } from "./generated/client";
+export { Prisma } from "./generated/client";
 export type { User, Account, Session, VerificationToken, ApiToken, Repository, Environment, EnvironmentRevision, Task, CandidatePatch, Build, ValidationRun, TestResult, LogChunk, WorkerHeartbeat, Trajectory, TrajectoryStep, CurationDecision, SavedView, ImportBatch, AuditEvent, Setting } from "./generated/client";
 export * from "./generated/enums";
 export { PrismaClient };

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { Db, Prisma } from "../db/client";
-import { buildContextHash, defaultBuildArgs } from "../builds/build-context-hash";
+import { buildContextHash, defaultBuildArgs } from "./build-context-hash";
 import { addEnvironmentRevision } from "./add-revision";
 
 // prisma/seed/demo: repos/<repo>/ (a tiny project), environments/<env>/{Dockerfile, eval.sh,

@@ -1,5 +1,5 @@
 import type { Difficulty } from "../db/client";
-import type { Task } from "../db/generated/client";
+import type { Task } from "../db/client";
 
 // One task as a SWE-bench instance row — the fields the harness reads, the dataset's own
 // extra fields given back from Task.metadata — plus our provenance under "swe_curator",

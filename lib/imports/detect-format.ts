@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import type { ImportFormat } from "../db/generated/enums";
+import type { ImportFormat } from "../db/enums";
 import type { RecordLayout } from "./read/json-records";
 import { shapeOf, shapeOfStream, type JsonShape } from "./read/json-shape";
 

@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { PrismaClient } from "../db/client";
-import type { ImportBatch } from "../db/generated/client";
+import type { ImportBatch } from "../db/client";
 import { classifyRecordKeys, detectFile, type Detection } from "./detect-format";
 import { ImportRun, ImportStopped } from "./import-run";
 import { describeError, importRecords } from "./import-records";

@@ -1,5 +1,5 @@
 import type { Db, ImportFormat, ImportStatus, PrismaClient } from "../db/client";
-import { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/client";
 import { auditLog } from "../audit/audit-log";
 import { workerConfigFromEnv } from "../worker-runtime/worker-config";
 import { keepLease, type Lease } from "../worker-runtime/row-lease";

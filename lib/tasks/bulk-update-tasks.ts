@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
-import { requestValidation } from "../runs/request-validation";
 import { assertAssignable } from "./list-assignees";
 
 // Bulk actions act on the tasks' latest state (no version from the client: a curator
@@ -22,16 +21,22 @@ export const BulkUpdateSchema = z.discriminatedUnion("action", [
 ]);
 export type BulkUpdate = z.input<typeof BulkUpdateSchema>;
 
+/**
+ * Queues one task's validation. lib/runs builds on lib/tasks, so the caller (the bulk route)
+ * hands lib/runs' requestValidation in rather than this file importing it.
+ */
+export type QueueValidation = (taskId: string) => Promise<unknown>;
+
 export type BulkResult = { matched: number; changed: number; missing: number; skipped?: { taskId: string; reason: string }[] };
 
 /** Queues a validation (both controls) per task; a task that cannot be validated now is reported, not fatal. */
-async function validateEach(db: PrismaClient, actor: { id: string }, taskIds: string[]): Promise<BulkResult> {
+async function validateEach(queueValidation: QueueValidation, taskIds: string[]): Promise<BulkResult> {
   const skipped: { taskId: string; reason: string }[] = [];
   let changed = 0;
   let missing = 0;
   for (const taskId of taskIds) {
     try {
-      await requestValidation(db, { taskId, actorId: actor.id });
+      await queueValidation(taskId);
       changed++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -42,9 +47,14 @@ async function validateEach(db: PrismaClient, actor: { id: string }, taskIds: st
   return { matched: taskIds.length - missing, changed, missing, skipped };
 }
 
-export async function bulkUpdateTasks(db: PrismaClient, actor: { id: string }, rawInput: BulkUpdate): Promise<BulkResult> {
+export async function bulkUpdateTasks(
+  db: PrismaClient,
+  actor: { id: string },
+  rawInput: BulkUpdate,
+  queueValidation: QueueValidation,
+): Promise<BulkResult> {
   const input = BulkUpdateSchema.parse(rawInput);
-  if (input.action === "validate") return validateEach(db, actor, input.taskIds);
+  if (input.action === "validate") return validateEach(queueValidation, input.taskIds);
   if (input.action === "assign" && input.assigneeId) await assertAssignable(db, input.assigneeId);
   if (input.action === "label" && input.add.length + input.remove.length === 0) throw new AppError("UNPROCESSABLE", "Name a label to add or remove");
   return db.$transaction(async (tx) => {

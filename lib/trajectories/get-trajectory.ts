@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/client";
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { STEP_KINDS, type StepKind } from "./step-kind";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/client";
 import type { Db, PrismaClient } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { STEP_KINDS } from "./step-kind";

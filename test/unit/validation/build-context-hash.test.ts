@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildContextHash, imageTagFor } from "@/lib/builds/build-context-hash";
+import { buildContextHash, imageTagFor } from "@/lib/environments/build-context-hash";
 import { revisionBuildContext } from "@/lib/builds/revision-build-context";
 import { patchesFor, validationContainerFiles } from "@/lib/runs/validation-container";
 import { workerConfigFromEnv } from "@/lib/worker-runtime/worker-config";
