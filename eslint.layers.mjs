@@ -1,10 +1,73 @@
 // The layer order of docs/architecture.md, enforced: app → components → lib/<feature> →
 // lib/db, lib/docker (and lib/config, lib/errors); workers → lib. Each zone says "files under target may
 // not import files under from". Paths are from the project root; "@/…" imports resolve through
-// tsconfig like relative ones.
+// tsconfig like relative ones, so a relative import is held to the same zones.
 
 const FEATURE_COMPONENTS = ["admin", "environments", "imports", "jobs", "tasks", "trajectory", "validation", "views"];
 const SHARED_COMPONENTS = ["ui", "editor", "diff", "charts", "markdown"];
+
+/**
+ * Every folder under lib/, from the ground up: a folder may import only the folders before it
+ * (and itself). docs/architecture.md says each step as a sentence; test/unit/layer-rule.test.ts
+ * holds this list to the folders on disk, so a new folder must take its place here first.
+ */
+export const LIB_ORDER = [
+  // the ground: helpers every layer may use
+  "errors",
+  "async",
+  "json",
+  "csv",
+  "config",
+  "process",
+  // the database and the Docker engine, and the embedded PostgreSQL service that serves the database
+  "db",
+  "database-server",
+  "docker",
+  "audit",
+  // the features, each building on those before it
+  "auth",
+  "users",
+  "metrics",
+  "validation",
+  "live-logs",
+  "tasks",
+  "environments",
+  "jobs",
+  "worker-runtime",
+  "builds",
+  "runs",
+  "trajectories",
+  "views",
+  "analytics",
+  "curation",
+  "campaigns",
+  "exports",
+  "imports",
+  // the edges that call the features: HTTP routes and the CLI
+  "http",
+  "cli",
+];
+
+/** One zone per lib folder: it may import only itself and the folders below it in LIB_ORDER. */
+const libOrderZones = LIB_ORDER.map((folder, floor) => {
+  const below = LIB_ORDER.slice(0, floor);
+  return {
+    target: `./lib/${folder}`,
+    from: "./lib",
+    except: [folder, ...below].map((name) => `./${name}`),
+    message:
+      `lib/${folder} may import only the folders below it in the feature order of docs/architecture.md ` +
+      `(${below.length ? below.join(", ") : "none"}): what it needs from a higher folder is passed in by the caller, ` +
+      `or moves down to the folder that owns it`,
+  };
+});
+
+/** A lib folder missing from LIB_ORDER may import nothing of lib/ until it takes its place there. */
+const undeclaredLibFolder = {
+  target: `./lib/!(${LIB_ORDER.join("|")})/**`,
+  from: "./lib",
+  message: "This lib/ folder has no place in LIB_ORDER (eslint.layers.mjs): add it there and its sentence to docs/architecture.md",
+};
 
 /** @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>} */
 export const LAYER_ZONES = [
@@ -12,18 +75,19 @@ export const LAYER_ZONES = [
   { target: "./lib", from: ["./app", "./components", "./workers", "./scripts"], message: "lib/ is the domain: it may not import app/, components/, workers/ or scripts/ (they call lib/, never the reverse)" },
   { target: "./components", from: ["./app", "./workers"], message: "components/ may not import app/ or workers/: a component takes what it needs from lib/ or through /api/v1" },
   { target: "./workers", from: ["./app", "./components"], message: "workers/ may not import app/ or components/: a processor calls lib/" },
-  // the ground floor: the database and the Docker engine import no feature
-  { target: "./lib/db", from: "./lib", except: ["./db", "./config", "./errors"], message: "lib/db is the ground floor: it may import only lib/db, lib/config and lib/errors; pass what it needs in from the caller" },
-  { target: "./lib/docker", from: "./lib", except: ["./docker", "./config", "./errors"], message: "lib/docker is the ground floor: it may import only lib/docker, lib/config and lib/errors; pass what it needs in from the caller" },
-  { target: "./lib/config", from: "./lib", except: ["./config", "./errors"], message: "lib/config is read by every layer: it may import only lib/errors" },
-  { target: "./lib/errors", from: "./lib", except: ["./errors"], message: "lib/errors is imported by every layer and imports none" },
-  { target: "./lib/async", from: "./lib", except: ["./async"], message: "lib/async (waiting helpers) is imported by every layer and imports none" },
-  // lib/http is the routes' edge: features are called by it, never call it
-  { target: "./lib/!(http|cli)/**", from: "./lib/http", message: "lib/http is the HTTP edge used by app/ routes; a feature may not import it (move what both need into lib/db or the feature)" },
-  // one-way pairs among features: the second builds on the first
-  { target: "./lib/tasks", from: "./lib/curation", message: "lib/curation builds on lib/tasks, not the reverse: pass curation's values (settings) into lib/tasks from the caller" },
-  { target: "./lib/tasks", from: "./lib/analytics", message: "lib/analytics builds on lib/tasks, not the reverse: resolve an analytics slice in the caller (withResolvedSlice) and pass it in the list's context" },
-  { target: "./lib/jobs", from: "./lib/worker-runtime", message: "lib/worker-runtime builds on lib/jobs (enqueueing), not the reverse" },
+  // one door per read: a page or a route reads through lib/<feature>, never the database client
+  {
+    target: ["./app", "./components"],
+    from: "./lib/db",
+    except: ["./enums.ts"],
+    message:
+      "app/ and components/ do not touch the database: a page reads through the lib/<feature> read function its API route calls " +
+      "(its db from pageContext in lib/http/page-context.ts), a route through defineRoute's db; only lib/db/enums may be imported",
+  },
+  // the generated Prisma client is reached through lib/db/client only, relative imports included
+  { target: ["./lib/!(db)/**", "./workers", "./scripts", "./app", "./components"], from: "./lib/db/generated", message: "import the Prisma client and its types from lib/db/client, not lib/db/generated" },
+  ...libOrderZones,
+  undeclaredLibFolder,
   // components: shared pieces below feature areas; feature areas one way
   {
     target: SHARED_COMPONENTS.map((area) => `./components/${area}`),

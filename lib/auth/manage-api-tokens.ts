@@ -3,12 +3,15 @@ import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import type { Actor } from "./actor";
 import { TOKEN_FIELDS } from "./api-tokens";
-import { keysetPage, type PageQuery } from "../db/keyset-page";
+import { allPages, keysetPage, type PageQuery } from "../db/keyset-page";
 
 /** The caller's own tokens, newest first, a page at a time. */
 export async function listOwnApiTokens(db: Db, actor: Actor, page: PageQuery) {
   return keysetPage(page, (args) => db.apiToken.findMany({ where: { userId: actor.id }, select: TOKEN_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args }));
 }
+
+/** Every one of the caller's own tokens, as the tokens page shows them (the client gathers the same pages from GET /api/v1/tokens). */
+export const listAllOwnApiTokens = (db: Db, actor: Actor) => allPages((page) => listOwnApiTokens(db, actor, page));
 
 /** Scoped to the caller: revoking someone else's token reads as "not found". */
 export async function revokeApiToken(db: Db, actor: Actor, tokenId: string) {

@@ -1,13 +1,11 @@
 import "server-only";
 import type { z } from "zod";
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
+import { pageContext } from "@/lib/http/page-context";
 import { analyticsQueryString } from "@/lib/analytics/analytics-query";
 import { ExportQueryFields } from "@/lib/analytics/export-table";
 import { AppError } from "@/lib/errors/app-error";
 import { queryRecord, toSearchParams } from "@/lib/http/search-params";
 import { queryKeys } from "@/components/ui/query-keys";
-import { blindSetOf } from "@/lib/auth/blind";
 import type { AnalyticsCompute } from "@/lib/http/analytics-route";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -21,13 +19,13 @@ type SearchParams = Record<string, string | string[] | undefined>;
  */
 export async function analyticsPageData<Q extends z.ZodObject>(page: string, querySchema: Q, compute: AnalyticsCompute<Q>, searchParams: SearchParams) {
   // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
-  const reader = await pageActor();
+  const { db, blind } = await pageContext();
   const queryString = analyticsQueryString(toSearchParams(searchParams));
   const parsed = querySchema.extend(ExportQueryFields).safeParse(queryRecord(new URLSearchParams(queryString)));
   if (!parsed.success) return [];
   const { format, table, ...filters } = parsed.data as { format: "json" | "csv"; table?: string };
   if (format !== "json" || table !== undefined) return [];
-  const figures = await compute(prisma, filters as z.output<Q>, blindSetOf(prisma, reader)).catch((error: unknown) => {
+  const figures = await compute(db, filters as z.output<Q>, blind).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "BAD_REQUEST") return null;
     throw error;
   });

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
+import { pageContext } from "@/lib/http/page-context";
 import { can } from "@/lib/auth/permissions";
 import { listCampaigns } from "@/lib/campaigns/report";
 import { Prefetched } from "@/components/ui/prefetched";
@@ -8,10 +7,10 @@ import { queryKeys } from "@/components/ui/query-keys";
 import { CampaignList } from "@/components/campaigns/campaign-list";
 
 export default async function CampaignsPage() {
-  const actor = await pageActor("campaigns:annotate");
+  const { db, actor } = await pageContext("campaigns:annotate");
   const manages = can(actor.role, "campaigns:manage");
   // the campaigns this reader labels (every one for a manager), as GET /api/v1/campaigns reads them for the same actor
-  const campaigns = await listCampaigns(prisma, actor);
+  const campaigns = await listCampaigns(db, actor);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center">

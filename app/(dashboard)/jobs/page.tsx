@@ -1,8 +1,6 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { jobsOverview } from "@/lib/runs/jobs-overview";
-import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { JobsDashboard } from "@/components/jobs/jobs-dashboard";
@@ -10,8 +8,8 @@ import { JobsDashboard } from "@/components/jobs/jobs-dashboard";
 export const metadata = { title: "Jobs · SWE Curator" };
 
 /** The overview as GET /api/v1/jobs reads it, and the Docker availability it carries (what GET /api/v1/docker answers), so the first HTML shows them. */
-async function jobsPageData(blind: BlindSet) {
-  const overview = await jobsOverview(prisma, createDockerEngine(), blind);
+async function jobsPageData({ db, blind }: PageContext) {
+  const overview = await jobsOverview(db, createDockerEngine(), blind);
   return [
     [queryKeys.jobs(), overview],
     [queryKeys.dockerAvailability(), overview.docker],
@@ -20,9 +18,9 @@ async function jobsPageData(blind: BlindSet) {
 
 export default async function JobsPage() {
   // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
-  const reader = await pageActor();
+  const page = await pageContext();
   return (
-    <Prefetched entries={await jobsPageData(blindSetOf(prisma, reader))}>
+    <Prefetched entries={await jobsPageData(page)}>
       <JobsDashboard />
     </Prefetched>
   );

@@ -1,16 +1,14 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
+import { pageContext } from "@/lib/http/page-context";
 import { scoreReviewers } from "@/lib/trajectories/score-reviewers";
-import { blindSetOf } from "@/lib/auth/blind";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { ReviewerScores } from "@/components/trajectory/reviewer-scores";
 
 export default async function ReviewersPage() {
   // the route's permission (tasks:read), and the reader's blind set, as the route applies it
-  const reader = await pageActor();
+  const { db, blind } = await pageContext();
   // every score, as the client gathers them from GET /api/v1/reviewers/scores page by page
-  const scores = await scoreReviewers(prisma, blindSetOf(prisma, reader));
+  const scores = await scoreReviewers(db, blind);
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold">Reviewer agents against executed ground truth</h1>

@@ -1,6 +1,4 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/actor";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { AppError } from "@/lib/errors/app-error";
 import { taskListContext } from "@/lib/http/task-list-context";
 import { toSearchParams } from "@/lib/http/search-params";
@@ -14,7 +12,7 @@ import { TaskListPage } from "@/components/tasks/task-list-page";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The first page of rows and the facet counts for the URL's filters, read here so the list arrives with the page. */
-async function taskListData(searchParams: Awaited<SearchParams>, actor: Actor) {
+async function taskListData({ db, actor }: PageContext, searchParams: Awaited<SearchParams>) {
   const parsed = (() => {
     try {
       return filtersFromSearchParams(toSearchParams(searchParams));
@@ -24,13 +22,13 @@ async function taskListData(searchParams: Awaited<SearchParams>, actor: Actor) {
   })();
   if (!parsed) return [];
   const queryString = filtersToSearchParams(parsed).toString();
-  const context = await taskListContext(prisma, actor, parsed).catch((error: unknown) => {
+  const context = await taskListContext(db, actor, parsed).catch((error: unknown) => {
     // a slice link that no longer resolves is said by the client, from the API's own answer
     if (error instanceof AppError && error.code === "BAD_REQUEST") return null;
     throw error;
   });
   if (!context) return [];
-  const [page, facets] = await Promise.all([listTasks(prisma, { ...parsed, limit: TASK_PAGE_SIZE }, context), taskFacets(prisma, parsed, context)]);
+  const [page, facets] = await Promise.all([listTasks(db, { ...parsed, limit: TASK_PAGE_SIZE }, context), taskFacets(db, parsed, context)]);
   return [
     [queryKeys.tasks(queryString), { pages: [page], pageParams: [null] }],
     [queryKeys.taskFacets(queryString), facets],
@@ -38,11 +36,11 @@ async function taskListData(searchParams: Awaited<SearchParams>, actor: Actor) {
 }
 
 export default async function TasksPage({ searchParams }: { searchParams: SearchParams }) {
-  const actor = await pageActor();
+  const page = await pageContext();
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">Tasks</h1>
-      <Prefetched entries={await taskListData(await searchParams, actor)}>
+      <Prefetched entries={await taskListData(page, await searchParams)}>
         <TaskListPage />
       </Prefetched>
     </>

@@ -1,6 +1,5 @@
 import "server-only";
-import { prisma } from "@/lib/db/client";
-import type { Actor } from "@/lib/auth/actor";
+import type { PageContext } from "@/lib/http/page-context";
 import { campaignReport } from "@/lib/campaigns/report";
 import { unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
@@ -10,7 +9,7 @@ import { queryKeys } from "@/components/ui/query-keys";
  * their own row only), for the campaign's pages that show it: a campaign the actor may not
  * read, or none, gives no entry, and the client says the API's answer.
  */
-export async function campaignReportData(actor: Actor, campaignId: string) {
-  const report = await unlessRefused(campaignReport(prisma, actor, campaignId));
+export async function campaignReportData({ db, actor }: PageContext, campaignId: string) {
+  const report = await unlessRefused(campaignReport(db, actor, campaignId));
   return report ? ([[queryKeys.campaign(campaignId), report]] satisfies [readonly unknown[], unknown][]) : [];
 }

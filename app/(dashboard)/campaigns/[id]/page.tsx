@@ -1,13 +1,13 @@
-import { pageActor } from "@/lib/auth/session";
+import { pageContext } from "@/lib/http/page-context";
 import { Prefetched } from "@/components/ui/prefetched";
 import { CampaignOverview } from "@/components/campaigns/campaign-overview";
 import { campaignReportData } from "./campaign-report-data";
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
-  const actor = await pageActor("campaigns:annotate");
+  const page = await pageContext("campaigns:annotate");
   const { id } = await params;
   return (
-    <Prefetched entries={await campaignReportData(actor, id)}>
+    <Prefetched entries={await campaignReportData(page, id)}>
       <CampaignOverview campaignId={id} />
     </Prefetched>
   );

@@ -1,15 +1,13 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
-import { listOwnApiTokens } from "@/lib/auth/manage-api-tokens";
-import { allPages } from "@/lib/db/keyset-page";
+import { pageContext } from "@/lib/http/page-context";
+import { listAllOwnApiTokens } from "@/lib/auth/manage-api-tokens";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
 import { ApiTokens } from "@/components/admin/api-tokens";
 
 export default async function TokensPage() {
   // the route's permission (tokens:manage); GET /api/v1/tokens lists the caller's own tokens, and so does this page
-  const actor = await pageActor("tokens:manage");
-  const tokens = await allPages((page) => listOwnApiTokens(prisma, actor, page));
+  const { db, actor } = await pageContext("tokens:manage");
+  const tokens = await listAllOwnApiTokens(db, actor);
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">API tokens</h1>

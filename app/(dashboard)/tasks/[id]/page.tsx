@@ -1,6 +1,4 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { getTaskDetail } from "@/lib/curation/get-task-detail";
 import { taskHistory } from "@/lib/tasks/task-history";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
@@ -9,10 +7,10 @@ import { queryKeys } from "@/components/ui/query-keys";
 import { TaskDetail } from "@/components/tasks/task-detail";
 
 /** The task, its validations and its history as the reader may see them (their blind set), read here so the first HTML shows them; the client keeps them fresh. */
-async function taskPageData(id: string, blind: BlindSet) {
-  const task = await unlessRefused(getTaskDetail(prisma, id, blind));
+async function taskPageData(id: string, { db, blind }: PageContext) {
+  const task = await unlessRefused(getTaskDetail(db, id, blind));
   if (!task) return [];
-  const [validations, history] = await Promise.all([listTaskValidations(prisma, task.id, {}, blind), taskHistory(prisma, task.id, blind)]);
+  const [validations, history] = await Promise.all([listTaskValidations(db, task.id, {}, blind), taskHistory(db, task.id, blind)]);
   return [
     [queryKeys.task(id), task],
     [queryKeys.taskValidations(task.id), validations],
@@ -22,9 +20,9 @@ async function taskPageData(id: string, blind: BlindSet) {
 
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const reader = await pageActor();
+  const page = await pageContext();
   return (
-    <Prefetched entries={await taskPageData(id, blindSetOf(prisma, reader))}>
+    <Prefetched entries={await taskPageData(id, page)}>
       <TaskDetail taskId={id} />
     </Prefetched>
   );

@@ -1,6 +1,4 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { getTrajectory, getTrajectoryStep, listStepWindow } from "@/lib/trajectories/get-trajectory";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys, TRAJECTORY_WINDOW } from "@/components/ui/query-keys";
@@ -32,11 +30,11 @@ const STEP_INLINE_CHARS = 200_000;
  * them (GET /api/v1/trajectories/:id, …/steps/:index and …/steps?from=), so the first HTML
  * shows the step instead of the browser asking for them after its JavaScript has loaded.
  */
-async function trajectoryPageData(id: string, link: InspectorLink, blind: BlindSet) {
+async function trajectoryPageData(id: string, link: InspectorLink, { db, blind }: PageContext) {
   const step = link.step ?? 0;
   const window = async (kind: StepKind | null, block: number) => {
     const from = block * TRAJECTORY_WINDOW;
-    const answer = await listStepWindow(prisma, id, { from, limit: TRAJECTORY_WINDOW, ...(kind ? { kind } : {}) });
+    const answer = await listStepWindow(db, id, { from, limit: TRAJECTORY_WINDOW, ...(kind ? { kind } : {}) });
     // what …/steps answers: the window and the cursor of the next one
     return [queryKeys.trajectoryWindow(id, kind, block), { ...answer, nextCursor: answer.items.length === TRAJECTORY_WINDOW ? String(answer.offset + answer.items.length) : null }] satisfies [readonly unknown[], unknown];
   };
@@ -44,8 +42,8 @@ async function trajectoryPageData(id: string, link: InspectorLink, blind: BlindS
   const blocks = link.kind ? [0] : [...new Set([0, Math.floor(step / TRAJECTORY_WINDOW)])];
   // an unknown trajectory or step is said by the client, from the API's own answer
   const [trajectory, full, ...windows] = await Promise.all([
-    unlessRefused(getTrajectory(prisma, id, blind)),
-    unlessRefused(getTrajectoryStep(prisma, id, step)),
+    unlessRefused(getTrajectory(db, id, blind)),
+    unlessRefused(getTrajectoryStep(db, id, step)),
     ...blocks.map((block) => window(link.kind, block)),
   ]);
   if (!trajectory) return [];
@@ -60,10 +58,10 @@ async function trajectoryPageData(id: string, link: InspectorLink, blind: BlindS
 export default async function TrajectoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Query> }) {
   const { id } = await params;
   // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
-  const reader = await pageActor();
+  const page = await pageContext();
   const link = readLink(await searchParams);
   return (
-    <Prefetched entries={await trajectoryPageData(id, link, blindSetOf(prisma, reader))}>
+    <Prefetched entries={await trajectoryPageData(id, link, page)}>
       <TrajectoryInspector trajectoryId={id} initial={link} />
     </Prefetched>
   );

@@ -1,15 +1,13 @@
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { labelCounts, LabelStepsQuerySchema, stepsWithLabel } from "@/lib/trajectories/annotations";
 import { Prefetched } from "@/components/ui/prefetched";
 import { queryKeys, TRAJECTORY_LABEL_STEPS } from "@/components/ui/query-keys";
 import { LabelPage } from "@/components/trajectory/label-page";
 
 /** The label counts and the chosen label's steps, as GET /api/v1/trajectories/labels and …/labels/steps answer them, so the first HTML shows them. */
-async function labelPageData(label: string | null, blind: BlindSet) {
+async function labelPageData(label: string | null, { db, blind }: PageContext) {
   const steps = label ? LabelStepsQuerySchema.safeParse({ label, limit: TRAJECTORY_LABEL_STEPS }) : null;
-  const [counts, labelled] = await Promise.all([labelCounts(prisma), steps?.success ? stepsWithLabel(prisma, steps.data, blind) : null]);
+  const [counts, labelled] = await Promise.all([labelCounts(db), steps?.success ? stepsWithLabel(db, steps.data, blind) : null]);
   return [
     [queryKeys.trajectoryLabels(), { items: counts, nextCursor: null }],
     // a label the route refuses (blank): the client asks, and says the API's answer
@@ -19,11 +17,11 @@ async function labelPageData(label: string | null, blind: BlindSet) {
 
 export default async function TrajectoryLabelsPage({ searchParams }: { searchParams: Promise<{ label?: string | string[] }> }) {
   // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
-  const reader = await pageActor();
+  const page = await pageContext();
   const { label: raw } = await searchParams;
   const label = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 60) || null;
   return (
-    <Prefetched entries={await labelPageData(label, blindSetOf(prisma, reader))}>
+    <Prefetched entries={await labelPageData(label, page)}>
       <LabelPage label={label} />
     </Prefetched>
   );

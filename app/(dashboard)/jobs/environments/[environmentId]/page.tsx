@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
@@ -9,8 +8,8 @@ import { EnvironmentBuildPanel } from "@/components/validation/environment-build
 export const metadata = { title: "Builds · SWE Curator" };
 
 /** The environment's builds as GET /api/v1/builds?environmentId= reads them, so the first HTML shows them. */
-async function buildsPageData(environmentId: string) {
-  const builds = await unlessRefused(listEnvironmentBuilds(prisma, environmentId));
+async function buildsPageData({ db }: PageContext, environmentId: string) {
+  const builds = await unlessRefused(listEnvironmentBuilds(db, environmentId));
   if (!builds) return [];
   return [[queryKeys.environmentBuilds(environmentId), builds]] satisfies [readonly unknown[], unknown][];
 }
@@ -19,7 +18,7 @@ async function buildsPageData(environmentId: string) {
 export default async function EnvironmentBuildsPage({ params }: { params: Promise<{ environmentId: string }> }) {
   const { environmentId } = await params;
   // the route's permission (tasks:read), and no reader-specific filter: the API answers the same to every reader who has it
-  await pageActor();
+  const page = await pageContext();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -28,7 +27,7 @@ export default async function EnvironmentBuildsPage({ params }: { params: Promis
           Open the environment
         </Link>
       </div>
-      <Prefetched entries={await buildsPageData(environmentId)}>
+      <Prefetched entries={await buildsPageData(page, environmentId)}>
         <EnvironmentBuildPanel environmentId={environmentId} />
       </Prefetched>
     </div>

@@ -1,7 +1,5 @@
 import Link from "next/link";
-import { prisma } from "@/lib/db/client";
-import { pageActor } from "@/lib/auth/session";
-import { blindSetOf, type BlindSet } from "@/lib/auth/blind";
+import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
 import { queryKeys } from "@/components/ui/query-keys";
@@ -10,8 +8,8 @@ import { ValidationPanel } from "@/components/validation/validation-panel";
 export const metadata = { title: "Validation · SWE Curator" };
 
 /** The task's validation groups as GET /api/v1/runs?taskId= reads them for the reader (a blind annotator gets none), so the first HTML shows them. */
-async function validationPageData(taskId: string, blind: BlindSet) {
-  const validations = await unlessRefused(listTaskValidations(prisma, taskId, {}, blind));
+async function validationPageData(taskId: string, { db, blind }: PageContext) {
+  const validations = await unlessRefused(listTaskValidations(db, taskId, {}, blind));
   if (!validations) return [];
   return [[queryKeys.taskValidations(taskId), validations]] satisfies [readonly unknown[], unknown][];
 }
@@ -19,7 +17,7 @@ async function validationPageData(taskId: string, blind: BlindSet) {
 /** A task's validation on its own page (the jobs page links here); the task page embeds the same panel. */
 export default async function TaskValidationPage({ params }: { params: Promise<{ taskId: string }> }) {
   const { taskId } = await params;
-  const reader = await pageActor();
+  const page = await pageContext();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -28,7 +26,7 @@ export default async function TaskValidationPage({ params }: { params: Promise<{
           Open the task
         </Link>
       </div>
-      <Prefetched entries={await validationPageData(taskId, blindSetOf(prisma, reader))}>
+      <Prefetched entries={await validationPageData(taskId, page)}>
         <ValidationPanel taskId={taskId} />
       </Prefetched>
     </div>

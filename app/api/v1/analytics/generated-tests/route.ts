@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { AnyObject } from "@/lib/http/api-schemas";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "@/lib/analytics/generated-tests";
 import { addAndValidateGeneratedTest, GeneratedTestInputSchema } from "@/lib/analytics/generated-test-actions";
@@ -21,5 +20,5 @@ export const POST = defineRoute(
     status: 201,
     idempotent: true,
   },
-  ({ body, actor }) => addAndValidateGeneratedTest(prisma, body, actor.id),
+  ({ db, body, actor }) => addAndValidateGeneratedTest(db, body, actor.id),
 );

@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { prisma } from "@/lib/db/client";
 import { AnyObject, IdParams } from "@/lib/http/api-schemas";
 import { promoteGeneratedTest, PromoteSchema } from "@/lib/analytics/generated-test-actions";
 
@@ -11,5 +10,5 @@ export const POST = defineRoute(
     body: PromoteSchema,
     response: AnyObject,
   },
-  ({ params, body, actor }) => promoteGeneratedTest(prisma, actor, params.id, body.version),
+  ({ db, params, body, actor }) => promoteGeneratedTest(db, actor, params.id, body.version),
 );
