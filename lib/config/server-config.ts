@@ -133,6 +133,11 @@ export const ServerConfigSchema = z.object({
   // the CLI
   SWE_CURATOR_URL: text(),
   SWE_CURATOR_TOKEN: text(),
+  /**
+   * the CLI's heap cap in MB: bin/swe-curator.mjs (a plain Node launcher, which cannot load this
+   * TypeScript) reads it to start the CLI with --max-old-space-size; declared here to be checked and documented
+   */
+  SWE_CURATOR_MAX_HEAP_MB: wholeNumber(224),
   // set by the platform, not by an operator
   NODE_ENV: text(),
   TERM: text(),

@@ -3,6 +3,7 @@ import { statfs } from "node:fs/promises";
 import { isLocalEngine } from "./build-cgroup";
 import { LABEL_CONTEXT_HASH, LABEL_MANAGED } from "./container-labels";
 import { isConnectionError, statusCodeOf } from "./docker-errors";
+import { logFailure } from "../errors/log-failure";
 import type { EngineFacts } from "./docker-engine";
 
 // Images travel between the engines of a pool through one registry the installation
@@ -78,8 +79,23 @@ export async function pushImage(docker: Docker, localTag: string, registryHost: 
     throw transferError(registryHost, error);
   } finally {
     // the registry's name is only for the journey: the engine keeps one name per image
-    await docker.getImage(reference).remove({ noprune: true }).catch(() => undefined);
+    await untagTransferName(docker, reference);
   }
+}
+
+/**
+ * Drops the registry's name of an image once it has travelled; the image keeps its local name.
+ * A name already gone (404) is the goal reached; any other failure leaves a stray name on the
+ * engine, which is logged and does not fail the transfer.
+ */
+function untagTransferName(docker: Docker, reference: string): Promise<void> {
+  return docker
+    .getImage(reference)
+    .remove({ noprune: true })
+    .then(
+      () => undefined,
+      logFailure(`Removing the transfer name ${reference}`, { expected: (error) => statusCodeOf(error) === 404 }),
+    );
 }
 
 /** Pulls an image from the registry and names it locally as `localTag`. False when the registry does not have it. */
@@ -95,7 +111,7 @@ export async function pullImage(docker: Docker, localTag: string, registryHost: 
     throw transferError(registryHost, error);
   }
   await docker.getImage(reference).tag({ repo, tag });
-  await docker.getImage(reference).remove({ noprune: true }).catch(() => undefined);
+  await untagTransferName(docker, reference);
   return true;
 }
 

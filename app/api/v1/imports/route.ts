@@ -10,9 +10,10 @@ export const GET = defineRoute(
 );
 
 /**
- * Upload a file to import: the raw bytes as the body (streamed to disk, never buffered),
- * its name in x-file-name (or ?fileName=). Answers 202 with the ImportBatch once the
- * bytes are in; poll GET /api/v1/imports/:id for progress and the report.
+ * Upload a file to import: the raw bytes as the body, stored in the database in 4 MiB chunks
+ * as they arrive (never held whole), so a worker on any machine can read them; its name in
+ * x-file-name (or ?fileName=). Answers 202 with the ImportBatch once the bytes are in and the
+ * import is queued; poll GET /api/v1/imports/:id for progress and the report.
  */
 export const POST = defineRoute(
   {
