@@ -66,7 +66,9 @@ const libOrderZones = LIB_ORDER.map((folder, floor) => {
 const undeclaredLibFolder = {
   target: `./lib/!(${LIB_ORDER.join("|")})/**`,
   from: "./lib",
-  message: "This lib/ folder has no place in LIB_ORDER (eslint.layers.mjs): add it there and its sentence to docs/architecture.md",
+  message:
+    "This lib/ folder has no place in LIB_ORDER (eslint.layers.mjs): " +
+    "add it there and its sentence to docs/architecture.md",
 };
 
 /** @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>} */
@@ -81,11 +83,16 @@ export const LAYER_ZONES = [
     from: "./lib/db",
     except: ["./enums.ts"],
     message:
-      "app/ and components/ do not touch the database: a page reads through the lib/<feature> read function its API route calls " +
-      "(its db from pageContext in lib/http/page-context.ts), a route through defineRoute's db; only lib/db/enums may be imported",
+      "app/ and components/ do not touch the database: a page reads through the lib/<feature> " +
+      "read function its API route calls (its db from pageContext in lib/http/page-context.ts), " +
+      "a route through defineRoute's db; only lib/db/enums may be imported",
   },
   // the generated Prisma client is reached through lib/db/client only, relative imports included
-  { target: ["./lib/!(db)/**", "./workers", "./scripts", "./app", "./components"], from: "./lib/db/generated", message: "import the Prisma client and its types from lib/db/client, not lib/db/generated" },
+  {
+    target: ["./lib/!(db)/**", "./workers", "./scripts", "./app", "./components"],
+    from: "./lib/db/generated",
+    message: "import the Prisma client and its types from lib/db/client, not lib/db/generated",
+  },
   ...libOrderZones,
   undeclaredLibFolder,
   // components: shared pieces below feature areas; feature areas one way

@@ -10,7 +10,7 @@ export async function listOwnApiTokens(db: Db, actor: Actor, page: PageQuery) {
   return keysetPage(page, (args) => db.apiToken.findMany({ where: { userId: actor.id }, select: TOKEN_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args }));
 }
 
-/** Every one of the caller's own tokens, as the tokens page shows them (the client gathers the same pages from GET /api/v1/tokens). */
+/** All the caller's own tokens, for the tokens page (its client gathers the same pages from GET /api/v1/tokens). */
 export const listAllOwnApiTokens = (db: Db, actor: Actor) => allPages((page) => listOwnApiTokens(db, actor, page));
 
 /** Scoped to the caller: revoking someone else's token reads as "not found". */

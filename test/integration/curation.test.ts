@@ -9,7 +9,7 @@ import { updateTask } from "../../lib/tasks/update-task";
 import { saveEnvironmentRevision } from "../../lib/environments/save-revision";
 import { taskHistory } from "../../lib/tasks/task-history";
 import { getAgreement } from "../../lib/metrics/get-agreement";
-import { bulkUpdateTasks } from "../../lib/tasks/bulk-update-tasks";
+import { bulkUpdateTasks, type BulkUpdate } from "../../lib/tasks/bulk-update-tasks";
 import { saveView, listSavedViews, deleteView } from "../../lib/views/saved-views";
 import type { AppError } from "../../lib/errors/app-error";
 import { NOT_BLIND } from "../../lib/auth/blind";
@@ -174,8 +174,9 @@ describe("task edits", () => {
     const tasks = [await createTask(db.prisma, envId, { labels: ["a"] }), await createTask(db.prisma, envId, {})];
     const ids = tasks.map((t) => t.id);
     const queueValidation = async () => expect.unreachable("labels and assignments queue no validation");
-    expect(await bulkUpdateTasks(db.prisma, curator, { action: "label", taskIds: ids, add: ["batch-7"], remove: ["a"] }, queueValidation)).toEqual({ matched: 2, changed: 2, missing: 0 });
-    expect(await bulkUpdateTasks(db.prisma, curator, { action: "assign", taskIds: [...ids, "missing"], assigneeId: curator.id }, queueValidation)).toEqual({ matched: 2, changed: 2, missing: 1 });
+    const bulk = (input: BulkUpdate) => bulkUpdateTasks(db.prisma, curator, input, queueValidation);
+    expect(await bulk({ action: "label", taskIds: ids, add: ["batch-7"], remove: ["a"] })).toEqual({ matched: 2, changed: 2, missing: 0 });
+    expect(await bulk({ action: "assign", taskIds: [...ids, "missing"], assigneeId: curator.id })).toEqual({ matched: 2, changed: 2, missing: 1 });
     const stored = await db.prisma.task.findMany({ where: { id: { in: ids } } });
     expect(stored.map((t) => [t.labels, t.assigneeId, t.version])).toEqual([[["batch-7"], curator.id, 3], [["batch-7"], curator.id, 3]]);
     // each task's history names who changed what, label and assignment apart
@@ -188,7 +189,7 @@ describe("task edits", () => {
       ]);
     }
     // a bulk action that changes nothing writes no history
-    expect(await bulkUpdateTasks(db.prisma, curator, { action: "assign", taskIds: ids, assigneeId: curator.id }, queueValidation)).toEqual({ matched: 2, changed: 0, missing: 0 });
+    expect(await bulk({ action: "assign", taskIds: ids, assigneeId: curator.id })).toEqual({ matched: 2, changed: 0, missing: 0 });
     expect(await db.prisma.auditEvent.count({ where: { entityId: { in: ids } } })).toBe(4);
   });
 });
