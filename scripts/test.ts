@@ -29,6 +29,7 @@ let anyRunFailed = false;
 const STATIC_CHECKS: [string, string[]][] = [
   ["typecheck (tsc --noEmit)", [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]],
   ["lint (eslint)", [bin("eslint", "bin/eslint.js"), "."]],
+  ["formatting (prettier --check)", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level=warn", "."]],
 ];
 if (!requested.length) {
   for (const [name, args] of STATIC_CHECKS) {
