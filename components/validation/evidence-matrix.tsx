@@ -19,10 +19,16 @@ const shortImage = (imageId: string) => imageId.replace(/^sha256:/, "").slice(0,
 
 /** The facts of each run, one header row per fact: what a flip is explained from. */
 const RUN_FACTS: { label: string; value: (run: Run) => React.ReactNode }[] = [
-  { label: "Control", value: (run) => (run.candidate ? `Candidate (${run.candidate})` : humanize(run.kind).replace(/ control$/i, "")) },
+  {
+    label: "Control",
+    value: (run) => (run.candidate ? `Candidate (${run.candidate})` : humanize(run.kind).replace(/ control$/i, "")),
+  },
   { label: "Rerun", value: (run) => (run.rerun ? `yes (attempt ${run.attempt + 1})` : "no") },
   { label: "Host", value: (run) => run.engine ?? NOT_RECORDED },
-  { label: "Image", value: (run) => (run.imageId ? <span title={run.imageId}>{shortImage(run.imageId)}</span> : NOT_RECORDED) },
+  {
+    label: "Image",
+    value: (run) => (run.imageId ? <span title={run.imageId}>{shortImage(run.imageId)}</span> : NOT_RECORDED),
+  },
   { label: "Recipe", value: (run) => `revision ${run.revision.number}` },
   { label: "Parser", value: (run) => run.parserVersion ?? NOT_RECORDED },
 ];
@@ -42,9 +48,16 @@ function MatrixTable({ matrix }: { matrix: Matrix }) {
   const { runs, tests } = matrix;
   return (
     // scrolls sideways for many runs; focusable so a keyboard can scroll it
-    <div className="overflow-x-auto rounded border border-slate-200" tabIndex={0} role="region" aria-label="Evidence matrix, scrollable">
+    <div
+      className="overflow-x-auto rounded border border-slate-200"
+      tabIndex={0}
+      role="region"
+      aria-label="Evidence matrix, scrollable"
+    >
       <table className="w-full text-xs" data-testid="evidence-matrix">
-        <caption className="sr-only">Each test of the task against every run that touched it, with what each run depended on</caption>
+        <caption className="sr-only">
+          Each test of the task against every run that touched it, with what each run depended on
+        </caption>
         <thead className="bg-slate-50">
           <tr>
             <th scope="col" className="px-2 py-1 text-left font-medium">
@@ -74,15 +87,26 @@ function MatrixTable({ matrix }: { matrix: Matrix }) {
               <tr key={test.testId} className="border-t border-slate-100" data-testid="evidence-row">
                 <th scope="row" className="break-all px-2 py-1 text-left font-mono font-normal">
                   {test.testId}
-                  <span className="ml-1 font-sans text-[11px] text-slate-500">{test.group === "FAIL_TO_PASS" ? "FAIL_TO_PASS" : "PASS_TO_PASS"}</span>
+                  <span className="ml-1 font-sans text-[11px] text-slate-500">
+                    {test.group === "FAIL_TO_PASS" ? "FAIL_TO_PASS" : "PASS_TO_PASS"}
+                  </span>
                 </th>
                 {runs.map((run) => {
                   const cell = cells.get(run.id);
-                  if (!cell) return <td key={run.id} className="px-2 py-1 text-slate-400">—<span className="sr-only">not in this run</span></td>;
+                  if (!cell)
+                    return (
+                      <td key={run.id} className="px-2 py-1 text-slate-400">
+                        —<span className="sr-only">not in this run</span>
+                      </td>
+                    );
                   const unexpected = cell.actual !== cell.expected;
                   return (
                     <td key={run.id} className={`px-2 py-1 ${unexpected ? "bg-red-50" : ""}`}>
-                      <Link href={runLogHref(run.id, cell.logLine)} className="underline decoration-slate-300" title={cell.logLine ? `Open the log at line ${cell.logLine}` : "Open the log"}>
+                      <Link
+                        href={runLogHref(run.id, cell.logLine)}
+                        className="underline decoration-slate-300"
+                        title={cell.logLine ? `Open the log at line ${cell.logLine}` : "Open the log"}
+                      >
                         <Badge>{cell.actual}</Badge>
                       </Link>
                       {unexpected && <span className="sr-only"> (expected {cell.expected})</span>}
@@ -112,15 +136,22 @@ function SideLink({ side, label, runs }: { side: FlipSide; label: string; runs: 
 const CAUSE_TONE: Record<Flip["explanation"]["cause"], Tone> = { changed: "blue", flaky: "amber", unknown: "gray" };
 
 function FlipList({ matrix }: { matrix: Matrix }) {
-  if (!matrix.flips.length) return <p className="text-sm text-slate-600">No test changed status between two runs of the same control.</p>;
+  if (!matrix.flips.length)
+    return <p className="text-sm text-slate-600">No test changed status between two runs of the same control.</p>;
   return (
     <ul className="flex flex-col gap-2 text-sm">
       {matrix.flips.map((flip) => (
-        <li key={`${flip.testId}|${flip.after.runId}`} className="rounded border border-slate-200 bg-white p-2" data-testid="flip" data-cause={flip.explanation.cause}>
+        <li
+          key={`${flip.testId}|${flip.after.runId}`}
+          className="rounded border border-slate-200 bg-white p-2"
+          data-testid="flip"
+          data-cause={flip.explanation.cause}
+        >
           <div className="flex flex-wrap items-center gap-2">
             <span className="break-all font-mono text-xs">{flip.testId}</span>
             <span className="text-xs text-slate-600">
-              {flip.candidate ? `candidate ${flip.candidate}` : humanize(flip.kind)}: {flip.before.actual} → {flip.after.actual}
+              {flip.candidate ? `candidate ${flip.candidate}` : humanize(flip.kind)}: {flip.before.actual} →{" "}
+              {flip.after.actual}
             </span>
             <Badge tone={CAUSE_TONE[flip.explanation.cause]}>{flip.explanation.sentence}</Badge>
           </div>
@@ -136,16 +167,22 @@ function FlipList({ matrix }: { matrix: Matrix }) {
 
 /** The task's evidence per test: the matrix of tests × runs, and why each flip happened. */
 export function EvidenceMatrixPanel({ taskId }: { taskId: string }) {
-  const { data, error } = useQuery({ queryKey: queryKeys.taskEvidence(taskId), queryFn: () => apiFetch<Matrix>(`/api/v1/tasks/${taskId}/evidence`) });
+  const { data, error } = useQuery({
+    queryKey: queryKeys.taskEvidence(taskId),
+    queryFn: () => apiFetch<Matrix>(`/api/v1/tasks/${taskId}/evidence`),
+  });
   if (error) return <ErrorText error={error} prefix="Could not load the evidence" />;
   if (!data) return <p className="text-sm text-slate-500">Loading evidence…</p>;
-  if (!data.runs.length) return <p className="text-sm text-slate-600">No run has test results yet: validate the task to fill the matrix.</p>;
+  if (!data.runs.length)
+    return <p className="text-sm text-slate-600">No run has test results yet: validate the task to fill the matrix.</p>;
   return (
     <div className="flex flex-col gap-3">
       <MatrixTable matrix={data} />
       <h3 className="text-sm font-semibold">Why tests flipped</h3>
       <FlipList matrix={data} />
-      {data.runs.length >= data.runLimit && <p className="text-xs text-slate-500">Only the newest {data.runLimit} runs are shown.</p>}
+      {data.runs.length >= data.runLimit && (
+        <p className="text-xs text-slate-500">Only the newest {data.runLimit} runs are shown.</p>
+      )}
     </div>
   );
 }

@@ -20,7 +20,10 @@ const lineOfHash = () => Number(/^#L(\d+)$/.exec(window.location.hash)?.[1]) || 
 /** One run's stored log on a page of its own, opened at the line its link names (the evidence matrix links here). */
 export function RunLog({ runId }: { runId: string }) {
   const line = useSyncExternalStore(subscribeToHash, lineOfHash, () => null);
-  const { data: run, error } = useQuery({ queryKey: ["run", runId], queryFn: () => apiFetch<StoredRun>(`/api/v1/runs/${runId}`) });
+  const { data: run, error } = useQuery({
+    queryKey: ["run", runId],
+    queryFn: () => apiFetch<StoredRun>(`/api/v1/runs/${runId}`),
+  });
   if (error) return <ErrorText error={error} prefix="Could not load the run" />;
   if (!run) return <p className="text-sm text-slate-500">Loading log…</p>;
   return (
@@ -32,7 +35,18 @@ export function RunLog({ runId }: { runId: string }) {
           Back to the task&apos;s evidence
         </Link>
       </div>
-      {run.log ? <LogViewer key={line ?? 0} text={run.log} truncated={run.logTruncated} label="Run log" height="70vh" line={line} /> : <p className="text-sm text-slate-600">This run stored no log.</p>}
+      {run.log ? (
+        <LogViewer
+          key={line ?? 0}
+          text={run.log}
+          truncated={run.logTruncated}
+          label="Run log"
+          height="70vh"
+          line={line}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">This run stored no log.</p>
+      )}
     </div>
   );
 }

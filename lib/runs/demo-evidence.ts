@@ -23,7 +23,10 @@ const GROUPS: DemoRun[][] = [
   controls({ revision: 1, recorded: false, failing: [] }),
   controls({ revision: 1, recorded: true, failing: [] }),
   controls({ revision: 2, recorded: true, failing: [STRICT_TEST] }),
-  [...controls({ revision: 2, recorded: true, failing: [STRICT_TEST, FLAKY_TEST] }), ...controls({ revision: 2, recorded: true, failing: [STRICT_TEST] }, 1)],
+  [
+    ...controls({ revision: 2, recorded: true, failing: [STRICT_TEST, FLAKY_TEST] }),
+    ...controls({ revision: 2, recorded: true, failing: [STRICT_TEST] }, 1),
+  ],
 ];
 
 function controls(run: Omit<DemoRun, "kind" | "attempt">, attempt = 0): DemoRun[] {
@@ -48,15 +51,38 @@ function pytestLog(statuses: [string, string][]): string {
 }
 
 async function evidenceEnvironment(db: PrismaClient) {
-  const base = await db.environment.findUniqueOrThrow({ where: { key: BASE_ENVIRONMENT }, include: { currentRevision: true } });
+  const base = await db.environment.findUniqueOrThrow({
+    where: { key: BASE_ENVIRONMENT },
+    include: { currentRevision: true },
+  });
   const recipe = base.currentRevision!;
   const environment = await db.environment.create({
-    data: { key: "demo/calc@evidence", repositoryId: base.repositoryId, baseCommit: base.baseCommit, source: base.source, contextFiles: base.contextFiles ?? undefined },
+    data: {
+      key: "demo/calc@evidence",
+      repositoryId: base.repositoryId,
+      baseCommit: base.baseCommit,
+      source: base.source,
+      contextFiles: base.contextFiles ?? undefined,
+    },
   });
   const strict = recipe.evalScript.replace("cd /testbed", "cd /testbed\nexport CALC_STRICT=1");
   const revisions = [];
-  for (const [number, evalScript, reason] of [[1, recipe.evalScript, "the demo recipe"], [2, strict, "strict mode on"]] as const) {
-    revisions.push(await db.environmentRevision.create({ data: { environmentId: environment.id, number, dockerfile: recipe.dockerfile, evalScript, reason, contextHash: recipe.contextHash } }));
+  for (const [number, evalScript, reason] of [
+    [1, recipe.evalScript, "the demo recipe"],
+    [2, strict, "strict mode on"],
+  ] as const) {
+    revisions.push(
+      await db.environmentRevision.create({
+        data: {
+          environmentId: environment.id,
+          number,
+          dockerfile: recipe.dockerfile,
+          evalScript,
+          reason,
+          contextHash: recipe.contextHash,
+        },
+      }),
+    );
   }
   await db.environment.update({ where: { id: environment.id }, data: { currentRevisionId: revisions[1].id } });
   return { environment, revisions };
@@ -69,15 +95,36 @@ export async function seedEvidenceDemo(db: PrismaClient, log: (line: string) => 
   const { environment, revisions } = await evidenceEnvironment(db);
   const passToPass = [...base.passToPass, STRICT_TEST, FLAKY_TEST];
   const task = await db.task.create({
-    data: { instanceId: EVIDENCE_DEMO_TASK, environmentId: environment.id, source: "DEMO", problemStatement: base.problemStatement, fixPatch: base.fixPatch, testPatch: base.testPatch, failToPass: base.failToPass, passToPass },
+    data: {
+      instanceId: EVIDENCE_DEMO_TASK,
+      environmentId: environment.id,
+      source: "DEMO",
+      problemStatement: base.problemStatement,
+      fixPatch: base.fixPatch,
+      testPatch: base.testPatch,
+      failToPass: base.failToPass,
+      passToPass,
+    },
   });
   const start = Date.now() - GROUPS.length * 3_600_000;
   for (const [index, group] of GROUPS.entries()) {
     const groupId = randomUUID();
     for (const run of group) {
-      const statuses = [...base.failToPass, ...passToPass].map((id): [string, string] => [id, run.failing.includes(id) || (run.kind === "NEGATIVE_CONTROL" && base.failToPass.includes(id)) ? "FAILED" : "PASSED"]);
+      const statuses = [...base.failToPass, ...passToPass].map((id): [string, string] => [
+        id,
+        run.failing.includes(id) || (run.kind === "NEGATIVE_CONTROL" && base.failToPass.includes(id))
+          ? "FAILED"
+          : "PASSED",
+      ]);
       const text = pytestLog(statuses);
-      const evaluation = evaluateRun({ kind: run.kind, log: text, evalScript: revisions[run.revision - 1].evalScript, failToPass: base.failToPass, passToPass, container: { exitCode: 0, timedOut: false, oomKilled: false } });
+      const evaluation = evaluateRun({
+        kind: run.kind,
+        log: text,
+        evalScript: revisions[run.revision - 1].evalScript,
+        failToPass: base.failToPass,
+        passToPass,
+        container: { exitCode: 0, timedOut: false, oomKilled: false },
+      });
       const at = new Date(start + index * 3_600_000 + run.attempt * 60_000);
       await db.validationRun.create({
         data: {
@@ -96,7 +143,12 @@ export async function seedEvidenceDemo(db: PrismaClient, log: (line: string) => 
           imageId: run.recorded ? IMAGE : null,
           parserVersion: run.recorded ? evaluation.parserVersion : null,
           // runs before the deciding line was recorded have none
-          testResults: { create: evaluation.testResults.map((result) => ({ ...result, logLine: run.recorded ? result.logLine : null })) },
+          testResults: {
+            create: evaluation.testResults.map((result) => ({
+              ...result,
+              logLine: run.recorded ? result.logLine : null,
+            })),
+          },
           createdAt: at,
           startedAt: at,
           finishedAt: new Date(at.getTime() + 20_000),

@@ -47,11 +47,29 @@ export type EvidenceRun = {
 
 export type EvidenceCell = { runId: string; expected: TestOutcome; actual: TestOutcome; logLine: number | null };
 export type FlipSide = { runId: string; actual: TestOutcome; logLine: number | null };
-export type Flip = { testId: string; kind: RunKind; candidate: string | null; before: FlipSide; after: FlipSide; explanation: FlipExplanation };
+export type Flip = {
+  testId: string;
+  kind: RunKind;
+  candidate: string | null;
+  before: FlipSide;
+  after: FlipSide;
+  explanation: FlipExplanation;
+};
 export type EvidenceRow = { testId: string; group: TestGroup; cells: EvidenceCell[] };
-export type EvidenceMatrix = { task: { id: string; instanceId: string }; runs: EvidenceRun[]; tests: EvidenceRow[]; flips: Flip[]; runLimit: number };
+export type EvidenceMatrix = {
+  task: { id: string; instanceId: string };
+  runs: EvidenceRun[];
+  tests: EvidenceRow[];
+  flips: Flip[];
+  runLimit: number;
+};
 
-const inputsOf = (run: EvidenceRun): RunInputs => ({ recipe: run.revision.id, image: run.imageId, host: run.engine, parser: run.parserVersion });
+const inputsOf = (run: EvidenceRun): RunInputs => ({
+  recipe: run.revision.id,
+  image: run.imageId,
+  host: run.engine,
+  parser: run.parserVersion,
+});
 /** Runs are compared within one control: the same kind and, for candidates, the same candidate patch. */
 const controlOf = (run: Pick<StoredRun, "kind" | "candidatePatchId">) => `${run.kind}|${run.candidatePatchId ?? ""}`;
 
@@ -75,7 +93,9 @@ function asColumn(run: StoredRun): EvidenceRun {
 function rowsOf(task: { failToPass: string[]; passToPass: string[] }, runs: StoredRun[]): EvidenceRow[] {
   const rows = new Map<string, EvidenceRow>();
   task.failToPass.forEach((testId) => rows.set(testId, { testId, group: "FAIL_TO_PASS", cells: [] }));
-  task.passToPass.forEach((testId) => rows.has(testId) || rows.set(testId, { testId, group: "PASS_TO_PASS", cells: [] }));
+  task.passToPass.forEach(
+    (testId) => rows.has(testId) || rows.set(testId, { testId, group: "PASS_TO_PASS", cells: [] }),
+  );
   for (const run of runs) {
     for (const result of run.testResults) {
       const row = rows.get(result.testId) ?? { testId: result.testId, group: result.group, cells: [] };
@@ -117,14 +137,28 @@ function flipsOf(rows: EvidenceRow[], runs: StoredRun[]): Flip[] {
  * flip between two runs of the same control explained. Absent to a reader blind on the task.
  */
 export async function taskEvidenceMatrix(db: Db, taskId: string, blind: BlindSet): Promise<EvidenceMatrix> {
-  const task = await db.task.findUnique({ where: { id: taskId }, select: { id: true, instanceId: true, failToPass: true, passToPass: true } });
+  const task = await db.task.findUnique({
+    where: { id: taskId },
+    select: { id: true, instanceId: true, failToPass: true, passToPass: true },
+  });
   if (!task) throw notFound("The task");
   // a blind annotator may not compare runs: their outcomes would tell the verdict
   await requireVisible(blind, taskId, "The task's evidence");
-  const newest = await db.validationRun.findMany({ where: { taskId }, select: EVIDENCE_RUN_FIELDS, orderBy: [{ createdAt: "desc" }, { attempt: "desc" }, { id: "desc" }], take: EVIDENCE_RUN_LIMIT });
+  const newest = await db.validationRun.findMany({
+    where: { taskId },
+    select: EVIDENCE_RUN_FIELDS,
+    orderBy: [{ createdAt: "desc" }, { attempt: "desc" }, { id: "desc" }],
+    take: EVIDENCE_RUN_LIMIT,
+  });
   const runs = newest.filter((run) => run.testResults.length > 0).reverse();
   const tests = rowsOf(task, runs);
-  return { task: { id: task.id, instanceId: task.instanceId }, runs: runs.map(asColumn), tests, flips: flipsOf(tests, runs), runLimit: EVIDENCE_RUN_LIMIT };
+  return {
+    task: { id: task.id, instanceId: task.instanceId },
+    runs: runs.map(asColumn),
+    tests,
+    flips: flipsOf(tests, runs),
+    runLimit: EVIDENCE_RUN_LIMIT,
+  };
 }
 
 /** The runs a caller asks about: these runs, or every run queued since a time. */
@@ -137,6 +171,9 @@ export type FlipsSince = { runIds: readonly string[] } | { date: Date };
 export async function flippedTests(db: Db, taskId: string, since: FlipsSince, blind: BlindSet): Promise<Flip[]> {
   const matrix = await taskEvidenceMatrix(db, taskId, blind);
   const created = new Map(matrix.runs.map((run) => [run.id, run.createdAt]));
-  const isSince = "runIds" in since ? (runId: string) => since.runIds.includes(runId) : (runId: string) => created.get(runId)! >= since.date;
+  const isSince =
+    "runIds" in since
+      ? (runId: string) => since.runIds.includes(runId)
+      : (runId: string) => created.get(runId)! >= since.date;
   return matrix.flips.filter((flip) => isSince(flip.after.runId));
 }

@@ -91,7 +91,8 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     enterPhase("BUILDING_IMAGE");
     const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId, spec }), lease.signal);
     // what the result depends on, kept per run so the evidence matrix can say why a test flipped
-    await write({ buildId: image.buildId, imageId: image.imageId, engine: ctx.config.engineName ?? ctx.docker.endpoint });
+    const engine = ctx.config.engineName ?? ctx.docker.endpoint;
+    await write({ buildId: image.buildId, imageId: image.imageId, engine });
     sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
     // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only
     await storeBaseFiles(ctx, { environmentId: environment.id, taskId: run.taskId, image: image.tag, contextHash: revisionBuildContext(run.revision).contextHash }).catch(

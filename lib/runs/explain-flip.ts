@@ -19,7 +19,8 @@ export type FlipExplanation = {
   sentence: string;
 };
 
-const listed = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+const listed = (words: string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function sentenceFor(changed: FlipFactor[], notRecorded: FlipFactor[]): string {

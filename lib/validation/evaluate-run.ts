@@ -27,7 +27,14 @@ export type EvaluateRunInput = {
 };
 
 /** `logLine`: the 1-based line of the run's log that decided `actual` (null when no line names the test) */
-export type TestResultRow = { testId: string; group: TestGroup; expected: TestOutcome; actual: TestOutcome; logLine: number | null };
+export type TestResultRow = {
+  testId: string;
+  group: TestGroup;
+  expected: TestOutcome;
+  actual: TestOutcome;
+  logLine: number | null;
+};
+type UnplacedRow = Omit<TestResultRow, "logLine">;
 
 export type RunEvaluation = {
   markerExitCode: number | null;
@@ -54,8 +61,8 @@ function expectedOutcome(kind: RunKind, group: TestGroup): TestOutcome {
   return kind === "NEGATIVE_CONTROL" && group === "FAIL_TO_PASS" ? "FAILED" : "PASSED";
 }
 
-function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: string[], passToPass: string[]): Omit<TestResultRow, "logLine">[] {
-  const rows = new Map<string, Omit<TestResultRow, "logLine">>();
+function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: string[], passToPass: string[]): UnplacedRow[] {
+  const rows = new Map<string, UnplacedRow>();
   const add = (testId: string, group: TestGroup) => {
     if (!rows.has(testId)) rows.set(testId, { testId, group, expected: expectedOutcome(kind, group), actual: statusToOutcome(lookupTest(results, testId)) });
   };
@@ -70,7 +77,7 @@ function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: strin
   return [...rows.values()];
 }
 
-function withDecidingLines(log: string, rows: Omit<TestResultRow, "logLine">[]): TestResultRow[] {
+function withDecidingLines(log: string, rows: UnplacedRow[]): TestResultRow[] {
   const lines = decidingLines(log, rows.filter((row) => row.actual !== "MISSING").map((row) => row.testId));
   return rows.map((row) => ({ ...row, logLine: lines.get(row.testId) ?? null }));
 }

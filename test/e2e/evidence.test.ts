@@ -23,10 +23,14 @@ describe("evidence per test on the task page", () => {
     await expect(matrix.getByText("not recorded").count()).resolves.toBeGreaterThan(0);
     await expect(matrix.getByRole("rowheader", { name: /test_strict_mode_is_off/ }).count()).resolves.toBe(1);
 
-    const recipe = section.locator('[data-testid="flip"][data-cause="changed"]').filter({ hasText: "test_strict_mode_is_off" });
+    const recipe = section
+      .locator('[data-testid="flip"][data-cause="changed"]')
+      .filter({ hasText: "test_strict_mode_is_off" });
     await expect(recipe.count()).resolves.toBe(2);
     await expect(recipe.first().textContent()).resolves.toContain("Recipe changed");
-    const flaky = section.locator('[data-testid="flip"][data-cause="flaky"]').filter({ hasText: "test_mean_is_stable" });
+    const flaky = section
+      .locator('[data-testid="flip"][data-cause="flaky"]')
+      .filter({ hasText: "test_mean_is_stable" });
     await expect(flaky.count()).resolves.toBeGreaterThan(0);
     await expect(flaky.first().textContent()).resolves.toContain("Flaky: same recipe, image, host and parser");
 
@@ -37,7 +41,10 @@ describe("evidence per test on the task page", () => {
     await after.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === `/runs/${runId}/log` && url.hash === `#L${line}`);
-    await page.getByTestId("log-line").filter({ hasText: `Showing line ${line}` }).waitFor();
+    await page
+      .getByTestId("log-line")
+      .filter({ hasText: `Showing line ${line}` })
+      .waitFor();
     const run = (await (await page.request.get(appUrl(`/api/v1/runs/${runId}`))).json()) as { log: string };
     expect(run.log.split("\n")[Number(line) - 1]).toContain("test_strict_mode_is_off");
     await context.close();

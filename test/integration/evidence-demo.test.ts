@@ -18,10 +18,14 @@ describe("the evidence demo", () => {
   it("shows a flip explained 'recipe changed', flips explained flaky, and an older run whose inputs were not recorded", async () => {
     const task = await database.prisma.task.findUniqueOrThrow({ where: { instanceId: EVIDENCE_DEMO_TASK } });
     const matrix = await taskEvidenceMatrix(database.prisma, task.id, NOT_BLIND);
-    const sentences = matrix.flips.map((flip) => `${flip.testId.split("::")[1]} ${flip.kind}: ${flip.explanation.sentence}`);
+    const sentences = matrix.flips.map(
+      (flip) => `${flip.testId.split("::")[1]} ${flip.kind}: ${flip.explanation.sentence}`,
+    );
     expect(sentences).toContain("test_strict_mode_is_off NEGATIVE_CONTROL: Recipe changed");
     expect(sentences).toContain("test_strict_mode_is_off POSITIVE_CONTROL: Recipe changed");
-    expect(matrix.flips.filter((flip) => flip.explanation.cause === "flaky").map((flip) => flip.testId)).toContain("tests/test_stability.py::test_mean_is_stable");
+    expect(matrix.flips.filter((flip) => flip.explanation.cause === "flaky").map((flip) => flip.testId)).toContain(
+      "tests/test_stability.py::test_mean_is_stable",
+    );
     expect(matrix.flips.every((flip) => flip.explanation.cause !== "unknown")).toBe(true);
     expect(matrix.runs[0]).toMatchObject({ engine: null, imageId: null, parserVersion: null });
     expect(matrix.runs.at(-1)).toMatchObject({ engine: "demo-engine-1", parserVersion: "pytest@1", rerun: true });
@@ -36,7 +40,10 @@ describe("the evidence demo", () => {
 
   it("is absent to an annotator blind on the task, as its runs are", async () => {
     const task = await database.prisma.task.findUniqueOrThrow({ where: { instanceId: EVIDENCE_DEMO_TASK } });
-    const blind = { ...blindSetOf(database.prisma, null), hides: async (id: string | null | undefined) => id === task.id };
+    const blind = {
+      ...blindSetOf(database.prisma, null),
+      hides: async (id: string | null | undefined) => id === task.id,
+    };
     await expect(taskEvidenceMatrix(database.prisma, task.id, blind)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

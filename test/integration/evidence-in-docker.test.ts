@@ -13,10 +13,24 @@ import { requestValidation } from "@/lib/runs/request-validation";
 const docker = await dockerForTests();
 
 const patchAdding = (file: string, lines: string[]) =>
-  [`diff --git a/${file} b/${file}`, "new file mode 100644", "--- /dev/null", `+++ b/${file}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`), ""].join("\n");
+  [
+    `diff --git a/${file} b/${file}`,
+    "new file mode 100644",
+    "--- /dev/null",
+    `+++ b/${file}`,
+    `@@ -0,0 +1,${lines.length} @@`,
+    ...lines.map((l) => `+${l}`),
+    "",
+  ].join("\n");
 
 const STRICT_ID = "tests/test_mode.py::test_strict_mode_is_off";
-const STRICT_PATCH = patchAdding("tests/test_mode.py", ["import os", "", "", "def test_strict_mode_is_off():", '    assert os.environ.get("CALC_STRICT") != "1"']);
+const STRICT_PATCH = patchAdding("tests/test_mode.py", [
+  "import os",
+  "",
+  "",
+  "def test_strict_mode_is_off():",
+  '    assert os.environ.get("CALC_STRICT") != "1"',
+]);
 const FLAKY_ID = "tests/test_stability.py::test_mean_is_stable";
 const FLAKY_PATCH = patchAdding("tests/test_stability.py", [
   "import os",
@@ -59,27 +73,53 @@ describe.skipIf(!docker.ready)("why a test flipped, in real containers", () => {
 
   it("a test that fails after a curator's new recipe is explained as 'recipe changed', linked to both deciding lines", async () => {
     const task = await taskWithExtraTest("demo__calc-evidence-recipe", STRICT_PATCH, STRICT_ID);
-    const before = await waitForGroup(db(), (await requestValidation(db(), { taskId: task.id, actorId: null })).groupId);
-    expect(before.map((run) => run.testResults.find((t) => t.testId === STRICT_ID)?.actual)).toEqual(["PASSED", "PASSED"]);
+    const before = await waitForGroup(
+      db(),
+      (await requestValidation(db(), { taskId: task.id, actorId: null })).groupId,
+    );
+    expect(before.map((run) => run.testResults.find((t) => t.testId === STRICT_ID)?.actual)).toEqual([
+      "PASSED",
+      "PASSED",
+    ]);
 
     // revision 2: the same Dockerfile (so the same image), an eval script that turns strict mode on
-    const environment = await db().environment.findUniqueOrThrow({ where: { id: task.environmentId! }, include: { currentRevision: true } });
+    const environment = await db().environment.findUniqueOrThrow({
+      where: { id: task.environmentId! },
+      include: { currentRevision: true },
+    });
     const current = environment.currentRevision!;
     const evalScript = current.evalScript.replace("cd /testbed", "cd /testbed\nexport CALC_STRICT=1");
     expect(evalScript).not.toBe(current.evalScript);
-    await addEnvironmentRevision(db(), { environmentId: environment.id, number: current.number + 1, dockerfile: current.dockerfile, evalScript, reason: "strict mode", authorId: null });
+    await addEnvironmentRevision(db(), {
+      environmentId: environment.id,
+      number: current.number + 1,
+      dockerfile: current.dockerfile,
+      evalScript,
+      reason: "strict mode",
+      authorId: null,
+    });
     const after = await waitForGroup(db(), (await requestValidation(db(), { taskId: task.id, actorId: null })).groupId);
 
     const matrix = await taskEvidenceMatrix(db(), task.id, NOT_BLIND);
     expect(matrix.runs).toHaveLength(4);
-    for (const run of matrix.runs) expect(run).toMatchObject({ engine: expect.any(String), imageId: expect.stringMatching(/^sha256:/), parserVersion: "pytest@1" });
+    for (const run of matrix.runs)
+      expect(run).toMatchObject({
+        engine: expect.any(String),
+        imageId: expect.stringMatching(/^sha256:/),
+        parserVersion: "pytest@1",
+      });
     const row = matrix.tests.find((test) => test.testId === STRICT_ID)!;
     expect(row.cells.map((cell) => cell.actual)).toEqual(["PASSED", "PASSED", "FAILED", "FAILED"]);
 
     const flips = matrix.flips.filter((flip) => flip.testId === STRICT_ID);
     expect(flips.map((flip) => flip.kind).sort()).toEqual(["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]);
     for (const flip of flips) {
-      expect(flip.explanation).toMatchObject({ cause: "changed", changed: ["recipe"], notRecorded: [], sentence: "Recipe changed" });
+      expect(flip.explanation).toMatchObject({
+        cause: "changed",
+        changed: ["recipe"],
+        notRecorded: [],
+        sentence: "Recipe changed",
+      });
       await expectDecidingLines(flip);
     }
     // nothing else flipped: the recipe only touched this test

@@ -29,7 +29,17 @@ describe("explainFlip over every combination of differences", () => {
 
   it("covers all 81 combinations", () => expect(all).toHaveLength(81));
 
-  it.each(all.map((states) => [Object.entries(states).map(([f, s]) => `${f} ${s}`).join(", "), states] as const))("%s", (_, states) => {
+  it.each(
+    all.map(
+      (states) =>
+        [
+          Object.entries(states)
+            .map(([f, s]) => `${f} ${s}`)
+            .join(", "),
+          states,
+        ] as const,
+    ),
+  )("%s", (_, states) => {
     const [before, after] = runsFor(states);
     const explanation = explainFlip(before, after);
     const differing = FLIP_FACTORS.filter((f) => states[f] === "differs");
