@@ -5,13 +5,14 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useMonacoReady } from "./use-monaco";
 import { firstFailureLine, stripAnsi } from "./log-text";
 
-type Props = { text: string; height?: number | string; label?: string; truncated?: boolean };
+/** `line`: a 1-based line to open the log at and highlight (a link's #L anchor) */
+type Props = { text: string; height?: number | string; label?: string; truncated?: boolean; line?: number | null };
 
 /**
  * A build or run log in a read-only Monaco: ANSI codes stripped, a search box that
  * highlights every match (Enter / Shift+Enter step through them), and "jump to first failure".
  */
-export function LogViewer({ text, height = 360, label = "Log", truncated = false }: Props) {
+export function LogViewer({ text, height = 360, label = "Log", truncated = false, line = null }: Props) {
   const { ready, ref } = useMonacoReady();
   const clean = useMemo(() => stripAnsi(text), [text]);
   const failureLine = useMemo(() => firstFailureLine(clean), [clean]);
@@ -77,6 +78,11 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
         >
           {failureLine ? `Jump to first failure (line ${failureLine})` : "No failure found"}
         </button>
+        {line && (
+          <span className="text-xs text-slate-700" data-testid="log-line">
+            Showing line {line}
+          </span>
+        )}
         {truncated && <span className="text-xs text-amber-700">The log was cut at its size cap; the end is kept.</span>}
       </div>
       {ready ? (
@@ -88,6 +94,7 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
             theme="vs-dark"
             onMount={(editor) => {
               editorRef.current = editor;
+              if (line) reveal(line);
             }}
             options={{ readOnly: true, domReadOnly: true, minimap: { enabled: false }, scrollBeyondLastLine: false, fontSize: 12, wordWrap: "on", ariaLabel: label, automaticLayout: true }}
           />

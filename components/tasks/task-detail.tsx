@@ -6,6 +6,7 @@ import { useCan } from "@/components/auth/actor-context";
 import { RecipeEditor, type RecipeEditorHandle } from "@/components/environments/recipe-editor";
 import { ValidationPanel } from "@/components/validation/validation-panel";
 import { EnvironmentBuildPanel } from "@/components/validation/environment-build-panel";
+import { EvidenceMatrixPanel } from "@/components/validation/evidence-matrix";
 import type { DecisionFormHandle } from "./decision-form";
 import { DecisionSection } from "./decision-section";
 import { TaskHistory } from "./task-history";
@@ -107,6 +108,12 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
         )}
         <ValidationPanel taskId={task.id} />
       </TaskSection>
+      {/* a blind annotator may not compare runs: their outcomes would tell the verdict */}
+      {!task.verdictHidden && (
+        <TaskSection title="Evidence per test" id="evidence">
+          <EvidenceMatrixPanel taskId={task.id} />
+        </TaskSection>
+      )}
       <TaskFacts task={task} layout={layout} onLayoutChange={setLayout} recipeRef={recipeRef} canEdit={canEdit} canRun={canRun} onSaved={refresh} onRevalidate={() => validate.mutate()} revalidating={validate.isPending} />
       {!task.verdictHidden && <TaskSection title="Decision" id="decide" step={4}>
         <DecisionSection

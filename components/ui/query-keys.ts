@@ -7,6 +7,8 @@ export const queryKeys = {
   task: (idOrInstanceId: string) => ["task", idOrInstanceId],
   taskValidations: (taskId: string) => ["task-validations", taskId],
   taskHistory: (taskId: string, version: number) => ["task-history", taskId, version],
+  /** each test against every run that touched it (GET /api/v1/tasks/:id/evidence) */
+  taskEvidence: (taskId: string) => ["task-evidence", taskId],
   /** one file of the task's repository at the base commit (GET /api/v1/tasks/:id/base-files?path=) */
   baseFile: (taskId: string, path: string) => ["base-file", taskId, path],
   /** the task list for a canonical filter query string (filtersToSearchParams) */

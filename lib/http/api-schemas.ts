@@ -54,6 +54,43 @@ export const EnvironmentBuildsSchema = pageSchema(BuildSchema).extend({ environm
 export const RunSchema = z.looseObject({ id, status: z.string(), kind: z.string() }).meta({ id: "ValidationRun" });
 export const RunGroupSchema = z.looseObject({ groupId: z.string(), runs: z.array(RunSchema) });
 export const TaskValidationsSchema = pageSchema(z.looseObject({ groupId: z.string(), active: z.boolean(), runs: z.array(RunSchema) })).extend({ task: z.looseObject({ id }) }).meta({ id: "TaskValidations" });
+const LogLine = z.number().int().nullable().describe("1-based line of the run's log that decided the status");
+const FlipSideSchema = z.object({ runId: id, actual: z.string(), logLine: LogLine });
+const notRecorded = (what: string) => z.string().nullable().describe(`${what}; null: not recorded (older run)`);
+export const EvidenceMatrixSchema = z
+  .looseObject({
+    task: z.looseObject({ id, instanceId: z.string() }),
+    runs: z.array(
+      z.looseObject({
+        id,
+        kind: z.string(),
+        attempt: z.number().int(),
+        rerun: z.boolean(),
+        revision: z.looseObject({ id, number: z.number().int() }),
+        engine: notRecorded("the Docker engine that ran it"),
+        imageId: notRecorded("the image's id (sha256:…)"),
+        parserVersion: notRecorded("log parser and version, e.g. pytest@1"),
+      }),
+    ),
+    tests: z.array(
+      z.looseObject({ testId: z.string(), group: z.string(), cells: z.array(z.looseObject({ runId: id, actual: z.string(), logLine: LogLine })) }),
+    ),
+    flips: z.array(
+      z.looseObject({
+        testId: z.string(),
+        kind: z.string(),
+        before: FlipSideSchema,
+        after: FlipSideSchema,
+        explanation: z.looseObject({
+          cause: z.enum(["changed", "flaky", "unknown"]),
+          changed: z.array(z.string()),
+          notRecorded: z.array(z.string()),
+          sentence: z.string(),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "EvidenceMatrix" });
 export const QueuedGroupSchema = z.looseObject({ groupId: z.string(), runs: z.array(z.looseObject({ id })) }).meta({ id: "QueuedValidation" });
 
 export const ImportBatchSchema = z.looseObject({ id, status: z.string(), fileName: z.string().nullable().optional() }).meta({ id: "ImportBatch" });

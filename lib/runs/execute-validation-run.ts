@@ -90,7 +90,9 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     if (guard?.protectedPaths.length) sink.write(`[swe-curator] left out of the candidate patch (it may not change the tests): ${guard.protectedPaths.join(", ")}\n`);
     enterPhase("BUILDING_IMAGE");
     const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId, spec }), lease.signal);
-    await write({ buildId: image.buildId });
+    // what the result depends on, kept per run so the evidence matrix can say why a test flipped
+    const engine = ctx.config.engineName ?? ctx.docker.endpoint;
+    await write({ buildId: image.buildId, imageId: image.imageId, engine });
     sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
     // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only
     await storeBaseFiles(ctx, { environmentId: environment.id, taskId: run.taskId, image: image.tag, contextHash: revisionBuildContext(run.revision).contextHash }).catch(
@@ -207,6 +209,7 @@ async function storeResult(
         flags: evaluation.flags,
         resolved: evaluation.resolved,
         touchedTestPaths: evaluation.touchedTestPaths,
+        parserVersion: evaluation.parserVersion,
         errorMessage: evaluation.reason,
         log: facts.log,
         logTruncated: facts.truncated,

@@ -5,7 +5,8 @@ import { findExitCodeMarker, sliceTestOutput } from "./exit-code-markers";
 import { describeTampering, type GuardedCandidate } from "./guard-candidate-patch";
 import type { RunFlag } from "./legitimacy-flags";
 import { lookupTest } from "./match-test-ids";
-import { parseTestLog } from "./parsers/log-parsers";
+import { decidingLines } from "./parsers/deciding-lines";
+import { parserVersionOf, parseTestLog } from "./parsers/log-parsers";
 import { failedPatchName } from "./runner-markers";
 import { statusToOutcome, type TestStatusMap } from "./test-status";
 
@@ -25,11 +26,21 @@ export type EvaluateRunInput = {
   guard?: Pick<GuardedCandidate, "protectedPaths" | "runnerHooks">;
 };
 
-export type TestResultRow = { testId: string; group: TestGroup; expected: TestOutcome; actual: TestOutcome };
+/** `logLine`: the 1-based line of the run's log that decided `actual` (null when no line names the test) */
+export type TestResultRow = {
+  testId: string;
+  group: TestGroup;
+  expected: TestOutcome;
+  actual: TestOutcome;
+  logLine: number | null;
+};
+type UnplacedRow = Omit<TestResultRow, "logLine">;
 
 export type RunEvaluation = {
   markerExitCode: number | null;
   parser: string;
+  /** the parser with its version, as the run records it ("pytest@1") */
+  parserVersion: string;
   results: TestStatusMap;
   testResults: TestResultRow[];
   flags: RunFlag[];
@@ -50,8 +61,8 @@ function expectedOutcome(kind: RunKind, group: TestGroup): TestOutcome {
   return kind === "NEGATIVE_CONTROL" && group === "FAIL_TO_PASS" ? "FAILED" : "PASSED";
 }
 
-function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: string[], passToPass: string[]): TestResultRow[] {
-  const rows = new Map<string, TestResultRow>();
+function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: string[], passToPass: string[]): UnplacedRow[] {
+  const rows = new Map<string, UnplacedRow>();
   const add = (testId: string, group: TestGroup) => {
     if (!rows.has(testId)) rows.set(testId, { testId, group, expected: expectedOutcome(kind, group), actual: statusToOutcome(lookupTest(results, testId)) });
   };
@@ -64,6 +75,11 @@ function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: strin
     others++;
   }
   return [...rows.values()];
+}
+
+function withDecidingLines(log: string, rows: UnplacedRow[]): TestResultRow[] {
+  const lines = decidingLines(log, rows.filter((row) => row.actual !== "MISSING").map((row) => row.testId));
+  return rows.map((row) => ({ ...row, logLine: lines.get(row.testId) ?? null }));
 }
 
 /** Everything we conclude from one finished container run: results, legitimacy flags, failure class. */
@@ -106,8 +122,9 @@ export function evaluateRun(input: EvaluateRunInput): RunEvaluation {
   return {
     markerExitCode,
     parser: parsed.parser,
+    parserVersion: parserVersionOf(parsed.parser),
     results,
-    testResults: testResultRows(input.kind, results, input.failToPass, input.passToPass),
+    testResults: withDecidingLines(input.log, testResultRows(input.kind, results, input.failToPass, input.passToPass)),
     flags: [...flags],
     failureClass: failureClass ?? (tampering?.flags.length ? "CANDIDATE_TOUCHED_TESTS" : null),
     reason: [tampering?.reason, reason].filter(Boolean).join(" ") || null,

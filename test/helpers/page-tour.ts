@@ -24,7 +24,17 @@ export async function tourIds(page: Page) {
   if (!traced.trajectories[0]) throw new Error("the demo seed has no trajectory on pydicom__pydicom-1458");
   const campaigns = await get<{ items: { id: string }[] }>("/api/v1/campaigns");
   if (!campaigns.items[0]) throw new Error("the demo seed has no campaign");
-  return { taskId: task.id, environmentId: task.environment.id, trajectoryId: traced.trajectories[0].id, campaignId: campaigns.items[0].id };
+  const evidence = await get<{ task: { id: string }; flips: { after: { runId: string; logLine: number | null } }[] }>("/api/v1/tasks/demo__calc-evidence/evidence");
+  if (!evidence.flips[0]) throw new Error("the demo seed's demo__calc-evidence has no flip");
+  const flipped = evidence.flips[0].after;
+  return {
+    taskId: task.id,
+    environmentId: task.environment.id,
+    trajectoryId: traced.trajectories[0].id,
+    campaignId: campaigns.items[0].id,
+    evidenceTaskId: evidence.task.id,
+    runLog: `/runs/${flipped.runId}/log#L${flipped.logLine}`,
+  };
 }
 
 /** The page types a signed-in admin reaches (an admin sees every one). */
@@ -33,6 +43,9 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
   return [
     { name: "task list", path: "/tasks", ready: `!!document.querySelector('[data-testid="task-row"]')` },
     { name: "task", path: `/tasks/${ids.taskId}`, ready: `!!document.querySelector('[data-testid="problem-statement"]') && !!document.querySelector('[data-testid="validation-panel"]')` },
+    // the evidence matrix, with its explained flips, below the task's validation
+    { name: "task evidence", path: `/tasks/${ids.evidenceTaskId}`, ready: `!!document.querySelector('[data-testid="evidence-matrix"]') && !!document.querySelector('[data-testid="flip"]')` },
+    { name: "run log at a line", path: ids.runLog, ready: `!!document.querySelector('[data-testid="log-line"]')` },
     plain("review queue", "/review"),
     plain("environment list", "/environments"),
     plain("environment", `/environments/${ids.environmentId}`),

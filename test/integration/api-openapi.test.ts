@@ -98,6 +98,7 @@ describe("real answers match the document", () => {
       call("GET", "/tasks/facets"),
       call("GET", "/tasks/{id}", { params: { id: ids.taskId } }),
       call("GET", "/tasks/{id}/history", { params: { id: ids.taskId } }),
+      call("GET", "/tasks/{id}/evidence", { params: { id: ids.taskId } }),
       call("GET", "/tasks/assignees"),
       call("GET", "/environments?limit=1"),
       call("GET", "/environments/{id}", { params: { id: ids.environmentId } }),

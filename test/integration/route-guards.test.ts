@@ -74,6 +74,7 @@ const MATRIX: Record<string, Row> = {
   "GET /settings": V(200),
   "PUT /settings": A(200),
   "GET /tasks/{id}/base-files": V(400),
+  "GET /tasks/{id}/evidence": V(404),
   "GET /tasks/{id}/history": V(404),
   "POST /tasks/{id}/override": C(400, "curate"),
   "GET /tasks/{id}": V(404),

@@ -55,6 +55,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/runs": () => import("./runs/route"),
   "/settings": () => import("./settings/route"),
   "/tasks/{id}/base-files": () => import("./tasks/[id]/base-files/route"),
+  "/tasks/{id}/evidence": () => import("./tasks/[id]/evidence/route"),
   "/tasks/{id}/history": () => import("./tasks/[id]/history/route"),
   "/tasks/{id}/override": () => import("./tasks/[id]/override/route"),
   "/tasks/{id}": () => import("./tasks/[id]/route"),

@@ -8,6 +8,14 @@ import { parseLogSympy } from "./swe-bench-sympy";
 export type LogParser = (log: string) => TestStatusMap;
 
 /**
+ * Bumped whenever a parser reads a log differently than before: each run records
+ * `parserVersionOf(name)`, so the evidence matrix can tell a status flip the parser caused.
+ */
+export const LOG_PARSERS_VERSION = 1;
+
+export const parserVersionOf = (parser: string) => `${parser}@${LOG_PARSERS_VERSION}`;
+
+/**
  * Parsers by name; an environment may name one (metadata.logParser), a task's repository
  * picks one through REPO_LOG_PARSERS, otherwise we detect. The SWE-bench names give exactly
  * SWE-bench's statuses; `pytest-lenient`, `unittest` and `generic` are ours.

@@ -30,12 +30,13 @@ const failing = pytestLog({ [F2P[0]]: "FAILED", [P2P[0]]: "PASSED" }, 1);
 const passing = pytestLog({ [F2P[0]]: "PASSED", [P2P[0]]: "PASSED" }, 0);
 
 describe("one run's evaluation", () => {
-  it("a negative control that fails and a positive control that passes behave, with expected vs actual per test", () => {
+  it("a negative control that fails and a positive control that passes behave, with expected vs actual per test and the line deciding it", () => {
     const negative = run("NEGATIVE_CONTROL", failing);
-    expect(negative).toMatchObject({ markerExitCode: 1, failureClass: null, flags: [], behaved: true });
+    expect(negative).toMatchObject({ markerExitCode: 1, failureClass: null, flags: [], behaved: true, parserVersion: "pytest@1" });
+    // the summary lines (3 and 4 of the log) decide, as SWE-bench's pytest parser reads them
     expect(negative.testResults).toEqual([
-      { testId: F2P[0], group: "FAIL_TO_PASS", expected: "FAILED", actual: "FAILED" },
-      { testId: P2P[0], group: "PASS_TO_PASS", expected: "PASSED", actual: "PASSED" },
+      { testId: F2P[0], group: "FAIL_TO_PASS", expected: "FAILED", actual: "FAILED", logLine: 3 },
+      { testId: P2P[0], group: "PASS_TO_PASS", expected: "PASSED", actual: "PASSED", logLine: 4 },
     ]);
     expect(run("POSITIVE_CONTROL", passing)).toMatchObject({ failureClass: null, behaved: true });
   });

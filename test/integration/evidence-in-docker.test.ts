@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { useDemoWorker } from "../helpers/demo-worker";
+import { dockerForTests } from "../helpers/docker";
+import { waitForGroup } from "../helpers/worker";
+import { NOT_BLIND } from "@/lib/campaigns/blind";
+import { addEnvironmentRevision } from "@/lib/environments/add-revision";
+import { flippedTests, taskEvidenceMatrix, type Flip } from "@/lib/runs/evidence-matrix";
+import { requestValidation } from "@/lib/runs/request-validation";
+
+// Why a test flipped, with real containers on the demo calculator: once because a curator's
+// new recipe changed what the tests see, once with nothing changed at all (a test seeded
+// with the repeat index, as in verdict-flaky-in-docker.test.ts, so it flips every time).
+const docker = await dockerForTests();
+
+const patchAdding = (file: string, lines: string[]) =>
+  [
+    `diff --git a/${file} b/${file}`,
+    "new file mode 100644",
+    "--- /dev/null",
+    `+++ b/${file}`,
+    `@@ -0,0 +1,${lines.length} @@`,
+    ...lines.map((l) => `+${l}`),
+    "",
+  ].join("\n");
+
+const STRICT_ID = "tests/test_mode.py::test_strict_mode_is_off";
+const STRICT_PATCH = patchAdding("tests/test_mode.py", [
+  "import os",
+  "",
+  "",
+  "def test_strict_mode_is_off():",
+  '    assert os.environ.get("CALC_STRICT") != "1"',
+]);
+const FLAKY_ID = "tests/test_stability.py::test_mean_is_stable";
+const FLAKY_PATCH = patchAdding("tests/test_stability.py", [
+  "import os",
+  "import random",
+  "",
+  "",
+  "def test_mean_is_stable():",
+  '    random.seed(int(os.environ.get("SWE_CURATOR_ATTEMPT", "0")))',
+  "    assert random.random() < 0.5",
+]);
+
+describe.skipIf(!docker.ready)("why a test flipped, in real containers", () => {
+  const demo = useDemoWorker();
+  const db = () => demo.database.prisma;
+
+  async function taskWithExtraTest(instanceId: string, patch: string, testId: string) {
+    const good = demo.tasks["demo__calc-1"];
+    return db().task.create({
+      data: {
+        instanceId,
+        environmentId: good.environmentId,
+        source: "DEMO",
+        problemStatement: good.problemStatement,
+        fixPatch: good.fixPatch,
+        testPatch: good.testPatch + patch,
+        failToPass: good.failToPass,
+        passToPass: [...good.passToPass, testId],
+      },
+    });
+  }
+
+  /** The stored log's line a flip points to must name the test: that line decided it. */
+  async function expectDecidingLines(flip: Flip) {
+    for (const side of [flip.before, flip.after]) {
+      const run = await db().validationRun.findUniqueOrThrow({ where: { id: side.runId } });
+      expect(side.logLine, `run ${side.runId} names a deciding line`).not.toBeNull();
+      expect(run.log!.split("\n")[side.logLine! - 1]).toContain(flip.testId);
+    }
+  }
+
+  it("a test that fails after a curator's new recipe is explained as 'recipe changed', linked to both deciding lines", async () => {
+    const task = await taskWithExtraTest("demo__calc-evidence-recipe", STRICT_PATCH, STRICT_ID);
+    const before = await waitForGroup(
+      db(),
+      (await requestValidation(db(), { taskId: task.id, actorId: null })).groupId,
+    );
+    expect(before.map((run) => run.testResults.find((t) => t.testId === STRICT_ID)?.actual)).toEqual([
+      "PASSED",
+      "PASSED",
+    ]);
+
+    // revision 2: the same Dockerfile (so the same image), an eval script that turns strict mode on
+    const environment = await db().environment.findUniqueOrThrow({
+      where: { id: task.environmentId! },
+      include: { currentRevision: true },
+    });
+    const current = environment.currentRevision!;
+    const evalScript = current.evalScript.replace("cd /testbed", "cd /testbed\nexport CALC_STRICT=1");
+    expect(evalScript).not.toBe(current.evalScript);
+    await addEnvironmentRevision(db(), {
+      environmentId: environment.id,
+      number: current.number + 1,
+      dockerfile: current.dockerfile,
+      evalScript,
+      reason: "strict mode",
+      authorId: null,
+    });
+    const after = await waitForGroup(db(), (await requestValidation(db(), { taskId: task.id, actorId: null })).groupId);
+
+    const matrix = await taskEvidenceMatrix(db(), task.id, NOT_BLIND);
+    expect(matrix.runs).toHaveLength(4);
+    for (const run of matrix.runs)
+      expect(run).toMatchObject({
+        engine: expect.any(String),
+        imageId: expect.stringMatching(/^sha256:/),
+        parserVersion: "pytest@1",
+      });
+    const row = matrix.tests.find((test) => test.testId === STRICT_ID)!;
+    expect(row.cells.map((cell) => cell.actual)).toEqual(["PASSED", "PASSED", "FAILED", "FAILED"]);
+
+    const flips = matrix.flips.filter((flip) => flip.testId === STRICT_ID);
+    expect(flips.map((flip) => flip.kind).sort()).toEqual(["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]);
+    for (const flip of flips) {
+      expect(flip.explanation).toMatchObject({
+        cause: "changed",
+        changed: ["recipe"],
+        notRecorded: [],
+        sentence: "Recipe changed",
+      });
+      await expectDecidingLines(flip);
+    }
+    // nothing else flipped: the recipe only touched this test
+    expect(matrix.flips).toHaveLength(2);
+    // what other tools ask: the flips the second validation brought
+    expect(await flippedTests(db(), task.id, { runIds: after.map((run) => run.id) }, NOT_BLIND)).toHaveLength(2);
+    expect(await flippedTests(db(), task.id, { runIds: before.map((run) => run.id) }, NOT_BLIND)).toEqual([]);
+  });
+
+  it("a test that flips between two attempts with the same recipe, image, host and parser is explained as flaky", async () => {
+    const task = await taskWithExtraTest("demo__calc-evidence-flaky", FLAKY_PATCH, FLAKY_ID);
+    const startedAt = new Date();
+    await waitForGroup(db(), (await requestValidation(db(), { taskId: task.id, actorId: null, repeats: 2 })).groupId);
+
+    const matrix = await taskEvidenceMatrix(db(), task.id, NOT_BLIND);
+    const flips = matrix.flips.filter((flip) => flip.testId === FLAKY_ID);
+    expect(flips.map((flip) => `${flip.kind}: ${flip.before.actual} → ${flip.after.actual}`).sort()).toEqual([
+      "NEGATIVE_CONTROL: FAILED → PASSED",
+      "POSITIVE_CONTROL: FAILED → PASSED",
+    ]);
+    for (const flip of flips) {
+      expect(flip.explanation).toMatchObject({ cause: "flaky", changed: [], notRecorded: [] });
+      expect(flip.explanation.sentence).toMatch(/^Flaky/);
+      await expectDecidingLines(flip);
+    }
+    expect(await flippedTests(db(), task.id, { date: startedAt }, NOT_BLIND)).toHaveLength(2);
+  });
+});
