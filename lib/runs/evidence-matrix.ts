@@ -1,6 +1,6 @@
 import type { Db, Prisma, RunKind, TestGroup, TestOutcome } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { requireVisible, type BlindSet } from "../campaigns/blind";
+import { requireVisible, type BlindSet } from "../auth/blind";
 import { explainFlip, type FlipExplanation, type RunInputs } from "./explain-flip";
 
 /** The newest runs a matrix shows: enough for every rerun a curator compares, bounded for a task validated for months. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
-import { blindSetOf, NOT_BLIND } from "@/lib/campaigns/blind";
+import { blindSetOf, NOT_BLIND } from "@/lib/auth/blind";
 import { EVIDENCE_DEMO_TASK, seedEvidenceDemo } from "@/lib/runs/demo-evidence";
 import { taskEvidenceMatrix } from "@/lib/runs/evidence-matrix";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useDemoWorker } from "../helpers/demo-worker";
 import { dockerForTests } from "../helpers/docker";
 import { waitForGroup } from "../helpers/worker";
-import { NOT_BLIND } from "@/lib/campaigns/blind";
+import { NOT_BLIND } from "@/lib/auth/blind";
 import { addEnvironmentRevision } from "@/lib/environments/add-revision";
 import { flippedTests, taskEvidenceMatrix, type Flip } from "@/lib/runs/evidence-matrix";
 import { requestValidation } from "@/lib/runs/request-validation";
