@@ -50,10 +50,10 @@ describe.skipIf(!docker.ready)("step replay in real containers", () => {
     // ls, grep, create (a write), run, str_replace (an edit in the container), run again (doctored)
     expect(outcomes).toEqual({ 0: "same", 1: "same", 2: "applied", 3: "same", 4: "applied", 5: "different" });
     const doctored = replay.results!.find((step) => step.index === 5)!;
-    expect(doctored.replayed).toBe("ValueError mean() of an empty sequence");
+    expect(doctored.replayed).toBe("ValueError mean() of an empty sequence\n");
     expect(doctored.recorded).toContain("mean() of an empty list");
     // the replay ran the edit of step 5: before it, the same script crashed with ZeroDivisionError
-    expect(replay.results!.find((step) => step.index === 3)!.replayed).toBe("ZeroDivisionError division by zero");
+    expect(replay.results!.find((step) => step.index === 3)!.replayed).toBe("ZeroDivisionError division by zero\n");
   });
 
   it("a step beyond the time limit ends with a readable reason, in a container without network", async () => {

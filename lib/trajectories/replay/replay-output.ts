@@ -59,8 +59,8 @@ export function cutReplayOutput(log: string, markers: ReplayMarkers): Map<number
       current = { index: Number(opened[1]), lines: [] };
       cuts.set(current.index, { output: "", exitCode: null, ended: false });
     } else if (closed && current && Number(closed[1]) === current.index) {
-      // the end marker is printed after a newline of its own: that one is not the command's
-      cuts.set(current.index, { output: current.lines.join("\n").replace(/\n$/, ""), exitCode: Number(closed[2]), ended: true });
+      // the end marker is printed after a newline of its own, which is the separator before it: the join is the output exactly
+      cuts.set(current.index, { output: current.lines.join("\n"), exitCode: Number(closed[2]), ended: true });
       current = null;
     } else if (current) {
       current.lines.push(line);

@@ -8,7 +8,8 @@ import { isReplayTarget, replayActionOf } from "./replay-actions";
 /** A replay runs at most this many actions: beyond, the step is too far into the trajectory to replay on demand. */
 export const MAX_REPLAY_ACTIONS = 300;
 
-const ACTIVE = ["QUEUED", "RUNNING"] as const;
+/** A running replay whose worker has not beaten for this long is taken as lost: asking again starts a new one. */
+const LOST_AFTER_MS = 2 * 60_000;
 
 /**
  * Queues a replay of a trajectory's actions up to and including one step, in a fresh container
@@ -31,7 +32,10 @@ export async function requestStepReplay(db: PrismaClient, input: { trajectoryId:
     if (!trajectory.task.environment.currentRevisionId) throw new AppError("UNPROCESSABLE", `Environment ${trajectory.task.environment.key} has no revision to build; add its Dockerfile first`);
     const target = replayActionOf(step);
     if (!isReplayTarget(target)) throw new AppError("UNPROCESSABLE", `Step ${step.index + 1} cannot be replayed (${"reason" in target ? target.reason : "no command"}); pick a step that runs a shell command or edits a file`);
-    const running = await tx.stepReplay.findFirst({ where: { trajectoryId: trajectory.id, stepIndex: step.index, status: { in: [...ACTIVE] } }, select: { id: true } });
+    const running = await tx.stepReplay.findFirst({
+      where: { trajectoryId: trajectory.id, stepIndex: step.index, OR: [{ status: "QUEUED" }, { status: "RUNNING", heartbeatAt: { gt: new Date(Date.now() - LOST_AFTER_MS) } }] },
+      select: { id: true },
+    });
     if (running) return { id: running.id, queued: false };
     const actionsTotal = await countActionsUpTo(tx, trajectory.id, step.index);
     if (actionsTotal > MAX_REPLAY_ACTIONS) {
