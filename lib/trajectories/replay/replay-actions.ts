@@ -1,4 +1,5 @@
 import { parseStepEdit, type StepEdit } from "../step-edits";
+import { toolCall } from "../step-kind";
 
 // What replaying a step does in the container, read from its action in any format:
 //   a shell command (SWE-agent and mini-swe-agent plain commands, `bash({...})` tool calls,
@@ -24,17 +25,6 @@ const AGENT_COMMANDS = new Set([
   "open", "goto", "scroll_up", "scroll_down", "find_file", "search_dir", "search_file", "create", "edit", "insert", "append",
   "submit", "exit_forfeit", "str_replace_editor", "filemap", "view",
 ]);
-
-function toolCall(action: string): { name: string; args: Json } | null {
-  const match = /^([A-Za-z_][\w.-]*)\((.*)\)\s*$/s.exec(action.trim());
-  if (!match) return null;
-  try {
-    const args = JSON.parse(match[2] || "{}");
-    return { name: match[1], args: args && typeof args === "object" ? (args as Json) : {} };
-  } catch {
-    return null;
-  }
-}
 
 const firstWord = (command: string) => command.trim().split(/\s+/)[0] ?? "";
 
