@@ -1,7 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import { useCan } from "@/components/auth/actor-context";
@@ -100,7 +100,7 @@ export function StepReplay({ trajectoryId, index, onStep }: { trajectoryId: stri
   const client = useQueryClient();
   const replays = useQuery({ queryKey: queryKeys.trajectoryReplays(trajectoryId), queryFn: () => apiFetch<Replays>(`/api/v1/trajectories/${trajectoryId}/replays`) });
   const replay = replays.data?.items.find((item) => item.stepIndex === index);
-  const refresh = useState(() => () => void client.invalidateQueries({ queryKey: queryKeys.trajectoryReplays(trajectoryId) }))[0];
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.trajectoryReplays(trajectoryId) }), [client, trajectoryId]);
   const progress = useReplayProgress(replay, refresh);
   const start = useMutation({
     mutationFn: () => apiFetch<{ id: string }>(`/api/v1/trajectories/${trajectoryId}/steps/${index}/replay`, { method: "POST" }),
