@@ -20,6 +20,7 @@ import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
 import { validateTask } from "./processors/validate-task";
+import { replayStep } from "./processors/replay-step";
 import { logFailure } from "../lib/errors/log-failure";
 import { collectOrphanedBlobs } from "../lib/builds/base-files";
 
@@ -130,6 +131,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
         [JOB_NAMES.validateTask]: validateTask(ctx),
         [JOB_NAMES.pruneDocker]: pruneDockerProcessor(ctx),
         [JOB_NAMES.importFile]: importFile(ctx),
+        [JOB_NAMES.replayStep]: replayStep(ctx),
       },
     });
   } catch (error) {

@@ -9,6 +9,8 @@ import { StepKindBadge } from "./step-kind-badge";
 import dynamic from "next/dynamic";
 import { EditsSoFar } from "./edits-so-far";
 import { StepAnnotations } from "./step-annotations";
+import { StepReplay } from "./step-replay";
+import { replayActionOf } from "@/lib/trajectories/replay/replay-actions";
 
 // Monaco is loaded when a step first shows an edit, not with the page: the first step appears sooner
 const EditDiff = dynamic(() => import("./step-edit-view").then((m) => m.EditDiff), { ssr: false, loading: () => <p className="text-xs text-slate-500">Loading the diff viewer…</p> });
@@ -123,6 +125,7 @@ export function StepDetail({ trajectoryId, taskId, index, search, lines, onLines
           {step.data.edit && <EditDiff edit={step.data.edit} trajectoryId={trajectoryId} index={index} taskId={taskId} />}
           <EditsSoFar key={index} trajectoryId={trajectoryId} upTo={index} onStep={onStep} />
           <Observation text={step.data.observation} pattern={pattern} lines={lines} onLines={onLines} />
+          {replayActionOf(step.data).how !== "skip" && <StepReplay trajectoryId={trajectoryId} index={index} onStep={onStep} />}
           <StepAnnotations trajectoryId={trajectoryId} index={index} />
         </>
       )}

@@ -17,6 +17,8 @@ export const queryKeys = {
   trajectory: (id: string) => ["trajectory", id],
   /** one step in full (the inspector's detail pane) */
   trajectoryStep: (trajectoryId: string, index: number) => ["trajectory-step", trajectoryId, index],
+  /** the latest replay of each replayed step (GET /api/v1/trajectories/:id/replays) */
+  trajectoryReplays: (trajectoryId: string) => ["trajectory-replays", trajectoryId],
   /** one block of TRAJECTORY_WINDOW rows of the step list, unfiltered ("ALL") or of one kind */
   trajectoryWindow: (trajectoryId: string, kind: string | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block],
   /** the environment list for a canonical filter query string (environmentListQueryString) */

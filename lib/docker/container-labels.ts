@@ -6,6 +6,7 @@ export const LABEL_MANAGED = "io.swe-curator.managed";
 export const LABEL_KIND = "io.swe-curator.kind";
 export const LABEL_RUN_ID = "io.swe-curator.run-id";
 export const LABEL_BUILD_ID = "io.swe-curator.build-id";
+export const LABEL_REPLAY_ID = "io.swe-curator.replay-id";
 export const LABEL_WORKER_ID = "io.swe-curator.worker-id";
 export const LABEL_CONTEXT_HASH = "io.swe-curator.context-hash";
 /** which database's rows a container belongs to: installations (or test files) sharing a Docker host leave each other's alone */
@@ -19,6 +20,11 @@ export function installationId(connectionString: string): string {
 
 export function runContainerLabels(run: { runId: string; workerId: string; installation: string }): Record<string, string> {
   return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "validation", [LABEL_RUN_ID]: run.runId, [LABEL_WORKER_ID]: run.workerId, [LABEL_INSTALLATION]: run.installation };
+}
+
+/** A step replay's container (lib/trajectories/replay): locked down as a validation's, found by its replay. */
+export function replayContainerLabels(replay: { replayId: string; workerId: string; installation: string }): Record<string, string> {
+  return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "replay", [LABEL_REPLAY_ID]: replay.replayId, [LABEL_WORKER_ID]: replay.workerId, [LABEL_INSTALLATION]: replay.installation };
 }
 
 /** A container that only lends its filesystem to read an image's base files; never started. */

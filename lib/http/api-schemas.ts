@@ -127,5 +127,11 @@ export const TrajectorySchema = z.looseObject({ id, taskId: z.string().nullable(
 export const TrajectoryStepSchema = z.looseObject({ id, index: z.number().int() }).meta({ id: "TrajectoryStep" });
 export const TrajectoryStepPageSchema = pageSchema(TrajectoryStepSchema);
 
+export const StepReplaySchema = z
+  .looseObject({ id, trajectoryId: z.string(), stepIndex: z.number().int(), status: z.string(), actionsTotal: z.number().int(), actionsDone: z.number().int() })
+  .meta({ id: "StepReplay" });
+export const QueuedReplaySchema = z.object({ id, queued: z.boolean() }).meta({ id: "QueuedReplay" });
+export const StepReplayListSchema = z.object({ items: z.array(StepReplaySchema) });
+
 export const AnyObject = z.looseObject({});
 export const SettingsSchema = z.looseObject({}).meta({ id: "CurationSettings" });

@@ -18,6 +18,7 @@ const NEEDS: Record<JobName, string> = {
   [JOB_NAMES.validateTask]: JOB_FLAG.docker,
   [JOB_NAMES.pruneDocker]: JOB_FLAG.docker,
   [JOB_NAMES.importFile]: JOB_FLAG.import,
+  [JOB_NAMES.replayStep]: JOB_FLAG.docker,
 };
 
 const IMAGE_PREFIX = "image:";

@@ -4,6 +4,7 @@ export const JOB_NAMES = {
   validateTask: "validate-task",
   pruneDocker: "prune-docker",
   importFile: "import-file",
+  replayStep: "replay-step",
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -13,4 +14,5 @@ export const jobKeyFor = {
   build: (buildId: string) => `${JOB_NAMES.buildEnvironment}:${buildId}`,
   run: (runId: string) => `${JOB_NAMES.validateTask}:${runId}`,
   importBatch: (batchId: string) => `${JOB_NAMES.importFile}:${batchId}`,
+  replay: (replayId: string) => `${JOB_NAMES.replayStep}:${replayId}`,
 };

@@ -19,11 +19,16 @@ export type PruneDockerPayload = z.infer<typeof PruneDockerPayloadSchema>;
 export const ImportFilePayloadSchema = z.object({ batchId: z.string().min(1) });
 export type ImportFilePayload = z.infer<typeof ImportFilePayloadSchema>;
 
+/** a trajectory replayed up to one step (lib/trajectories/replay) */
+export const ReplayStepPayloadSchema = z.object({ replayId: z.string().min(1) });
+export type ReplayStepPayload = z.infer<typeof ReplayStepPayloadSchema>;
+
 export const JOB_PAYLOAD_SCHEMAS = {
   [JOB_NAMES.buildEnvironment]: BuildEnvironmentPayloadSchema,
   [JOB_NAMES.validateTask]: ValidateTaskPayloadSchema,
   [JOB_NAMES.pruneDocker]: PruneDockerPayloadSchema,
   [JOB_NAMES.importFile]: ImportFilePayloadSchema,
+  [JOB_NAMES.replayStep]: ReplayStepPayloadSchema,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]>;

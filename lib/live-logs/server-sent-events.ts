@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { jobLogEvents, type JobLogEvent, type LogTarget } from "./job-log-events";
+import { jobLogEvents, type LogTarget } from "./job-log-events";
 import { serverConfig } from "../config/server-config";
 
 const KEEPALIVE_MS = 15_000;
@@ -27,7 +27,7 @@ export function admitLiveStream(userId: string, max = serverConfig().LIVE_LOG_ST
  * Turns job log events into a text/event-stream response. Log events carry their seq as
  * the SSE id, so a reconnecting EventSource resumes after the last chunk it saw.
  */
-export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: AbortSignal, onClose: () => void = () => {}): Response {
+export function serverSentEvents<E extends { type: string; seq?: number }>(events: AsyncGenerator<E>, signal: AbortSignal, onClose: () => void = () => {}): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -41,7 +41,7 @@ export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: Ab
       const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);
       try {
         for await (const event of events) {
-          const id = event.type === "log" ? `id: ${event.seq}\n` : "";
+          const id = event.seq !== undefined ? `id: ${event.seq}\n` : "";
           send(`${id}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
           if (signal.aborted) break;
         }
@@ -67,6 +67,22 @@ export function serverSentEvents(events: AsyncGenerator<JobLogEvent>, signal: Ab
   });
 }
 
+/** Any polled event stream (a replay's progress) as SSE, under the same per-user cap as the live logs. */
+export async function liveEventsResponse<E extends { type: string; seq?: number }>(events: AsyncGenerator<E>, request: Request, userId: string): Promise<Response> {
+  const release = admitLiveStream(userId);
+  try {
+    const first = await events.next();
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* events;
+    }
+    return serverSentEvents(all(), request.signal, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
 /** Where to resume: the Last-Event-ID header (EventSource reconnects) or ?after=. */
 export function resumeAfter(request: Request, url: URL): number | undefined {
   const raw = request.headers.get("last-event-id") ?? url.searchParams.get("after");
@@ -79,17 +95,5 @@ export function resumeAfter(request: Request, url: URL): number | undefined {
  * stream starts, and a user past LIVE_LOG_STREAMS_PER_USER open streams gets a 429.
  */
 export async function jobLogResponse(db: Db, target: LogTarget, request: Request, url: URL, userId: string): Promise<Response> {
-  const release = admitLiveStream(userId);
-  try {
-    const events = jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal });
-    const first = await events.next();
-    async function* all() {
-      if (!first.done) yield first.value;
-      yield* events;
-    }
-    return serverSentEvents(all(), request.signal, release);
-  } catch (error) {
-    release();
-    throw error;
-  }
+  return liveEventsResponse(jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal }), request, userId);
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerEngine, LabelledContainer } from "../docker/docker-engine";
-import { LABEL_BUILD_ID, LABEL_INSTALLATION, LABEL_RUN_ID, LABEL_WORKER_ID } from "../docker/container-labels";
+import { LABEL_BUILD_ID, LABEL_INSTALLATION, LABEL_REPLAY_ID, LABEL_RUN_ID, LABEL_WORKER_ID } from "../docker/container-labels";
 
 export type PruneReport = { removedContainers: string[]; removedImages: number; freedBytes: number };
 
@@ -11,6 +11,8 @@ async function rowFor(db: PrismaClient, container: LabelledContainer): Promise<R
   if (runId) return db.validationRun.findUnique({ where: { id: runId }, select: { status: true, workerId: true, heartbeatAt: true } });
   const buildId = container.labels[LABEL_BUILD_ID];
   if (buildId) return db.build.findUnique({ where: { id: buildId }, select: { status: true, workerId: true, heartbeatAt: true } });
+  const replayId = container.labels[LABEL_REPLAY_ID];
+  if (replayId) return db.stepReplay.findUnique({ where: { id: replayId }, select: { status: true, workerId: true, heartbeatAt: true } });
   return null;
 }
 

@@ -32,6 +32,7 @@ const SEED_FILES = [
   path.join(DEMO_FIXTURES_DIR, "pydicom__pydicom-1458.traj"),
   path.join(DEMO_DIR, "agents", "predictions.jsonl"),
   path.join(DEMO_DIR, "agents", "reviewer-verdicts.jsonl"),
+  path.join(DEMO_DIR, "agents", "demo__calc-1.traj"),
 ];
 
 async function importSeedFiles(db: PrismaClient, log: (line: string) => void) {
