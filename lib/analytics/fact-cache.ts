@@ -8,8 +8,9 @@ import { logFailure } from "../errors/log-failure";
 // So each page's facts stay in memory with the snapshot they were read in; triggers
 // (migration 20261206070000_analytics_changes) record every transaction that writes to those
 // tables, and a read reuses the facts when no such transaction committed since that snapshot.
-// The check and any re-read run in one REPEATABLE READ transaction: what a reader gets is
-// exactly what its own snapshot holds, never older.
+// The check is one statement; a re-read runs in a REPEATABLE READ transaction whose first
+// statement takes the snapshot the facts are then stored with: what a reader gets is exactly
+// what a snapshot taken during its request holds, never older.
 
 type Entry = { snapshot: string; generation: string; facts: unknown };
 
@@ -46,19 +47,28 @@ export async function cachedFacts<T>(db: Db, page: string, read: (db: Db) => Pro
   if (!isClient(db)) return read(db);
   const pages = cache.get(db) ?? new Map<string, Entry>();
   cache.set(db, pages);
+  // the usual case in one statement, outside a transaction: its snapshot shows nothing new, so the facts are current
+  const held = pages.get(page);
+  if (held) {
+    const [check] = await db.$queryRawUnsafe<Check[]>(CHECK_SQL, held.snapshot);
+    foldIfMany(db, check.changes);
+    if (held.generation === check.generation && !check.changed) return held.facts as T;
+  }
   const { facts, changes } = await db.$transaction(
     async (tx) => {
-      const held = pages.get(page);
-      const [check] = await tx.$queryRawUnsafe<Check[]>(CHECK_SQL, held?.snapshot ?? null);
-      if (held && held.generation === check.generation && !check.changed) return { facts: held.facts as T, changes: check.changes };
+      const [check] = await tx.$queryRawUnsafe<Check[]>(CHECK_SQL, null);
       const fresh = await read(tx);
       pages.set(page, { snapshot: check.snapshot, generation: check.generation, facts: fresh });
       return { facts: fresh, changes: check.changes };
     },
     { isolationLevel: "RepeatableRead", timeout: 120_000 },
   );
-  if (changes > FOLD_AT_CHANGES) void foldAnalyticsChanges(db).catch(logFailure("emptying the analytics change record"));
+  foldIfMany(db, changes);
   return facts;
+}
+
+function foldIfMany(db: Db, changes: number) {
+  if (changes > FOLD_AT_CHANGES) void foldAnalyticsChanges(db).catch(logFailure("emptying the analytics change record"));
 }
 
 /**

@@ -137,7 +137,7 @@ async function main() {
       verifiability: () => verifiabilityAnalytics(prisma, {}, NOT_BLIND),
       "task list, funnel slice": async () => listTasks(prisma, { slice: "funnel;stage=approved" }, await withResolvedSlice(prisma, "funnel;stage=approved", {})),
     };
-    console.log(`\n${"page".padEnd(40)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target ≤ ${MAX_RATIO}× and < ${MAX_MS} ms`);
+    console.log(`\n${"page".padEnd(40)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target`);
     const figures: Figure[] = [];
     for (const [name, run] of Object.entries(pages)) {
       if (ONLY_PAGES && !ONLY_PAGES.has(name)) continue;
@@ -146,9 +146,11 @@ async function main() {
       for (const [label, before] of CACHED_PAGES.has(name) ? passes : passes.slice(0, 1)) {
         const page = await time(run, before);
         const ratio = page.p95 / raw.p95;
-        const met = ratio <= MAX_RATIO && page.p95 < MAX_MS;
+        // issue 33's targets are for the pages computed in code; the others keep this bench's earlier p95 < 300 ms
+        const cached = CACHED_PAGES.has(name);
+        const met = cached ? ratio <= MAX_RATIO && page.p95 < MAX_MS : page.p95 < 300;
         // the first read after a write has no target of its own: it is what one request in many pays
-        const target = before ? "none (one request per write pays it)" : `≤ ${MAX_RATIO}× raw SQL, < ${MAX_MS} ms`;
+        const target = before ? "none (one request per write pays it)" : cached ? `≤ ${MAX_RATIO}× raw SQL, < ${MAX_MS} ms` : "< 300 ms";
         figures.push({ figure: `analytics, ${label}, p95`, measured: page.p95, baselineName: "its raw aggregate SQL, p95", baseline: raw.p95, unit: "ms", target, met: before ? null : met });
         console.log(`${label.padEnd(40)} ${page.p50.toFixed(1).padStart(8)} ${page.p95.toFixed(1).padStart(8)} ${raw.p95.toFixed(1).padStart(8)} ${ratio.toFixed(1).padStart(6)}×  ${met ? "ok" : "MISSED"}`);
       }
