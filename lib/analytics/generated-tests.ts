@@ -5,6 +5,7 @@ import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensio
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
 import { visibleOnly, type BlindSet } from "../auth/blind";
+import { cachedFacts } from "./fact-cache";
 
 // UTGen's measures of generated unit tests. A generated test is a TEST_GENERATION task: the
 // generator's test patch on the original task's code, validated like any task — its negative
@@ -124,7 +125,10 @@ function runWords(run: RunSummary | null, outcome: boolean | null, yes: string, 
 const summary = (id: string | null, failureClass: string | null, finishedAt: Date | null): RunSummary | null =>
   id ? { id, failureClass, finishedAt: finishedAt ? finishedAt.toISOString() : null } : null;
 
-export async function loadGeneratedTests(db: Db): Promise<GeneratedTest[]> {
+/** Every generated test with its latest control runs, read again only after a write. */
+export const loadGeneratedTests = (db: Db): Promise<GeneratedTest[]> => cachedFacts(db, "generated tests", readGeneratedTests);
+
+export async function readGeneratedTests(db: Db): Promise<GeneratedTest[]> {
   const { text: statement, values } = latestControlRunsSql("TEST_GENERATION").toQuery();
   const rows = await db.$queryRawUnsafe<ControlRunRow[]>(statement, ...values);
   return rows.map((row) => ({

@@ -7,6 +7,7 @@ import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensio
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
 import { visibleOnly, type BlindSet } from "../auth/blind";
+import { cachedFacts } from "./fact-cache";
 
 // SWE-Review's measures of reviewer agents, against executed ground truth (the candidate's
 // own validation run, as /reviewers scores it): accuracy, false approvals (approved, does not
@@ -264,8 +265,11 @@ function groundTruth(row: ReviewRow): boolean | null {
   });
 }
 
-/** Every reviewer verdict with its ground truth and its facts. */
-export async function loadReviews(db: Db): Promise<Review[]> {
+/** Every reviewer verdict with its ground truth and its facts, read again only after a write. */
+export const loadReviews = (db: Db): Promise<Review[]> => cachedFacts(db, "reviews", readReviews);
+
+/** Every reviewer verdict with its ground truth and its facts, from the tables. */
+export async function readReviews(db: Db): Promise<Review[]> {
   const { text: statement, values } = REVIEWS_SQL.toQuery();
   const rows = await db.$queryRawUnsafe<ReviewRow[]>(statement, ...values);
   return rows.map((row) => ({

@@ -3,6 +3,7 @@ import { GROUND_TRUTH_SELECT, honestResolved } from "../trajectories/score-revie
 import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
+import { cachedFacts } from "./fact-cache";
 
 // SWE-Review's revision loop: a candidate patch revised after a review. A revised candidate is
 // imported as a prediction whose extra fields name its predecessor (`revision_of`: the
@@ -87,7 +88,10 @@ const metaText = (metadata: unknown, key: string) => {
   return typeof value === "string" && value ? value : null;
 };
 
-export async function loadRevisionPairs(db: Db): Promise<RevisionPair[]> {
+/** Every revised candidate with its predecessor's ground truth, read again only after a write. */
+export const loadRevisionPairs = (db: Db): Promise<RevisionPair[]> => cachedFacts(db, "revision pairs", readRevisionPairs);
+
+export async function readRevisionPairs(db: Db): Promise<RevisionPair[]> {
   const marked = await db.$queryRaw<{ id: string }[]>`SELECT id FROM candidate_patches WHERE metadata ? 'revision_of'`;
   if (marked.length === 0) return [];
   const revised = await db.candidatePatch.findMany({

@@ -6,6 +6,7 @@ import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRuns } from "./control-runs";
 import { sql } from "../db/sql";
 import { visibleOnly, type BlindSet } from "../auth/blind";
+import { cachedFacts } from "./fact-cache";
 
 // SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
 // patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's
@@ -143,7 +144,10 @@ const STEPS_SQL = sql`
   WHERE t.kind = 'TDD_STEP'
   ORDER BY t.instance_id`;
 
-export async function loadSteps(db: Db): Promise<Step[]> {
+/** Every test-driven step with its latest positive control, read again only after a write. */
+export const loadSteps = (db: Db): Promise<Step[]> => cachedFacts(db, "steps", readSteps);
+
+export async function readSteps(db: Db): Promise<Step[]> {
   const { text: statement, values } = STEPS_SQL.toQuery();
   const rows = await db.$queryRawUnsafe<StepRow[]>(statement, ...values);
   return rows.map((row) => {

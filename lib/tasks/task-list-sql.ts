@@ -131,7 +131,8 @@ export function taskConditions(filters: TaskFilters, context: FilterContext = {}
     omit.includes("repository") ? null : repositoryCondition(filters.repository),
     filters.environment ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})` : null,
     reviewerDecisionCondition(filters.reviewerDecision),
-    filters.decided === "yes" ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
+    // a reason filter already demands a decision: a second EXISTS would probe every match again
+    filters.decided === "yes" && !filters.reason.length ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
     filters.decided === "no" ? raw("NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
     filters.reason.length
       ? sql`EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.reasons && ${filters.reason}::"DecisionReason"[])`

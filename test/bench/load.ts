@@ -403,6 +403,11 @@ async function main() {
     const capacity = saturation.reduce((sum, r) => sum + r.rps, 0);
     console.log(`capacity: ${capacity.toFixed(1)} requests/s with no pause, ${(capacity / (CLIENTS * PACE)).toFixed(1)}× the curators' offered ${(CLIENTS * PACE).toFixed(0)} requests/s; list p99 with no pause ${saturation[0].p99.toFixed(0)} ms`);
     console.log(`list p99 at the curators' pace ${curatorsList.p99.toFixed(1)} ms (target < 200 ms): ${curatorsList.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`);
+    // a lost or doubled decision is a correctness failure, not a slow figure: say so and fail the run
+    if (lost > 0 || duplicated > 0) {
+      console.error(`\nFAILED: ${lost} accepted decision(s) lost and ${duplicated} duplicated under load; a curator's work went missing or counted twice`);
+      process.exitCode = 1;
+    }
     await prisma.$disconnect();
   } finally {
     for (const child of children) {

@@ -53,6 +53,9 @@ describe("task list filters", () => {
     expect(await ids({ decided: "yes" })).toEqual(["g-2", "w-3"]);
     expect(await ids({ decided: "no" })).toEqual(["g-1", "w-1", "w-2"]);
     expect(await ids({ reason: "TESTS_TOO_WEAK" })).toEqual(["g-2"]);
+    // a reason implies a decision: with decided=yes the reason alone decides, with decided=no nothing passes
+    expect(await ids({ decided: "yes", reason: "TESTS_TOO_WEAK" })).toEqual(["g-2"]);
+    expect(await ids({ decided: "no", reason: "TESTS_TOO_WEAK" })).toEqual([]);
     expect(await ids({ label: "hot" })).toEqual(["g-1", "w-2"]);
     expect(await ids({ assignee: "me" })).toEqual(["w-3"]);
     expect(await ids({ assignee: "none" })).toEqual(["g-1", "g-2", "w-1", "w-2"]);

@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+
+// Each bench writes its figures here as JSON; `npm run bench:report` turns every file into the
+// tables of docs/performance.md. A figure is only meaningful against a baseline timed in the
+// same run on the same machine, so each carries both, and the machine's load while it ran.
+
+export const RESULTS_DIR = path.join(import.meta.dirname, "..", "..", "docs", "bench-results");
+
+export type Figure = {
+  /** what a person waits on, e.g. "analytics, reviewers page, p95" */
+  figure: string;
+  measured: number;
+  /** what the figure is compared with, timed in the same run (raw SQL, the server's response …) */
+  baselineName: string;
+  baseline: number;
+  unit: "ms";
+  /** the target, in words, as the issue states it */
+  target: string;
+  /** null: a figure kept for context, with no target of its own */
+  met: boolean | null;
+};
+
+export type MachineState = { cores: number; load1: number; busy: boolean; description: string };
+
+/** A machine is called busy when more runnable work waits than it has cores for the bench. */
+export function machineState(): MachineState {
+  const cores = cpus().length;
+  const load1 = loadavg()[0];
+  const busy = load1 > cores * 0.5;
+  return { cores, load1, busy, description: `${busy ? "busy" : "quiet"} (load ${load1.toFixed(1)} on ${cores} cores)` };
+}
+
+/** Writes docs/bench-results/<bench>.json: the figures of this run and the machine's state at its start and end. */
+export function writeBenchResults(bench: string, figures: Figure[], atStart: MachineState, options: Record<string, unknown> = {}) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const atEnd = machineState();
+  const machine = atStart.busy || atEnd.busy ? { ...(atStart.load1 > atEnd.load1 ? atStart : atEnd), busy: true } : atEnd;
+  const file = path.join(RESULTS_DIR, `${bench}.json`);
+  writeFileSync(file, `${JSON.stringify({ bench, measuredAt: new Date().toISOString(), machine, options, figures }, null, 2)}\n`);
+  console.log(`[bench] figures written to ${path.relative(process.cwd(), file)} (machine ${machine.description}); npm run bench:report updates docs/performance.md`);
+}
