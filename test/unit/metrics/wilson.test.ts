@@ -23,9 +23,9 @@ describe("Wilson score interval (95 %)", () => {
   });
 
   it("is symmetric around one half and narrows as n grows", () => {
-    const [l, h] = wilsonInterval(5, 10);
+    const [l, h] = wilsonInterval(5, 10) as [number, number];
     expect(l + h).toBeCloseTo(1, 10);
-    const [l2, h2] = wilsonInterval(500, 1000);
+    const [l2, h2] = wilsonInterval(500, 1000) as [number, number];
     expect(h2 - l2).toBeLessThan((h - l) / 5);
   });
 
