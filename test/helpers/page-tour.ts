@@ -41,6 +41,8 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     { name: "trajectory", path: `/trajectories/${ids.trajectoryId}`, ready: `!!document.querySelector('[role="listbox"] [role="option"]')` },
     // the demo has one trajectory per task: compared with itself, every row is aligned
     { name: "trajectory compare", path: `/trajectories/compare?a=${ids.trajectoryId}&b=${ids.trajectoryId}`, ready: `!!document.querySelector('[role="table"] [role="row"]')` },
+    // any two: the picker alone, before B is chosen
+    { name: "trajectory compare picker", path: `/trajectories/compare?a=${ids.trajectoryId}`, ready: `!!document.querySelector('[data-testid="compare-picker"] select[name="b"] option')` },
     plain("campaign list", "/campaigns"),
     plain("new campaign", "/campaigns/new"),
     plain("rubrics", "/campaigns/rubrics"),
