@@ -1,13 +1,16 @@
 "use client";
 import Link from "next/link";
-import type { Cell, Column, FigureTable as Table } from "@/lib/analytics/figures";
+import { rateOf, type Column, type FigureRow, type FigureTable as Table } from "@/lib/analytics/figures";
+import { formatPercent, formatRate } from "@/components/charts/chart-format";
 
-export const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
-
-function formatCell(column: Column, value: Cell): string {
+/** A cell as the table shows it: a rate with its count and 95 % interval ("100.0 % (1 of 1; 95 % CI 21–100 %)"). */
+function formatCell(column: Column, row: FigureRow): string {
+  const value = row[column.key];
+  const proportion = column.kind === "rate" ? rateOf(row, column.key) : null;
+  if (proportion) return formatRate(proportion);
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return value;
-  if (column.kind === "rate") return percent(value);
+  if (column.kind === "rate" || column.kind === "percent") return formatPercent(value);
   // one locale on the server and in every browser: the page's first HTML is rendered on the server, and hydration must find the same text
   if (column.kind === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
   return value.toLocaleString("en-US");
@@ -40,7 +43,7 @@ export function FigureTable({ table, testId }: { table: Table; testId?: string }
             <tr key={row.key} className="border-b">
               {table.columns.map((c) => {
                 const href = table.drill[row.key]?.[c.key];
-                const shown = formatCell(c, row[c.key]);
+                const shown = formatCell(c, row);
                 return (
                   <td key={c.key} className={`px-2 py-1 ${c.kind === "text" ? "" : "tabular-nums"}`}>
                     {href && row[c.key] !== 0 ? (

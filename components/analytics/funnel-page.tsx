@@ -9,7 +9,6 @@ import { useAnalytics } from "./use-analytics";
 const MAX_SERIES = 8;
 const BY_OPTIONS = [{ value: "", label: "all tasks together" }, ...Object.entries(FUNNEL_DIMENSIONS).map(([value, d]) => ({ value, label: d.label }))];
 const SOURCE_OPTIONS = [{ value: "", label: "every source" }, ...Object.values(TaskSource).map((s) => ({ value: s, label: s }))];
-const whole = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 0 });
 
 function FunnelCharts({ data }: { data: FunnelResult }) {
   const groups = data.groups.slice(0, MAX_SERIES);
@@ -32,12 +31,12 @@ function FunnelCharts({ data }: { data: FunnelResult }) {
   return (
     <div className="flex flex-col gap-8">
       <ChartBeside
-        chart={<GroupedBarChart title="Tasks reaching each gate" testId="funnel-chart" data={stageData} series={series} max="auto" format={whole} emptyText="No task has been imported yet." />}
+        chart={<GroupedBarChart title="Tasks reaching each gate" testId="funnel-chart" data={stageData} series={series} scale={{ kind: "count" }} emptyText="No task has been imported yet." />}
         table={<FigureTable table={data.stages} testId="funnel-table" />}
       />
       {data.groups.length > MAX_SERIES && <p className="text-xs text-slate-600">The chart shows the first {MAX_SERIES} of {data.groups.length} groups; the table has them all.</p>}
       <ChartBeside
-        chart={<GroupedBarChart title="Where tasks drop, and why" testId="drops-chart" data={dropData} series={[{ key: "tasks", name: "tasks" }]} max="auto" format={whole} emptyText="No task has dropped out yet." />}
+        chart={<GroupedBarChart title="Where tasks drop, and why" testId="drops-chart" data={dropData} series={[{ key: "tasks", name: "tasks" }]} scale={{ kind: "count" }} emptyText="No task has dropped out yet." />}
         table={<FigureTable table={data.drops} testId="drops-table" />}
       />
     </div>

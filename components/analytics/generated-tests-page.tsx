@@ -3,7 +3,8 @@ import { GroupedBarChart } from "@/components/charts/bar-chart";
 import type { GeneratedTestAnalytics } from "@/lib/analytics/generated-tests";
 import { PromoteTests } from "./promote-tests";
 import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
-import { FigureTable, percent } from "./figure-table";
+import { FigureTable } from "./figure-table";
+import { rateChartData } from "./chart-data";
 import { useAnalytics } from "./use-analytics";
 
 const RATES = [
@@ -32,13 +33,9 @@ export function GeneratedTestsPage() {
                 <GroupedBarChart
                   title="Generated tests that attack, are accurate, and both"
                   testId="generated-tests-chart"
-                  data={result.rates.rows.map((row) => ({
-                    label: row.key,
-                    values: Object.fromEntries(RATES.map((r) => [r.key, row[r.key] as number | null])),
-                    hrefs: Object.fromEntries(RATES.map((r) => [r.key, result.rates.drill[row.key]?.[r.drill]])),
-                  }))}
-                  series={RATES.map((r) => ({ key: r.key, name: r.name }))}
-                  format={percent}
+                  data={rateChartData(result.rates, RATES)}
+                  series={RATES}
+                  scale={{ kind: "rate" }}
                   emptyText="No generated test yet: import a generator's tests for a task and validate them."
                 />
               }

@@ -4,7 +4,8 @@ import type { FigureTable as Table } from "@/lib/analytics/figures";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
 import { ReliabilityChart, type ReliabilityBin } from "@/components/charts/reliability-chart";
 import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
-import { FigureTable, percent } from "./figure-table";
+import { FigureTable } from "./figure-table";
+import { rateChartData } from "./chart-data";
 import { useAnalytics } from "./use-analytics";
 
 const BY_OPTIONS = [
@@ -24,14 +25,15 @@ const RATES = [
   { key: "reproducerShare", name: "ran a reproducer", drill: "reproducer" },
 ];
 
+const REVISION_RATES = [
+  { key: "resolveRateBefore", name: "before", drill: "resolvedBefore" },
+  { key: "resolveRateAfter", name: "after revision", drill: "resolvedAfter" },
+];
+
 type ReviewerPage = ReviewerAnalytics & { revisions: Table; revisionPairs: Table };
 
 function RevisionLoop({ data }: { data: ReviewerPage }) {
-  const rateData = data.revisions.rows.map((row) => ({
-    label: row.key,
-    values: { resolveRateBefore: row.resolveRateBefore as number | null, resolveRateAfter: row.resolveRateAfter as number | null },
-    hrefs: { resolveRateBefore: data.revisions.drill[row.key]?.resolvedBefore, resolveRateAfter: data.revisions.drill[row.key]?.resolvedAfter },
-  }));
+  const rateData = rateChartData(data.revisions, REVISION_RATES);
   return (
     <>
       <ChartBeside
@@ -40,11 +42,8 @@ function RevisionLoop({ data }: { data: ReviewerPage }) {
             title="Resolve rate before and after revision (reviewer × generator)"
             testId="revision-chart"
             data={rateData}
-            series={[
-              { key: "resolveRateBefore", name: "before" },
-              { key: "resolveRateAfter", name: "after revision" },
-            ]}
-            format={percent}
+            series={REVISION_RATES}
+            scale={{ kind: "rate" }}
             emptyText="No revised patch yet: import a prediction with revision_of (its predecessor's model) and review_id."
           />
         }
@@ -56,11 +55,7 @@ function RevisionLoop({ data }: { data: ReviewerPage }) {
 }
 
 function ReviewerCharts({ data }: { data: ReviewerPage }) {
-  const rateData = data.measures.rows.map((row) => ({
-    label: row.key,
-    values: Object.fromEntries(RATES.map((r) => [r.key, row[r.key] as number | null])),
-    hrefs: Object.fromEntries(RATES.map((r) => [r.key, data.measures.drill[row.key]?.[r.drill]])),
-  }));
+  const rateData = rateChartData(data.measures, RATES);
   const causeData = data.causes.rows.map((row) => ({
     label: row.cause as string,
     values: { falseApproval: row.falseApproval as number, falseRejection: row.falseRejection as number },
@@ -74,8 +69,8 @@ function ReviewerCharts({ data }: { data: ReviewerPage }) {
             title="Decisions against executed ground truth"
             testId="reviewer-chart"
             data={rateData}
-            series={RATES.map((r) => ({ key: r.key, name: r.name }))}
-            format={percent}
+            series={RATES}
+            scale={{ kind: "rate" }}
             emptyText="No reviewer verdict yet: import reviewer verdicts and validate their candidate patches."
           />
         }
@@ -95,8 +90,7 @@ function ReviewerCharts({ data }: { data: ReviewerPage }) {
               { key: "falseApproval", name: "false approvals" },
               { key: "falseRejection", name: "false rejections" },
             ]}
-            max="auto"
-            format={(v) => v.toFixed(0)}
+            scale={{ kind: "count" }}
             emptyText="No wrong decision yet."
           />
         }

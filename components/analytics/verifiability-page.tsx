@@ -2,10 +2,12 @@
 import { GroupedBarChart } from "@/components/charts/bar-chart";
 import type { FigureTable as Table } from "@/lib/analytics/figures";
 import { AnalyticsBody, ChartBeside, ExportLinks } from "./analytics-frame";
-import { FigureTable, percent } from "./figure-table";
+import { FigureTable } from "./figure-table";
+import { rateChartData } from "./chart-data";
 import { useAnalytics } from "./use-analytics";
 
 type Result = { projects: Table; failures: Table };
+const VERIFIABLE_SHARE = { key: "verifiableShare", name: "verifiable share", drill: "verifiable" };
 
 export function VerifiabilityPage() {
   const { data, error, apiPath, queryString } = useAnalytics<Result>("verifiability");
@@ -20,13 +22,9 @@ export function VerifiabilityPage() {
                 <GroupedBarChart
                   title="Share of verifiable steps per project"
                   testId="verifiability-chart"
-                  data={result.projects.rows.map((row) => ({
-                    label: row.key,
-                    values: { verifiableShare: row.verifiableShare as number | null },
-                    hrefs: { verifiableShare: result.projects.drill[row.key]?.verifiable },
-                  }))}
-                  series={[{ key: "verifiableShare", name: "verifiable share" }]}
-                  format={percent}
+                  data={rateChartData(result.projects, [VERIFIABLE_SHARE])}
+                  series={[VERIFIABLE_SHARE]}
+                  scale={{ kind: "rate" }}
                   emptyText="No test-driven step has run yet: import SWE-Flow steps and validate them."
                 />
               }

@@ -138,7 +138,7 @@ function AgreementSection({ data }: { data: ReportJson }) {
                 <td className="p-2 text-xs">
                   {q.pairs.map((p) => (
                     <div key={`${p.annotatorA}-${p.annotatorB}`}>
-                      {names(data, p.annotatorA)} × {names(data, p.annotatorB)}: {p.kappa === null ? "undefined" : p.kappa.toFixed(2)} ({describeKappa(p.kappa)}, {p.items} tasks, {interval(p.interval)})
+                      {names(data, p.annotatorA)} × {names(data, p.annotatorB)}: {p.kappa === null ? "not computable" : p.kappa.toFixed(2)} ({describeKappa(p.kappa)}, {p.items} tasks, {interval(p.interval)})
                     </div>
                   ))}
                 </td>

@@ -13,6 +13,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { inputClass } from "@/components/ui/field";
 import { BarChart } from "@/components/charts/bar-chart";
 
+const KAPPA_SCALE = { kind: "score", min: -1, max: 1, format: (v: number) => v.toFixed(1) } as const;
 const kappaNote = (kappa: number | null, items: number) => `${describeKappa(kappa)}, ${items} task${items === 1 ? "" : "s"}`;
 
 /** How much curators agree: Fleiss' kappa overall and per reason, Cohen's kappa per pair, and the disagreeing tasks. */
@@ -35,7 +36,7 @@ export function AgreementReport() {
         <>
           <p className="text-sm text-slate-700" data-testid="agreement-summary">
             {data.decisions} decisions; {data.tasksWithSeveralCurators} tasks decided by two or more curators. Overall Fleiss&apos; κ ={" "}
-            <strong>{data.overall.kappa === null ? "undefined" : data.overall.kappa.toFixed(3)}</strong> ({describeKappa(data.overall.kappa)}); observed agreement{" "}
+            <strong>{data.overall.kappa === null ? "not computable" : data.overall.kappa.toFixed(3)}</strong> ({describeKappa(data.overall.kappa)}); observed agreement{" "}
             {(data.overall.observed * 100).toFixed(0)}% vs {(data.overall.expected * 100).toFixed(0)}% by chance. Each curator&apos;s latest decision per task counts.
           </p>
           {data.tasksWithSeveralCurators === 0 ? (
@@ -45,13 +46,13 @@ export function AgreementReport() {
               <BarChart
                 title="Cohen's κ per curator pair (verdict)"
                 testId="pair-chart"
-                min={-1}
+                scale={KAPPA_SCALE}
                 bars={data.pairs.map((p) => ({ label: `${p.nameA} × ${p.nameB}`, value: p.kappa, note: kappaNote(p.kappa, p.items) }))}
               />
               <BarChart
                 title="Fleiss' κ per reason (cited or not)"
                 testId="reason-chart"
-                min={-1}
+                scale={KAPPA_SCALE}
                 bars={data.reasons.map((r) => ({ label: DECISION_REASON_LABELS[r.reason as DecisionReason] ?? r.reason, value: r.kappa, note: `used ${r.timesUsed}×, ${describeKappa(r.kappa)}` }))}
               />
             </>

@@ -9,6 +9,7 @@ import { SERVER_RECT } from "@/components/ui/use-infinite-rows";
 import { Badge } from "@/components/ui/badge";
 import type { TrajectoryComparison } from "@/lib/trajectories/compare";
 import { StepKindBadge } from "./step-kind-badge";
+import { candidateLabel, ComparePicker } from "./compare-picker";
 
 const ROW_HEIGHT = 44;
 
@@ -21,6 +22,9 @@ function SideHeader({ t, label, differs }: { t: Side; label: string; differs: Tr
       <h2 className="font-semibold">
         {label}: <Link className="font-mono text-blue-700 underline" href={`/trajectories/${t.id}`}>{t.externalId}</Link>
       </h2>
+      <p className="text-slate-700">
+        Task: {t.task && t.taskId ? <Link className="font-mono text-blue-700 underline" href={`/tasks/${t.taskId}`}>{t.task.instanceId}</Link> : "none"}
+      </p>
       <p className="text-slate-700">
         {t.role.toLowerCase()} · {t.model ?? "unknown model"} · {t.stepCount} steps{t.candidatePatch ? ` · on ${t.candidatePatch.generator}'s patch` : ""}
       </p>
@@ -54,13 +58,22 @@ export function CompareView({ a, b }: { a: string; b: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = comparison.data?.rows ?? [];
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, initialRect: SERVER_RECT });
-  if (!a || !b) return <p>Pick two trajectories to compare (open one and use “Compare with”).</p>;
-  if (comparison.error) return <p role="alert">Could not compare: {comparison.error.message}</p>;
+  const heading = <h1 className="text-xl font-semibold">Compare trajectories</h1>;
+  const picked = (id: string, side?: Side) => (id ? { id, label: side ? candidateLabel({ ...side, instanceId: side.task?.instanceId ?? null }) : id } : null);
+  const picker = <ComparePicker key={`${a}|${b}`} a={picked(a, comparison.data?.a)} b={picked(b, comparison.data?.b)} />;
+  if (!a || !b) return <div className="space-y-3">{heading}{picker}<p className="text-sm text-slate-700">Pick any two trajectories: B lists A&apos;s task&apos;s other trajectories first.</p></div>;
+  if (comparison.error) return <div className="space-y-3">{heading}{picker}<p role="alert">Could not compare: {comparison.error.message}</p></div>;
   if (!comparison.data) return <p>Aligning the two trajectories…</p>;
   const data = comparison.data;
   return (
     <div className="space-y-3">
-      <h1 className="text-xl font-semibold">Compare trajectories</h1>
+      {heading}
+      {picker}
+      {!data.sameTask && (
+        <p className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-slate-900" data-testid="different-tasks" role="note">
+          These trajectories are on different tasks ({data.a.task?.instanceId ?? "no task"} and {data.b.task?.instanceId ?? "no task"}): the rows align what each agent did, not the same code.
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <SideHeader t={data.a} label="A" differs={data.differs} />
         <SideHeader t={data.b} label="B" differs={data.differs} />

@@ -4,8 +4,9 @@ import { apiFetchAll } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import type { ReviewerScore } from "@/lib/trajectories/score-reviewers";
 import { BarChart } from "@/components/charts/bar-chart";
+import { formatPercent, formatRate } from "@/components/charts/chart-format";
 
-const pct = (v: number | null) => (v == null ? "—" : `${(v * 100).toFixed(1)}%`);
+const pct = (v: number | null) => (v == null ? "—" : formatPercent(v));
 const METRICS = [
   { key: "accuracy", label: "Accuracy" },
   { key: "precision", label: "Precision (approvals that resolve)" },
@@ -20,8 +21,8 @@ function ScoresCharts({ scores }: { scores: ReviewerScore[] }) {
         <BarChart
           key={metric.key}
           title={metric.label}
-          bars={scores.map((s) => ({ label: s.reviewer, value: s[metric.key], note: `${s.scored} scored` }))}
-          format={(v) => `${(v * 100).toFixed(1)}%`}
+          bars={scores.map((s) => ({ label: s.reviewer, value: s[metric.key], proportion: s.proportions[metric.key] }))}
+          scale={{ kind: "rate" }}
           emptyText="No reviewer verdict has executed ground truth yet: run its candidate patch with the tests."
         />
       ))}
@@ -48,6 +49,8 @@ export function ReviewerScores() {
             <th className="px-3 py-2">Correct rejections</th>
             <th className="px-3 py-2">False rejections</th>
             <th className="px-3 py-2">Accuracy</th>
+            <th className="px-3 py-2">Precision</th>
+            <th className="px-3 py-2">Recall</th>
             <th className="px-3 py-2">F1</th>
             <th className="px-3 py-2" title="mean confidence when right minus when wrong">Confidence gap</th>
             <th className="px-3 py-2">Awaiting ground truth</th>
@@ -62,7 +65,9 @@ export function ReviewerScores() {
               <td className="px-3 py-2 text-red-700">{s.falsePositive}</td>
               <td className="px-3 py-2">{s.trueNegative}</td>
               <td className="px-3 py-2">{s.falseNegative}</td>
-              <td className="px-3 py-2">{pct(s.accuracy)}</td>
+              <td className="px-3 py-2">{formatRate(s.proportions.accuracy)}</td>
+              <td className="px-3 py-2">{formatRate(s.proportions.precision)}</td>
+              <td className="px-3 py-2">{formatRate(s.proportions.recall)}</td>
               <td className="px-3 py-2">{pct(s.f1)}</td>
               <td className="px-3 py-2">{s.confidenceGap == null ? "—" : s.confidenceGap.toFixed(2)}</td>
               <td className="px-3 py-2">{s.awaitingGroundTruth}</td>

@@ -61,7 +61,12 @@ function Summary({ t }: { t: TrajectoryDetail }) {
 
 /** The task's other trajectories (the same candidate's other reviewers first), each to open or to compare with this one. */
 function Related({ t }: { t: TrajectoryDetail }) {
-  if (!t.related.length) return null;
+  const anyOther = (
+    <Link className="text-sm text-blue-700 underline" href={`/trajectories/compare?a=${t.id}`} data-testid="compare-any">
+      Compare with any trajectory…
+    </Link>
+  );
+  if (!t.related.length) return anyOther;
   const sameCandidate = (r: TrajectoryDetail["related"][number]) => !!t.candidatePatchId && r.candidatePatchId === t.candidatePatchId;
   const ordered = [...t.related].sort((x, y) => Number(sameCandidate(y)) - Number(sameCandidate(x)));
   return (
@@ -80,6 +85,7 @@ function Related({ t }: { t: TrajectoryDetail }) {
           </li>
         ))}
       </ul>
+      {anyOther}
     </details>
   );
 }

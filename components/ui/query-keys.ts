@@ -48,6 +48,8 @@ export const queryKeys = {
   /** the first TRAJECTORY_LABEL_STEPS steps given a label */
   trajectoryLabelSteps: (label: string | null) => ["trajectory-label-steps", label],
   trajectoryCompare: (a: string, b: string) => ["trajectory-compare", a, b],
+  /** the compare picker's lists: trajectories near one (its task first) matching a search */
+  compareCandidates: (near: string, q: string) => ["compare-candidates", near, q],
   /** an analytics page's figures for a canonical filter query string (analyticsQueryString); without arguments, the prefix of every page's */
   analytics: (page?: string, queryString?: string) => (page === undefined ? ["analytics"] : ["analytics", page, queryString ?? ""]),
 };

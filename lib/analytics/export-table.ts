@@ -1,19 +1,22 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
-import type { Cell, FigureTable } from "./figures";
+import { exportColumns, type Cell, type FigureTable } from "./figures";
 import { toCsv } from "../csv/csv";
 
 // "Exactly what is shown": the export is the page's table, same columns, same rows, same order.
 
+// A rate travels with its successes, n and 95 % interval (exportColumns), as the table shows it.
 export function tableToCsv(table: Pick<FigureTable, "columns" | "rows">): string {
+  const columns = exportColumns(table.columns);
   return toCsv(
-    table.columns.map((c) => c.label),
-    table.rows.map((row) => table.columns.map((c) => row[c.key] ?? null)),
+    columns.map((c) => c.label),
+    table.rows.map((row) => columns.map((c) => row[c.key] ?? null)),
   );
 }
 
 export function tableToJson(table: Pick<FigureTable, "columns" | "rows">): Record<string, Cell>[] {
-  return table.rows.map((row) => Object.fromEntries(table.columns.map((c) => [c.key, row[c.key] ?? null])));
+  const columns = exportColumns(table.columns);
+  return table.rows.map((row) => Object.fromEntries(columns.map((c) => [c.key, row[c.key] ?? null])));
 }
 
 /** ?format=csv&table=NAME answers one of the page's tables as CSV (an attachment); otherwise the whole page as JSON. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { joinSql, raw, sql, type SqlFragment } from "../db/sql";
-import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { labelOrMissing } from "../metrics/missing-label";
 import { sliceHref } from "./slice-key";
 import { notHiddenSql, type BlindSet } from "../auth/blind";
 
@@ -128,7 +129,7 @@ const defined = (params: Record<string, string | undefined>) =>
 
 /** Pure: the funnel tables from counts per (group, first failed gate, cause). */
 export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelResult {
-  const groupOf = (c: GroupedCount) => (query.by === "all" ? "all tasks" : (c.grp ?? "(none)"));
+  const groupOf = (c: GroupedCount) => (query.by === "all" ? "all tasks" : labelOrMissing(c.grp, `(no ${FUNNEL_DIMENSIONS[query.by].label.toLowerCase()})`));
   const groups = [...new Set(counts.map(groupOf))].sort();
   const base = filtersOf(query);
   const sliceFor = (group: string, extra: Record<string, string>) =>
@@ -147,14 +148,14 @@ export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelR
     FUNNEL_STAGES.forEach((stage, i) => {
       const key = `${group}|${stage.key}`;
       const n = reached(i);
-      stageRows.push({ key, group, stage: stage.label, tasks: n, ofImported: rate(n, imported), ofPrevious: i === 0 ? null : rate(n, reached(i - 1)) });
+      stageRows.push({ key, group, stage: stage.label, tasks: n, ...rateCells("ofImported", n, imported), ...(i === 0 ? { ofPrevious: null } : rateCells("ofPrevious", n, reached(i - 1))) });
       stageDrill[key] = { tasks: sliceFor(group, { stage: stage.key }) };
       if (i === 0) return;
       const causes = new Map<string, number>();
       for (const c of mine.filter((c) => c.stop === i)) causes.set(c.cause ?? "UNKNOWN", (causes.get(c.cause ?? "UNKNOWN") ?? 0) + c.n);
       for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
         const dropKey = `${group}|${stage.key}|${cause}`;
-        dropRows.push({ key: dropKey, group, gate: stage.label, cause: FUNNEL_CAUSE_LABELS[cause] ?? cause, tasks: n, ofReaching: rate(n, reached(i - 1)) });
+        dropRows.push({ key: dropKey, group, gate: stage.label, cause: FUNNEL_CAUSE_LABELS[cause] ?? cause, tasks: n, ...rateCells("ofReaching", n, reached(i - 1)) });
         dropDrill[dropKey] = { tasks: sliceFor(group, { gate: stage.key, cause }) };
       }
     });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { labelOrMissing } from "../metrics/missing-label";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
@@ -70,11 +71,11 @@ export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: Generat
       group: group.key,
       tests: n("tests"),
       attacks: n("attacks"),
-      attackRate: rate(n("attacks"), attackMeasured),
+      ...rateCells("attackRate", n("attacks"), attackMeasured),
       accurate: n("accurate"),
-      accuracy: rate(n("accurate"), accuracyMeasured),
+      ...rateCells("accuracy", n("accurate"), accuracyMeasured),
       valid: n("valid"),
-      validRate: rate(n("valid"), bothMeasured),
+      ...rateCells("validRate", n("valid"), bothMeasured),
       unmeasured: n("unmeasured"),
     });
     drill[group.key] = Object.fromEntries(OUTCOME_COLUMNS.map((o) => [o, sliceHref("generated-tests", { ...filters, ...group.values, outcome: o })]));
@@ -134,8 +135,8 @@ export async function readGeneratedTests(db: Db): Promise<GeneratedTest[]> {
   return rows.map((row) => ({
     taskId: row.taskId,
     instanceId: row.instanceId,
-    generator: row.generator ?? "(unknown)",
-    repository: row.repository,
+    generator: labelOrMissing(row.generator, "(no generator)"),
+    repository: labelOrMissing(row.repository, "(no repository)"),
     generatedFor: row.generatedFor,
     original: row.originalId ? { id: row.originalId, version: Number(row.originalVersion) } : null,
     attacks: controlOutcome(row.negId, row.negClass, "NEGATIVE_CONTROL_PASSED"),

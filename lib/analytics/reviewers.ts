@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { honestResolved } from "../trajectories/score-reviewers";
 import { sql } from "../db/sql";
-import { count, number, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { count, number, percentColumn, rate, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { labelOrMissing } from "../metrics/missing-label";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
@@ -117,16 +118,16 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
       reviews: items.length,
       scored: scoredItems.length,
       correct: correctCount,
-      accuracy: rate(correctCount, scoredItems.length),
+      ...rateCells("accuracy", correctCount, scoredItems.length),
       falseApproval: falseApprovals,
-      falseApprovalRate: rate(falseApprovals, scoredItems.filter((r) => r.resolved === false).length),
+      ...rateCells("falseApprovalRate", falseApprovals, scoredItems.filter((r) => r.resolved === false).length),
       falseRejection: falseRejections,
-      falseRejectionRate: rate(falseRejections, scoredItems.filter((r) => r.resolved === true).length),
+      ...rateCells("falseRejectionRate", falseRejections, scoredItems.filter((r) => r.resolved === true).length),
       tokensPerCorrect: perCorrect(sum(scoredItems.map((r) => r.tokens)), correctCount),
       stepsPerCorrect: perCorrect(sum(scoredItems.map((r) => r.steps)), correctCount),
       costPerCorrect: perCorrect(sum(scoredItems.map((r) => r.costUsd)), correctCount),
       reproducer: count$(items, "reproducer"),
-      reproducerShare: rate(count$(items, "reproducer"), withSteps),
+      ...rateCells("reproducerShare", count$(items, "reproducer"), withSteps),
       awaiting: count$(items, "awaiting"),
     });
     measureDrill[group.key] = Object.fromEntries(
@@ -144,7 +145,7 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
       bin: `${((bin / CALIBRATION_BINS) * 100).toFixed(0)}–${(((bin + 1) / CALIBRATION_BINS) * 100).toFixed(0)} %`,
       reviews: items.length,
       meanConfidence: rate(sum(items.map((r) => r.confidence)) ?? 0, items.length),
-      accuracy: rate(items.filter(correct).length, items.length),
+      ...rateCells("accuracy", items.filter(correct).length, items.length),
     });
     calibrationDrill[key] = { reviews: slice({ outcome: "bin", bin: key }) };
   }
@@ -188,7 +189,7 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
     },
     calibration: {
       title: "Confidence calibration (scored reviews with a confidence)",
-      columns: [text("bin", "Confidence"), count("reviews", "Reviews"), rateColumn("meanConfidence", "Mean confidence"), rateColumn("accuracy", "Accuracy")],
+      columns: [text("bin", "Confidence"), count("reviews", "Reviews"), percentColumn("meanConfidence", "Mean confidence"), rateColumn("accuracy", "Accuracy")],
       rows: calibrationRows,
       drill: calibrationDrill,
     },
@@ -274,10 +275,10 @@ export async function readReviews(db: Db): Promise<Review[]> {
   const rows = await db.$queryRawUnsafe<ReviewRow[]>(statement, ...values);
   return rows.map((row) => ({
     taskId: row.taskId,
-    reviewer: row.model ?? "unknown reviewer",
-    generator: row.generator ?? "(unknown)",
-    difficulty: row.difficulty ?? "(none)",
-    repository: row.repository ?? "(none)",
+    reviewer: labelOrMissing(row.model, "(no model)"),
+    generator: labelOrMissing(row.generator, "(no generator)"),
+    difficulty: labelOrMissing(row.difficulty, "(no difficulty)"),
+    repository: labelOrMissing(row.repository, "(no repository)"),
     approved: row.decision === "APPROVE",
     resolved: groundTruth(row),
     confidence: row.confidence,

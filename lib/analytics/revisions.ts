@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { GROUND_TRUTH_SELECT, honestResolved } from "../trajectories/score-reviewers";
-import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { labelOrMissing } from "../metrics/missing-label";
 import { groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { cachedFacts } from "./fact-cache";
@@ -51,8 +52,8 @@ export function buildRevisionLoop(pairs: RevisionPair[], filters: SliceParams): 
       generator: group.values.generator,
       pairs: n("pairs"),
       measured: n("measured"),
-      resolveRateBefore: rate(n("resolvedBefore"), n("measured")),
-      resolveRateAfter: rate(n("resolvedAfter"), n("measured")),
+      ...rateCells("resolveRateBefore", n("resolvedBefore"), n("measured")),
+      ...rateCells("resolveRateAfter", n("resolvedAfter"), n("measured")),
       fixed: n("fixed"),
       broke: n("broke"),
     });
@@ -111,7 +112,7 @@ export async function readRevisionPairs(db: Db): Promise<RevisionPair[]> {
       instanceId: candidate.task.instanceId,
       generator: predecessorName,
       revisedGenerator: candidate.generator,
-      reviewer: review?.model ?? "(no review named)",
+      reviewer: review ? labelOrMissing(review.model, "(no model)") : "(no review named)",
       before: honestResolved(predecessor),
       after: honestResolved(candidate),
     });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { count, rate, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import { labelOrMissing } from "../metrics/missing-label";
 import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRuns } from "./control-runs";
@@ -86,7 +87,7 @@ export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { pr
       key: group.key,
       project: group.key,
       ...Object.fromEntries(OUTCOME_KEYS.map((o) => [o, n(o)])),
-      verifiableShare: rate(n("verifiable"), n("verifiable") + n("notVerifiable")),
+      ...rateCells("verifiableShare", n("verifiable"), n("verifiable") + n("notVerifiable")),
     });
     drill[group.key] = Object.fromEntries(OUTCOME_KEYS.map((o) => [o, sliceHref("verifiability", { ...filters, ...group.values, outcome: o })]));
   }
@@ -155,7 +156,7 @@ export async function readSteps(db: Db): Promise<Step[]> {
     return {
       taskId: row.taskId,
       instanceId: row.instanceId,
-      project: row.repository,
+      project: labelOrMissing(row.repository, "(no repository)"),
       verifiable,
       failure: verifiable === false ? classifyStepFailure(row.logTail ?? "", row.fixPatch ?? "") : null,
       runId: row.posId,

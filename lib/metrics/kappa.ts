@@ -84,7 +84,7 @@ export function fleissKappa(counts: readonly (readonly number[])[]): FleissResul
 
 /** Landis & Koch's words for a kappa, shown beside the number. */
 export function describeKappa(kappa: number | null): string {
-  if (kappa === null) return "undefined";
+  if (kappa === null) return "not computable: every label the same";
   if (kappa < 0) return "worse than chance";
   if (kappa <= 0.2) return "slight";
   if (kappa <= 0.4) return "fair";

@@ -66,7 +66,7 @@ export function alignSteps(a: Row[], b: Row[]): AlignedPair[] {
 async function side(db: Db, id: string, blind: BlindSet) {
   const trajectory = await db.trajectory.findUnique({
     where: { id },
-    select: { id: true, externalId: true, role: true, model: true, decision: true, confidence: true, diagnosis: true, stepCount: true, exitStatus: true, taskId: true, candidatePatch: { select: { id: true, generator: true, resolved: true } } },
+    select: { id: true, externalId: true, role: true, model: true, decision: true, confidence: true, diagnosis: true, stepCount: true, exitStatus: true, taskId: true, task: { select: { instanceId: true } }, candidatePatch: { select: { id: true, generator: true, resolved: true } } },
   });
   if (!trajectory) throw notFound(`Trajectory ${id}`);
   if (trajectory.candidatePatch && (await blind.hides(trajectory.taskId))) trajectory.candidatePatch = withoutResolved(trajectory.candidatePatch);
@@ -84,7 +84,9 @@ export async function compareTrajectories(db: Db, aId: string, bId: string, blin
     decision: a.trajectory.decision !== b.trajectory.decision,
     diagnosis: JSON.stringify(a.trajectory.diagnosis ?? null) !== JSON.stringify(b.trajectory.diagnosis ?? null),
   };
-  return { a: a.trajectory, b: b.trajectory, rows, differs, truncated: a.trajectory.stepCount > MAX_ALIGNED || b.trajectory.stepCount > MAX_ALIGNED, matched: rows.filter((r) => r.same).length };
+  // any two can be compared; the page says so when they are not on one task
+  const sameTask = a.trajectory.taskId !== null && a.trajectory.taskId === b.trajectory.taskId;
+  return { a: a.trajectory, b: b.trajectory, sameTask, rows, differs, truncated: a.trajectory.stepCount > MAX_ALIGNED || b.trajectory.stepCount > MAX_ALIGNED, matched: rows.filter((r) => r.same).length };
 }
 export type TrajectoryComparison = Awaited<ReturnType<typeof compareTrajectories>>;
 

@@ -1,6 +1,8 @@
 import type { Db, Prisma } from "../db/client";
 import { guardCandidatePatch } from "../validation/guard-candidate-patch";
 import { visibleOnly, type BlindSet } from "../auth/blind";
+import { proportion, type Proportion } from "../metrics/wilson";
+import { labelOrMissing } from "../metrics/missing-label";
 
 // A reviewer agent's verdict is scored against executed ground truth: whether the candidate
 // patch resolved the task, decided by a validation run, never by the verdict file itself.
@@ -16,6 +18,8 @@ export type ReviewerScore = Confusion & {
   precision: number | null;
   recall: number | null;
   f1: number | null;
+  /** accuracy, precision and recall with their counts and 95 % Wilson intervals */
+  proportions: { accuracy: Proportion; precision: Proportion; recall: Proportion };
   /** mean confidence when right minus when wrong: positive means its confidence is informative */
   confidenceGap: number | null;
 };
@@ -54,6 +58,11 @@ export function scoreVerdicts(verdicts: Verdict[]): ReviewerScore[] {
         accuracy: ratio(c.truePositive + c.trueNegative, scored.length),
         precision,
         recall,
+        proportions: {
+          accuracy: proportion(c.truePositive + c.trueNegative, scored.length),
+          precision: proportion(c.truePositive, c.truePositive + c.falsePositive),
+          recall: proportion(c.truePositive, c.truePositive + c.falseNegative),
+        },
         f1: precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null,
         confidenceGap: rightMean !== null && wrongMean !== null ? rightMean - wrongMean : null,
       };
@@ -105,7 +114,7 @@ export async function scoreReviewers(db: Db, blind: BlindSet): Promise<ReviewerS
   const rows = await visibleOnly(blind, all, (row) => row.taskId);
   return scoreVerdicts(
     rows.map((row) => ({
-      reviewer: row.model ?? "unknown reviewer",
+      reviewer: labelOrMissing(row.model, "(no model)"),
       approved: row.decision === "APPROVE",
       resolved: row.candidatePatch ? honestResolved(row.candidatePatch) : null,
       confidence: row.confidence,

@@ -73,7 +73,8 @@ describe("analytics in the browser", () => {
       const csv = await page.getByTestId("export-links").getByRole("link", { name: "Projects (CSV)" }).getAttribute("href");
       const response = await page.request.get(appUrl(csv!));
       expect(response.headers()["content-type"]).toContain("text/csv");
-      expect((await response.text()).split("\r\n")[0]).toBe("Project,Steps,Verifiable,Not verifiable,Verifiable share,Missing dependency,Semantic mismatch,Not run yet");
+      const share = ["Verifiable share", ...["successes", "n", "95 % CI low", "95 % CI high"].map((part) => `Verifiable share (${part})`)];
+      expect((await response.text()).split("\r\n")[0]).toBe(["Project", "Steps", "Verifiable", "Not verifiable", ...share, "Missing dependency", "Semantic mismatch", "Not run yet"].join(","));
     } finally {
       await context.close();
     }

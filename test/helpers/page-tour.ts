@@ -40,6 +40,8 @@ export async function tourIds(page: Page) {
 /** The page types a signed-in admin reaches (an admin sees every one). */
 export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage[] {
   const plain = (name: string, path: string): TourPage => ({ name, path, ready: MAIN_LOADED });
+  // an analytics page is ready once its first table has rows (it says "Computing…" before)
+  const table = (name: string, path: string, testId: string): TourPage => ({ name, path, ready: `!!document.querySelector('[data-testid="${testId}"] tbody tr')` });
   return [
     { name: "task list", path: "/tasks", ready: `!!document.querySelector('[data-testid="task-row"]')` },
     { name: "task", path: `/tasks/${ids.taskId}`, ready: `!!document.querySelector('[data-testid="problem-statement"]') && !!document.querySelector('[data-testid="validation-panel"]')` },
@@ -52,6 +54,11 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     { name: "trajectory", path: `/trajectories/${ids.trajectoryId}`, ready: `!!document.querySelector('[role="listbox"] [role="option"]')` },
     // the demo has one trajectory per task: compared with itself, every row is aligned
     { name: "trajectory compare", path: `/trajectories/compare?a=${ids.trajectoryId}&b=${ids.trajectoryId}`, ready: `!!document.querySelector('[role="table"] [role="row"]')` },
+    // any two: the picker alone, before B is chosen
+    { name: "trajectory compare picker", path: `/trajectories/compare?a=${ids.trajectoryId}`, ready: `!!document.querySelector('[data-testid="compare-picker"] select[name="b"] option')` },
+    plain("campaign list", "/campaigns"),
+    plain("new campaign", "/campaigns/new"),
+    plain("rubrics", "/campaigns/rubrics"),
     plain("campaign", `/campaigns/${ids.campaignId}`),
     plain("campaign annotation", `/campaigns/${ids.campaignId}/annotate`),
     plain("campaign adjudication", `/campaigns/${ids.campaignId}/adjudicate`),
@@ -60,6 +67,12 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     plain("environment jobs", `/jobs/environments/${ids.environmentId}`),
     plain("imports", "/imports"),
     plain("agreement", "/agreement"),
+    plain("analytics", "/analytics"),
+    table("validation funnel", "/analytics/funnel", "funnel-table"),
+    table("reviewer analytics", "/analytics/reviewers", "reviewer-table"),
+    table("generated tests", "/analytics/generated-tests", "generated-tests-table"),
+    table("verifiability", "/analytics/verifiability", "verifiability-table"),
+    plain("trajectory labels", "/trajectories/labels"),
     plain("reviewers", "/reviewers"),
     plain("users", "/admin/users"),
     plain("API tokens", "/settings/tokens"),

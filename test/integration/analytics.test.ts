@@ -138,7 +138,11 @@ describe("reviewer analytics on real rows", () => {
     // one right approval, one false approval; 450 tokens, 3 steps and $0.03 for one correct decision
     expect(rev1).toMatchObject({ reviews: 2, scored: 2, correct: 1, accuracy: 0.5, falseApproval: 1, falseApprovalRate: 1, falseRejectionRate: 0, tokensPerCorrect: 450, stepsPerCorrect: 3, reproducer: 1, reproducerShare: 0.5 });
     expect(rev1.costPerCorrect).toBeCloseTo(0.03);
-    expect(result.measures.rows.find((r) => r.key === "rev-2")).toMatchObject({ reviews: 1, correct: 1, accuracy: 1, falseRejectionRate: null, reproducerShare: null });
+    // one decision of one: 100 %, but carried with its n and its 95 % Wilson interval (20.7–100 %)
+    expect(result.measures.rows.find((r) => r.key === "rev-2")).toMatchObject({
+      reviews: 1, correct: 1, accuracy: 1, accuracy_successes: 1, accuracy_n: 1, accuracy_low: expect.closeTo(0.2065, 4), accuracy_high: 1,
+      falseRejectionRate: null, falseRejectionRate_n: 0, falseRejectionRate_low: null, reproducerShare: null,
+    });
     expect(await drill(result.measures.drill["rev-1"].falseApproval)).toEqual(["f7"]);
     expect(result.causes.rows.find((r) => r.key === "subtle_logic_bug")?.falseApproval).toBe(1);
     // 0.8 and 0.9 share the 80–100 % bin (a bin includes its lower edge): one right, one wrong; 0.6 alone in 60–80 %
@@ -218,9 +222,20 @@ describe("the analytics API", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("Generator,Tests,Attack (fail without fix),Attack rate,Accurate (pass with fix),Output accuracy,Accurate ∩ attack,Accuracy ∩ attack rate,Not measured yet");
-    // gen-z's test (added through the API above) has not run: its rates are empty, not zero
-    expect(lines.slice(1)).toEqual(["gen-x,2,1,0.5,2,1,1,0.5,0", "gen-y,1,1,1,0,0,0,0,0", "gen-z,1,0,,0,,0,,1"]);
+    // each rate is followed by its successes, n and 95 % Wilson interval
+    const withInterval = (label: string) => [label, ...["successes", "n", "95 % CI low", "95 % CI high"].map((part) => `${label} (${part})`)];
+    const header = lines[0].split(",");
+    expect(header).toEqual([
+      "Generator", "Tests", "Attack (fail without fix)", ...withInterval("Attack rate"), "Accurate (pass with fix)", ...withInterval("Output accuracy"),
+      "Accurate ∩ attack", ...withInterval("Accuracy ∩ attack rate"), "Not measured yet",
+    ]);
+    const rows = Object.fromEntries(lines.slice(1).map((line) => [line.split(",")[0], Object.fromEntries(line.split(",").map((cell, i) => [header[i], cell]))]));
+    expect(Object.keys(rows)).toEqual(["gen-x", "gen-y", "gen-z"]);
+    expect(rows["gen-x"]).toMatchObject({ Tests: "2", "Attack rate": "0.5", "Attack rate (successes)": "1", "Attack rate (n)": "2", "Output accuracy": "1" });
+    expect(Number(rows["gen-x"]["Attack rate (95 % CI low)"])).toBeCloseTo(0.0945, 4);
+    expect(rows["gen-y"]).toMatchObject({ "Attack rate": "1", "Attack rate (n)": "1", "Attack rate (95 % CI high)": "1", "Output accuracy": "0" });
+    // gen-z's test (added through the API above) has not run: its rates are empty, not zero, over n = 0
+    expect(rows["gen-z"]).toMatchObject({ "Attack rate": "", "Attack rate (n)": "0", "Attack rate (95 % CI low)": "", "Not measured yet": "1" });
   });
 
   it("a task-list link with a broken slice is refused in words", async () => {

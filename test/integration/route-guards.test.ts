@@ -99,6 +99,7 @@ const MATRIX: Record<string, Row> = {
   "POST /trajectories/{id}/annotations": C(400, "curate"),
   "GET /trajectories/labels": V(200),
   "GET /trajectories/compare": V(400),
+  "GET /trajectories/compare/candidates": V(200),
   "PUT /trajectories/labels": A(400),
   "GET /trajectories/labels/steps": V(400),
   "PATCH /users/{id}": A(400),

@@ -77,6 +77,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/trajectories/{id}/annotations": () => import("./trajectories/[id]/annotations/route"),
   "/trajectories/labels": () => import("./trajectories/labels/route"),
   "/trajectories/compare": () => import("./trajectories/compare/route"),
+  "/trajectories/compare/candidates": () => import("./trajectories/compare/candidates/route"),
   "/trajectories/labels/steps": () => import("./trajectories/labels/steps/route"),
   "/users/{id}": () => import("./users/[id]/route"),
   "/users/{id}/password": () => import("./users/[id]/password/route"),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isReproducerStep, ranReproducer } from "@/lib/trajectories/reproducer";
 import { tableToCsv } from "@/lib/analytics/export-table";
+import { rateCells, rateColumn } from "@/lib/analytics/figures";
 import { decodeSlice, encodeSlice } from "@/lib/analytics/slice-key";
 
 describe("did a review run a reproducer", () => {
@@ -34,14 +35,28 @@ describe("exports and slices", () => {
     const csv = tableToCsv({
       columns: [
         { key: "name", label: "Name", kind: "text" },
-        { key: "rate", label: "Rate", kind: "rate" },
+        { key: "mean", label: "Mean", kind: "percent" },
       ],
       rows: [
-        { key: "1", name: 'a, "b"', rate: 0.5 },
-        { key: "2", name: "=cmd()", rate: null },
+        { key: "1", name: 'a, "b"', mean: 0.5 },
+        { key: "2", name: "=cmd()", mean: null },
       ],
     });
-    expect(csv).toBe('Name,Rate\r\n"a, ""b""",0.5\r\n\'=cmd(),\r\n');
+    expect(csv).toBe('Name,Mean\r\n"a, ""b""",0.5\r\n\'=cmd(),\r\n');
+  });
+
+  it("a rate travels in the CSV with its successes, n and 95 % Wilson interval", () => {
+    const csv = tableToCsv({
+      columns: [{ key: "name", label: "Name", kind: "text" }, rateColumn("accuracy", "Accuracy")],
+      rows: [
+        { key: "1", name: "one of one", ...rateCells("accuracy", 1, 1) },
+        { key: "2", name: "none measured", ...rateCells("accuracy", 0, 0) },
+      ],
+    });
+    const [header, one, none] = csv.split("\r\n");
+    expect(header).toBe("Name,Accuracy,Accuracy (successes),Accuracy (n),Accuracy (95 % CI low),Accuracy (95 % CI high)");
+    expect(one).toMatch(/^one of one,1,1,1,0\.2065\d*,1$/);
+    expect(none).toBe("none measured,,0,0,,");
   });
 
   it("a slice survives values with separators", () => {
