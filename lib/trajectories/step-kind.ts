@@ -33,7 +33,7 @@ const SHELL_EDIT = /(?:^|[\s;&|])(?:sed\s+-i|perl\s+-pi|tee\s|git\s+apply|patch\
 const ERROR_OBSERVATION = /^\s*(?:OBSERVATION:\s*)?(?:Your proposed edit has introduced new syntax error|ERROR:|Error:|error:|No replacement was performed|Invalid `?path|Usage: |[\w./-]+: command not found|bash: .*: command not found|The command .* timed out|Traceback \(most recent call last\):\s*File "\/[^"]*\/(?:tools|commands|sweagent)\/)/;
 
 /** `name({...json...})` — a tool call as chat-steps.ts and inspect-log.ts write it, one per line (the first decides). */
-function toolCall(action: string): { name: string; args: Json } | null {
+export function toolCall(action: string): { name: string; args: Json } | null {
   const match = /^([A-Za-z_][\w.-]*)\((.*)\)\s*$/.exec(action.trim().split("\n")[0]);
   if (!match) return null;
   try {
@@ -44,7 +44,7 @@ function toolCall(action: string): { name: string; args: Json } | null {
   }
 }
 
-function firstWord(command: string): string {
+export function firstWord(command: string): string {
   const line = command.trim().split("\n")[0] ?? "";
   // `cd /testbed && pytest ...`: the act is after the cd
   const act = line.replace(/^(?:cd\s+\S+\s*(?:&&|;)\s*)+/, "");
