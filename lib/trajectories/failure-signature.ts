@@ -31,7 +31,9 @@ const COMMAND_NOT_FOUND = /(?:^|\n)(?:\S*sh: (?:line \d+: |\d+: )?)?\S+: (?:comm
 const EDIT_REJECTED = /Your (?:proposed edit has introduced new syntax error|changes have NOT been applied)/;
 const TOOL_USAGE = /^(?:OBSERVATION:\s*)?(?:No replacement was performed|Invalid `?path|Usage: )/m;
 // an exception line ends a traceback: "ValueError: message", "django.core.exceptions.FieldError"
-const EXCEPTION_LINE = /^(?:E\s+)?((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failed|Failure|NotFound|Invalid|Denied|Configured))(?::\s|:?\s*$)/;
+// (pytest's own `Failed`, as in "Failed: DID NOT RAISE", counts)
+const EXCEPTION_LINE = /^(?:E\s+)?((?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure|NotFound|Denied|Configured)|\w*Failed))(?::\s|:?\s*$)/;
+const TESTS_FAILED = /^=*[ \t]*\d+ failed\b/m;
 const TRACEBACK = "Traceback (most recent call last):";
 const EXIT_CODE_TEXT = /(?:exit(?:ed)? (?:with )?(?:code|status)|returncode[>:=\s]+|Error) ?(-?\d{1,3})\b/gi;
 
@@ -67,6 +69,7 @@ export function errorClassOf(observation: string | null, metadata?: unknown): st
   if (COMMAND_NOT_FOUND.test(text)) return "command not found";
   const exception = pythonException(text);
   if (exception) return exception;
+  if (TESTS_FAILED.test(text)) return "tests failed";
   if (TOOL_USAGE.test(text)) return "tool usage error";
   const code = exitCodeOf(text, metadata);
   if (code === 127) return "command not found";
