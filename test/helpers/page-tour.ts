@@ -39,6 +39,8 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     { name: "trajectory", path: `/trajectories/${ids.trajectoryId}`, ready: `!!document.querySelector('[role="listbox"] [role="option"]')` },
     // the demo has one trajectory per task: compared with itself, every row is aligned
     { name: "trajectory compare", path: `/trajectories/compare?a=${ids.trajectoryId}&b=${ids.trajectoryId}`, ready: `!!document.querySelector('[role="table"] [role="row"]')` },
+    { name: "trajectory search", path: "/trajectories/search?q=PixelRepresentation", ready: `!!document.querySelector('[aria-label="Matching steps"] li mark')` },
+    { name: "failure clusters", path: "/trajectories/search?tab=clusters", ready: `!!document.querySelector('[aria-label="Failure clusters"] tbody tr')` },
     plain("campaign", `/campaigns/${ids.campaignId}`),
     plain("campaign annotation", `/campaigns/${ids.campaignId}/annotate`),
     plain("campaign adjudication", `/campaigns/${ids.campaignId}/adjudicate`),
