@@ -111,6 +111,7 @@ async function main() {
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
     const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on("error", () => {}); // an idle connection closed when the server stops is expected
     let started = performance.now();
     await load(pool);
     console.log(`[bench] loaded ${(TRAJECTORIES * PER_TRAJECTORY).toLocaleString()} steps with COPY in ${((performance.now() - started) / 1000).toFixed(1)} s`);
