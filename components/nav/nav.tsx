@@ -13,6 +13,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/agreement", label: "Agreement", permission: "tasks:read" },
   { href: "/reviewers", label: "Reviewers", permission: "tasks:read" },
   { href: "/trajectories/labels", label: "Step labels", permission: "tasks:read" },
+  { href: "/trajectories/search", label: "Search trajectories", permission: "tasks:read" },
   { href: "/analytics", label: "Analytics", permission: "tasks:read" },
   { href: "/imports", label: "Imports", permission: "imports:run" },
   { href: "/jobs", label: "Jobs", permission: "tasks:read" },

@@ -15,6 +15,10 @@ export const queryKeys = {
   tasks: (queryString: string) => ["tasks", queryString],
   taskFacets: (queryString: string) => ["task-facets", queryString],
   trajectory: (id: string) => ["trajectory", id],
+  /** steps of every trajectory matching a search (crossSearchQueryString), an infinite list */
+  trajectorySearch: (queryString: string) => ["trajectory-search", queryString],
+  /** the failed trajectories' clusters for a filter query string */
+  trajectoryClusters: (queryString: string) => ["trajectory-clusters", queryString],
   /** one step in full (the inspector's detail pane) */
   trajectoryStep: (trajectoryId: string, index: number) => ["trajectory-step", trajectoryId, index],
   /** the latest replay of each replayed step (GET /api/v1/trajectories/:id/replays) */

@@ -44,7 +44,7 @@ export function toolCall(action: string): { name: string; args: Json } | null {
   }
 }
 
-function firstWord(command: string): string {
+export function firstWord(command: string): string {
   const line = command.trim().split("\n")[0] ?? "";
   // `cd /testbed && pytest ...`: the act is after the cd
   const act = line.replace(/^(?:cd\s+\S+\s*(?:&&|;)\s*)+/, "");

@@ -61,5 +61,7 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   await seedDemoCampaign(db, password, log);
   const { seedEvidenceDemo } = await import("../../lib/runs/demo-evidence");
   await seedEvidenceDemo(db, log);
+  const { seedFailuresDemo } = await import("./seed-failures-demo");
+  await seedFailuresDemo(db, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }

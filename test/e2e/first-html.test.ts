@@ -141,6 +141,10 @@ describe("the first HTML of each page carries its data", () => {
     expect(compare).toContain('data-testid="alignment-summary"');
     expect(compare).toMatch(/role="row" data-same="(true|false)"/);
 
+    // steps of any trajectory matching words, marked; the demo's failed runs grouped
+    expect(await firstMarkup("/trajectories/search?q=PixelRepresentation")).toMatch(/<mark[^>]*>PixelRepresentation<\/mark>/);
+    expect(await firstMarkup("/trajectories/search?tab=clusters")).toContain("command not found");
+
     const created = await request.post(appUrl("/api/v1/tokens"), { data: { name: "first-html token", scopes: ["read"], expiresInDays: 30 } });
     expect(created.status(), await created.text()).toBe(201);
     expect(await firstMarkup("/settings/tokens")).toContain(">first-html token</span>");
@@ -154,7 +158,7 @@ describe("the first HTML of each page carries its data", () => {
       if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
-    const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens", "/campaigns/rubrics", "/trajectories/labels"];
+    const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens", "/campaigns/rubrics", "/trajectories/labels", "/trajectories/search?q=PixelRepresentation", "/trajectories/search?tab=clusters"];
     const traced = await api<{ trajectories: { id: string }[] }>("/api/v1/tasks/pydicom__pydicom-1458");
     paths.push(`/trajectories/compare?a=${traced.trajectories[0].id}&b=${(traced.trajectories[1] ?? traced.trajectories[0]).id}`);
     for (const path of paths) {

@@ -59,6 +59,8 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     plain("campaign list", "/campaigns"),
     plain("new campaign", "/campaigns/new"),
     plain("rubrics", "/campaigns/rubrics"),
+    { name: "trajectory search", path: "/trajectories/search?q=PixelRepresentation", ready: `!!document.querySelector('[aria-label="Matching steps"] li mark')` },
+    { name: "failure clusters", path: "/trajectories/search?tab=clusters", ready: `!!document.querySelector('[aria-label="Failure clusters"] tbody tr')` },
     plain("campaign", `/campaigns/${ids.campaignId}`),
     plain("campaign annotation", `/campaigns/${ids.campaignId}/annotate`),
     plain("campaign adjudication", `/campaigns/${ids.campaignId}/adjudicate`),

@@ -100,6 +100,8 @@ const MATRIX: Record<string, Row> = {
   "GET /trajectories/labels": V(200),
   "GET /trajectories/compare": V(400),
   "GET /trajectories/compare/candidates": V(200),
+  "GET /trajectories/search": V(400),
+  "GET /trajectories/clusters": V(200),
   "PUT /trajectories/labels": A(400),
   "GET /trajectories/labels/steps": V(400),
   "PATCH /users/{id}": A(400),
