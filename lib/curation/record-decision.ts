@@ -7,6 +7,7 @@ import { updateTaskAtVersion } from "../tasks/task-version";
 import { approvalsRequired } from "./settings";
 import { latestDecisionsByTask } from "../metrics/curator-agreement";
 import { decisionProblem, overridesAutomated, statusFromDecisions } from "./decision-rules";
+import { evidenceFingerprint } from "./evidence";
 
 export const DecisionInputSchema = z.object({
   verdict: z.enum(DecisionVerdict),
@@ -42,6 +43,8 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
     checkDecision(input, automated);
     // claim the version first: a concurrent decision on the same version loses here
     const version = await updateTaskAtVersion(tx, taskId, input.version, {});
+    // bound to what it was made on: when any of it changes, the database marks it stale
+    const snapshot = await evidenceFingerprint(tx, taskId);
     const decision = await tx.curationDecision.create({
       data: {
         taskId,
@@ -51,6 +54,8 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
         comment: input.comment || null,
         overridesAutomated: isOverride,
         justification: isOverride ? input.justification : null,
+        evidence: snapshot?.evidence,
+        evidenceFingerprint: snapshot?.fingerprint,
       },
     });
     const curationStatus = await recomputeStatus(tx, taskId);
@@ -68,6 +73,7 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
         verdict: input.verdict,
         reasons: input.reasons,
         comment: input.comment ?? null,
+        evidenceFingerprint: snapshot?.fingerprint ?? null,
         ...withoutValidation,
         ...(isOverride ? { automatedVerdict: automated, justification: input.justification } : {}),
       },
@@ -76,8 +82,9 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
   });
 }
 
+/** The task's status from its decisions that still hold (a stale one was made on evidence that changed since). */
 export async function recomputeStatus(db: Db, taskId: string): Promise<CurationStatus> {
-  const decisions = await db.curationDecision.findMany({ where: { taskId }, select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true } });
+  const decisions = await db.curationDecision.findMany({ where: { taskId, staleAt: null }, select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true } });
   const latest = [...(latestDecisionsByTask(decisions).get(taskId)?.values() ?? [])].map((d) => d.verdict);
   return statusFromDecisions(latest, await approvalsRequired(db));
 }
