@@ -3,7 +3,7 @@
 // not import files under from". Paths are from the project root; "@/…" imports resolve through
 // tsconfig like relative ones.
 
-const FEATURE_COMPONENTS = ["admin", "environments", "imports", "jobs", "tasks", "trajectory", "validation", "views"];
+const FEATURE_COMPONENTS = ["admin", "environments", "imports", "jobs", "releases", "tasks", "trajectory", "validation", "views"];
 const SHARED_COMPONENTS = ["ui", "editor", "diff", "charts", "markdown"];
 
 /** @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>} */

@@ -14,6 +14,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/reviewers", label: "Reviewers", permission: "tasks:read" },
   { href: "/trajectories/labels", label: "Step labels", permission: "tasks:read" },
   { href: "/analytics", label: "Analytics", permission: "tasks:read" },
+  { href: "/releases", label: "Releases", permission: "tasks:read" },
   { href: "/imports", label: "Imports", permission: "imports:run" },
   { href: "/jobs", label: "Jobs", permission: "tasks:read" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },

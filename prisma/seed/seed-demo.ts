@@ -58,5 +58,7 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   await seedAnalyticsDemo(db, log);
   const { seedDemoCampaign } = await import("../../lib/campaigns/demo-campaign");
   await seedDemoCampaign(db, password, log);
+  const { seedReleasesDemo } = await import("./seed-releases-demo");
+  await seedReleasesDemo(db, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }
