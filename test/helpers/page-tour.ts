@@ -24,7 +24,10 @@ export async function tourIds(page: Page) {
   if (!traced.trajectories[0]) throw new Error("the demo seed has no trajectory on pydicom__pydicom-1458");
   const campaigns = await get<{ items: { id: string }[] }>("/api/v1/campaigns");
   if (!campaigns.items[0]) throw new Error("the demo seed has no campaign");
-  return { taskId: task.id, environmentId: task.environment.id, trajectoryId: traced.trajectories[0].id, campaignId: campaigns.items[0].id };
+  const releases = await get<{ items: { id: string }[] }>("/api/v1/releases");
+  if (releases.items.length < 2) throw new Error("the demo seed has fewer than two releases");
+  const [releaseId, previousReleaseId] = releases.items.map((release) => release.id);
+  return { taskId: task.id, environmentId: task.environment.id, trajectoryId: traced.trajectories[0].id, campaignId: campaigns.items[0].id, releaseId, previousReleaseId };
 }
 
 /** The page types a signed-in admin reaches (an admin sees every one). */
@@ -47,6 +50,9 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     plain("environment jobs", `/jobs/environments/${ids.environmentId}`),
     plain("imports", "/imports"),
     plain("agreement", "/agreement"),
+    plain("releases", "/releases"),
+    { name: "release", path: `/releases/${ids.releaseId}`, ready: `!!document.querySelector('[data-testid="release-tasks"] tbody tr')` },
+    { name: "release diff", path: `/releases/diff?from=${ids.previousReleaseId}&to=${ids.releaseId}`, ready: `!!document.querySelector('[data-testid="release-diff-counts"]')` },
     plain("reviewers", "/reviewers"),
     plain("users", "/admin/users"),
     plain("API tokens", "/settings/tokens"),
