@@ -41,6 +41,10 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
     // a decision with no automated verdict behind it is kept apart in the audit log, with whether the curator confirmed it
     const withoutValidation = automated === "PENDING" ? { withoutValidation: true, confirmedWithoutValidation: input.confirmedWithoutValidation === true } : {};
     checkDecision(input, automated);
+    // hold the environment's row (before the task's, the order a recipe save takes them): a
+    // recipe saved or an image pinned meanwhile either commits first (we read its evidence) or
+    // waits for this decision (its trigger then sees the decision and marks it stale)
+    await tx.$executeRaw`SELECT 1 FROM environments e JOIN tasks t ON t.environment_id = e.id WHERE t.id = ${taskId} FOR SHARE OF e`;
     // claim the version first: a concurrent decision on the same version loses here
     const version = await updateTaskAtVersion(tx, taskId, input.version, {});
     // bound to what it was made on: when any of it changes, the database marks it stale
