@@ -3,7 +3,7 @@
 // not import files under from". Paths are from the project root; "@/…" imports resolve through
 // tsconfig like relative ones, so a relative import is held to the same zones.
 
-const FEATURE_COMPONENTS = ["admin", "environments", "imports", "jobs", "tasks", "trajectory", "validation", "views"];
+const FEATURE_COMPONENTS = ["admin", "environments", "imports", "jobs", "releases", "tasks", "trajectory", "validation", "views"];
 const SHARED_COMPONENTS = ["ui", "editor", "diff", "charts", "markdown"];
 
 /**
@@ -42,6 +42,7 @@ export const LIB_ORDER = [
   "curation",
   "campaigns",
   "exports",
+  "releases",
   "imports",
   // the edges that call the features: HTTP routes and the CLI
   "http",

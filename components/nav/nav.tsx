@@ -15,6 +15,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/trajectories/labels", label: "Step labels", permission: "tasks:read" },
   { href: "/trajectories/search", label: "Search trajectories", permission: "tasks:read" },
   { href: "/analytics", label: "Analytics", permission: "tasks:read" },
+  { href: "/releases", label: "Releases", permission: "tasks:read" },
   { href: "/imports", label: "Imports", permission: "imports:run" },
   { href: "/jobs", label: "Jobs", permission: "tasks:read" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },

@@ -52,6 +52,11 @@ function PastDecisions({ decisions, onUndone }: { decisions: Decision[]; onUndon
             {d.reasons.length > 0 && <p className="mt-1 text-xs">{d.reasons.map((r) => DECISION_REASON_LABELS[r]).join(", ")}</p>}
             {d.comment && <p className="mt-1 text-xs whitespace-pre-wrap text-slate-700">{d.comment}</p>}
             {d.overridesAutomated && <p className="mt-1 text-xs text-amber-800">Overrides automation: {d.justification}</p>}
+            {d.staleReason && (
+              <p className="mt-1 text-xs text-amber-800" data-testid="stale-decision">
+                Stale, no longer counts: {d.staleReason}. The task is back in the review queue.
+              </p>
+            )}
             {d.id === mine?.id && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-700">
                 <UndoDecision decision={d} onUndone={onUndone} />

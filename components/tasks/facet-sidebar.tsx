@@ -87,6 +87,13 @@ export function FacetSidebar({ filters, queryString, onChange }: { filters: Task
           </label>
         ))}
       </fieldset>
+      <fieldset>
+        <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Releases</legend>
+        <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-100">
+          <input type="checkbox" checked={filters.flipped === "yes"} onChange={(e) => onChange({ flipped: e.target.checked ? "yes" : undefined })} />
+          Verdict flipped since the last release
+        </label>
+      </fieldset>
     </aside>
   );
 }

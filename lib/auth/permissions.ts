@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   "jobs:run": "CURATOR",
   "imports:run": "CURATOR",
   "exports:run": "VIEWER",
+  /** naming a snapshot of the curated set is a curator's (or admin's) call */
+  "releases:create": "CURATOR",
   "views:save": "VIEWER",
   "users:manage": "ADMIN",
   "tokens:manage": "VIEWER",
@@ -47,6 +49,7 @@ const PERMISSION_SCOPE: Record<Permission, TokenScope> = {
   "views:save": "read",
   "tasks:decide": "curate",
   "tasks:edit": "curate",
+  "releases:create": "curate",
   "environments:edit": "curate",
   "jobs:run": "run",
   "imports:run": "run",

@@ -26,7 +26,9 @@ function filtersFrom(input: z.infer<typeof ClaimNextInputSchema>["filters"]): Ta
   return filters.status.length ? filters : { ...filters, status: ["PENDING"] };
 }
 
-const notDecidedBy = (actorId: string) => sql`NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actorId})`;
+// a stale decision (its evidence changed since, see lib/curation/evidence.ts) does not count: the task comes back to its curator
+const notDecidedBy = (actorId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.curator_id = ${actorId} AND d.stale_at IS NULL)`;
 
 /** How many tasks of the view the actor has not decided yet: what "n of m left" counts. */
 /** `blind` leaves out tasks the reader may not see: a count under a verdict filter would tell verdicts. */

@@ -7,6 +7,7 @@ import { updateTaskAtVersion } from "../tasks/task-version";
 import { approvalsRequired } from "./settings";
 import { latestDecisionsByTask } from "../metrics/curator-agreement";
 import { decisionProblem, overridesAutomated, statusFromDecisions } from "./decision-rules";
+import { evidenceFingerprint } from "./evidence";
 
 export const DecisionInputSchema = z.object({
   verdict: z.enum(DecisionVerdict),
@@ -40,8 +41,14 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
     // a decision with no automated verdict behind it is kept apart in the audit log, with whether the curator confirmed it
     const withoutValidation = automated === "PENDING" ? { withoutValidation: true, confirmedWithoutValidation: input.confirmedWithoutValidation === true } : {};
     checkDecision(input, automated);
+    // hold the environment's row (before the task's, the order a recipe save takes them): a
+    // recipe saved or an image pinned meanwhile either commits first (we read its evidence) or
+    // waits for this decision (its trigger then sees the decision and marks it stale)
+    await tx.$executeRaw`SELECT 1 FROM environments e JOIN tasks t ON t.environment_id = e.id WHERE t.id = ${taskId} FOR SHARE OF e`;
     // claim the version first: a concurrent decision on the same version loses here
     const version = await updateTaskAtVersion(tx, taskId, input.version, {});
+    // bound to what it was made on: when any of it changes, the database marks it stale
+    const snapshot = await evidenceFingerprint(tx, taskId);
     const decision = await tx.curationDecision.create({
       data: {
         taskId,
@@ -51,6 +58,8 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
         comment: input.comment || null,
         overridesAutomated: isOverride,
         justification: isOverride ? input.justification : null,
+        evidence: snapshot?.evidence,
+        evidenceFingerprint: snapshot?.fingerprint,
       },
     });
     const curationStatus = await recomputeStatus(tx, taskId);
@@ -68,6 +77,7 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
         verdict: input.verdict,
         reasons: input.reasons,
         comment: input.comment ?? null,
+        evidenceFingerprint: snapshot?.fingerprint ?? null,
         ...withoutValidation,
         ...(isOverride ? { automatedVerdict: automated, justification: input.justification } : {}),
       },
@@ -76,8 +86,9 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
   });
 }
 
+/** The task's status from its decisions that still hold (a stale one was made on evidence that changed since). */
 export async function recomputeStatus(db: Db, taskId: string): Promise<CurationStatus> {
-  const decisions = await db.curationDecision.findMany({ where: { taskId }, select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true } });
+  const decisions = await db.curationDecision.findMany({ where: { taskId, staleAt: null }, select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true } });
   const latest = [...(latestDecisionsByTask(decisions).get(taskId)?.values() ?? [])].map((d) => d.verdict);
   return statusFromDecisions(latest, await approvalsRequired(db));
 }

@@ -33,14 +33,10 @@ async function parquetResponse(db: Db, actorId: string, blind: BlindSet, request
   });
 }
 
-/** The export as a streamed HTTP response: JSONL chunks leave as each page of tasks is read; the tasks `blind` hides are left out. */
-export async function exportResponse(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest): Promise<Response> {
-  // resolve before streaming, so a bad view is a 404 and not a broken download
-  const { filters, description } = await resolveExportFilters(db, actorId, request);
-  if (request.format === "parquet") return parquetResponse(db, actorId, blind, request, filters);
-  const lines = exportTasks(db, filters, { actorId, blind, testLists: request.testLists, provenance: request.provenance });
+/** A generator of text chunks as a byte stream: a chunk is read only when the client takes the previous one. */
+export function textStream(lines: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { value, done } = await lines.next();
@@ -54,6 +50,15 @@ export async function exportResponse(db: Db, actorId: string, blind: BlindSet, r
       await lines.return(undefined);
     },
   });
+}
+
+/** The export as a streamed HTTP response: JSONL chunks leave as each page of tasks is read; the tasks `blind` hides are left out. */
+export async function exportResponse(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest): Promise<Response> {
+  // resolve before streaming, so a bad view is a 404 and not a broken download
+  const { filters, description } = await resolveExportFilters(db, actorId, request);
+  if (request.format === "parquet") return parquetResponse(db, actorId, blind, request, filters);
+  const lines = exportTasks(db, filters, { actorId, blind, testLists: request.testLists, provenance: request.provenance });
+  const body = textStream(lines);
   return new Response(body, {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",

@@ -46,7 +46,8 @@ export async function resolveExportFilters(db: Db, actorId: string | null, reque
   return { filters: filtersFromSearchParams(new URLSearchParams(query)), description: query };
 }
 
-async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]> {
+/** The tasks with everything an export row holds, in the order of `ids`. */
+export async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]> {
   const tasks = await db.task.findMany({
     where: { id: { in: ids } },
     include: {

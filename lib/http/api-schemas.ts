@@ -135,3 +135,24 @@ export const StepReplayListSchema = z.object({ items: z.array(StepReplaySchema) 
 
 export const AnyObject = z.looseObject({});
 export const SettingsSchema = z.looseObject({}).meta({ id: "CurationSettings" });
+
+const ReleaseSummaryShape = { id, name: z.string(), description: z.string().nullable(), taskCount: z.number().int(), createdByEmail: z.string().nullable(), createdAt: IsoDate };
+export const ReleaseSummarySchema = z.looseObject(ReleaseSummaryShape).meta({ id: "ReleaseSummary" });
+export const ReleasePageSchema = pageSchema(ReleaseSummarySchema);
+export const ReleaseSchema = z
+  .looseObject({
+    ...ReleaseSummaryShape,
+    tasks: z.array(z.looseObject({ taskId: id, instanceId: z.string(), evidenceFingerprint: z.string(), evidence: z.looseObject({}), verdicts: z.record(z.string(), z.string().nullable()), decisions: z.array(z.looseObject({ verdict: z.string() })) })),
+  })
+  .meta({ id: "Release" });
+const DiffEntry = z.looseObject({ taskId: id, instanceId: z.string(), why: z.array(z.string()) });
+export const ReleaseDiffSchema = z
+  .looseObject({
+    from: ReleaseSummarySchema,
+    to: ReleaseSummarySchema,
+    added: z.array(DiffEntry),
+    removed: z.array(DiffEntry),
+    changed: z.array(DiffEntry.extend({ evidenceParts: z.array(z.string()), decisionChanged: z.boolean() })),
+    unchanged: z.number().int(),
+  })
+  .meta({ id: "ReleaseDiff" });

@@ -41,9 +41,10 @@ export async function getTask(db: Db, idOrInstanceId: string, approvalsRequired:
 export type TaskDetail = Awaited<ReturnType<typeof getTask>>;
 
 /** Curators whose latest decision on the task is APPROVE. */
-export function countCurrentApprovals(decisions: readonly { curatorId: string; verdict: string; createdAt: Date }[]): number {
+export function countCurrentApprovals(decisions: readonly { curatorId: string; verdict: string; createdAt: Date; staleAt?: Date | null }[]): number {
   const latest = new Map<string, { verdict: string; createdAt: Date }>();
-  for (const d of decisions) {
+  // a stale decision was made on evidence that changed since: it counts for nothing
+  for (const d of decisions.filter((decision) => !decision.staleAt)) {
     const seen = latest.get(d.curatorId);
     if (!seen || seen.createdAt < d.createdAt) latest.set(d.curatorId, d);
   }

@@ -58,6 +58,8 @@ export const TaskFiltersSchema = z.object({
   reviewerDecision: listOf(z.enum([...values(ReviewerDecision), NONE])),
   /** "yes": at least one curator decided; "no": nobody did */
   decided: z.enum(["yes", "no"]).optional(),
+  /** "yes": tasks of the latest release whose controls' verdicts changed since it (lib/releases) */
+  flipped: z.enum(["yes"]).optional(),
   /** a reason any curator cited */
   reason: listOf(z.enum(values(DecisionReason))),
   label: listOf(z.string().min(1).max(64)),
@@ -82,7 +84,7 @@ export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 export type TaskListQueryInput = z.input<typeof TaskListQuerySchema>;
 
 const LIST_KEYS = ["status", "verdict", "failureClass", "source", "repository", "kind", "difficulty", "reviewerDecision", "reason", "label"] as const;
-const SCALAR_KEYS = ["q", "decided", "environment", "assignee", "createdFrom", "createdTo", "slice"] as const;
+const SCALAR_KEYS = ["q", "decided", "flipped", "environment", "assignee", "createdFrom", "createdTo", "slice"] as const;
 export type TaskListFilterKey = (typeof LIST_KEYS)[number];
 export const TASK_LIST_FILTER_KEYS = LIST_KEYS;
 

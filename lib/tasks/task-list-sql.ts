@@ -122,6 +122,13 @@ export function facetCondition(filters: TaskFilters, key: FacetKey): SqlFragment
 }
 
 
+// The latest release's rows by its primary key (release_id, task_id), each compared with the
+// task's controls' verdicts now (task_control_verdicts: the latest finished run of each kind,
+// by validation_runs' task index): the cost follows the release's size, never the task table's.
+const FLIPPED_SINCE_LATEST_RELEASE = raw(`t.id IN (SELECT rt.task_id FROM release_tasks rt
+  WHERE rt.release_id = (SELECT r.id FROM releases r ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
+    AND rt.verdicts IS DISTINCT FROM task_control_verdicts(rt.task_id))`);
+
 /** The conditions the filters set, each a fragment; `omit` leaves out facet filters (so their other values stay visible). */
 export function taskConditions(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment[] {
   requireResolvedSlice(filters, context);
@@ -134,6 +141,7 @@ export function taskConditions(filters: TaskFilters, context: FilterContext = {}
     // a reason filter already demands a decision: a second EXISTS would probe every match again
     filters.decided === "yes" && !filters.reason.length ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
     filters.decided === "no" ? raw("NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
+    filters.flipped === "yes" ? FLIPPED_SINCE_LATEST_RELEASE : null,
     filters.reason.length
       ? sql`EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.reasons && ${filters.reason}::"DecisionReason"[])`
       : null,

@@ -63,5 +63,7 @@ export async function seedDemo(db: PrismaClient, options: { log?: (line: string)
   await seedEvidenceDemo(db, log);
   const { seedFailuresDemo } = await import("./seed-failures-demo");
   await seedFailuresDemo(db, log);
+  const { seedReleasesDemo } = await import("./seed-releases-demo");
+  await seedReleasesDemo(db, log);
   return { seeded: true, tasks: await db.task.count(), demoPassword: { value: password, generated } };
 }

@@ -24,6 +24,9 @@ export async function tourIds(page: Page) {
   if (!traced.trajectories[0]) throw new Error("the demo seed has no trajectory on pydicom__pydicom-1458");
   const campaigns = await get<{ items: { id: string }[] }>("/api/v1/campaigns");
   if (!campaigns.items[0]) throw new Error("the demo seed has no campaign");
+  const releases = await get<{ items: { id: string }[] }>("/api/v1/releases");
+  if (releases.items.length < 2) throw new Error("the demo seed has fewer than two releases");
+  const [releaseId, previousReleaseId] = releases.items.map((release) => release.id);
   const evidence = await get<{ task: { id: string }; flips: { after: { runId: string; logLine: number | null } }[] }>("/api/v1/tasks/demo__calc-evidence/evidence");
   if (!evidence.flips[0]) throw new Error("the demo seed's demo__calc-evidence has no flip");
   const flipped = evidence.flips[0].after;
@@ -34,6 +37,8 @@ export async function tourIds(page: Page) {
     campaignId: campaigns.items[0].id,
     evidenceTaskId: evidence.task.id,
     runLog: `/runs/${flipped.runId}/log#L${flipped.logLine}`,
+    releaseId,
+    previousReleaseId,
   };
 }
 
@@ -75,6 +80,9 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     table("generated tests", "/analytics/generated-tests", "generated-tests-table"),
     table("verifiability", "/analytics/verifiability", "verifiability-table"),
     plain("trajectory labels", "/trajectories/labels"),
+    plain("releases", "/releases"),
+    { name: "release", path: `/releases/${ids.releaseId}`, ready: `!!document.querySelector('[data-testid="release-tasks"] tbody tr')` },
+    { name: "release diff", path: `/releases/diff?from=${ids.previousReleaseId}&to=${ids.releaseId}`, ready: `!!document.querySelector('[data-testid="release-diff-counts"]')` },
     plain("reviewers", "/reviewers"),
     plain("users", "/admin/users"),
     plain("API tokens", "/settings/tokens"),

@@ -1,0 +1,80 @@
+import Link from "next/link";
+import { DiffCountsChart } from "@/components/releases/diff-counts";
+import { releaseDiffPageData } from "../release-page-data";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+type Entry = { taskId: string; instanceId: string; why: string[] };
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function DiffSection({ id, title, entries }: { id: string; title: string; entries: Entry[] }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-1">
+      <h2 id={`${id}-heading`} className="text-base font-semibold">
+        <span id={id}>{title}</span> ({entries.length})
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-600">None.</p>
+      ) : (
+        <table className="w-full text-sm" data-testid={`diff-${id}`}>
+          <caption className="sr-only">{title} tasks</caption>
+          <thead>
+            <tr className="border-b text-left text-slate-600">
+              <th scope="col" className="py-1 font-medium">Task</th>
+              <th scope="col" className="py-1 font-medium">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.taskId} className="border-b border-slate-100 align-top">
+                <td className="py-1 font-mono">
+                  <Link href={`/tasks/${entry.taskId}`} className="text-blue-700 underline">{entry.instanceId}</Link>
+                </td>
+                <td className="py-1">
+                  <ul>
+                    {entry.why.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export default async function ReleaseDiffPage({ searchParams }: { searchParams: SearchParams }) {
+  const query = await searchParams;
+  const { releases, diff } = await releaseDiffPageData(one(query.from), one(query.to));
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/releases" className="text-blue-700 underline">Releases</Link>
+      </nav>
+      <h1 className="text-xl font-semibold">
+        {diff ? (
+          <>
+            From <span className="font-mono">{diff.from.name}</span> to <span className="font-mono">{diff.to.name}</span>
+          </>
+        ) : (
+          "Compare releases"
+        )}
+      </h1>
+      {!diff ? (
+        <p className="text-sm text-slate-600">
+          {releases.length < 2 ? "Two releases are needed to compare." : "Choose two releases on the releases page and press Compare."}
+        </p>
+      ) : (
+        <>
+          <DiffCountsChart counts={{ added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, unchanged: diff.unchanged }} />
+          <DiffSection id="added" title="Added" entries={diff.added} />
+          <DiffSection id="removed" title="Removed" entries={diff.removed} />
+          <DiffSection id="changed" title="Changed" entries={diff.changed} />
+        </>
+      )}
+    </div>
+  );
+}
