@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { renderMarkdown } from "./render-markdown";
+import { taskEvalScript } from "../environments/task-eval-script";
 
 const userName = { select: { id: true, name: true, email: true } } as const;
 
@@ -36,6 +37,8 @@ export async function getTask(db: Db, idOrInstanceId: string, approvalsRequired:
     problemStatementHtml: renderMarkdown(task.problemStatement),
     hintsHtml: task.hintsText ? renderMarkdown(task.hintsText) : null,
     approvals: { required: approvalsRequired, count: countCurrentApprovals(task.decisions) },
+    /** what a validation run of this task executes: derived per task for IMAGE and SPEC environments */
+    evalScript: task.environment.currentRevision ? taskEvalScript(task, task.environment, task.environment.currentRevision) : null,
   };
 }
 export type TaskDetail = Awaited<ReturnType<typeof getTask>>;
