@@ -21,6 +21,8 @@ type Props = {
   revision: Revision | null;
   canEdit: boolean;
   onSaved: (saved: Saved) => void;
+  /** an IMAGE or SPEC environment's eval script as derived for one task (what its runs execute), shown instead of the stored one */
+  derivedEvalScript?: string | null;
   /** shown after a save: re-validate the task(s) against the new revision */
   renderAfterSave?: (saved: Saved) => React.ReactNode;
 };
@@ -30,7 +32,7 @@ type Props = {
  * as a new revision with a reason; if someone saved first, their revision is shown beside
  * this curator's text, which is kept.
  */
-export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function RecipeEditor({ environmentId, revision, canEdit, onSaved, renderAfterSave }, ref) {
+export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function RecipeEditor({ environmentId, revision, canEdit, onSaved, renderAfterSave, derivedEvalScript }, ref) {
   const [file, setFile] = useState<FileId>("evalScript");
   const [draft, setDraft] = useState<{ base: number; dockerfile: string; evalScript: string } | null>(null);
   const [reason, setReason] = useState("");
@@ -58,7 +60,8 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
 
   if (!revision) return <p className="text-sm text-slate-600">This environment has no revision yet.</p>;
   const conflict = save.error instanceof ApiError && save.error.code === "CONFLICT" ? (save.error.details as Jsonified<RevisionConflictDetails> | undefined) : undefined;
-  const shown = draft ?? revision;
+  const shown = draft ?? (derivedEvalScript ? { ...revision, evalScript: derivedEvalScript } : revision);
+  const showsDerived = !draft && file === "evalScript" && !!derivedEvalScript;
   const dirty = draft && (draft.dockerfile !== revision.dockerfile || draft.evalScript !== revision.evalScript);
 
   return (
@@ -83,9 +86,15 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
           </Button>
         )}
       </div>
+      {showsDerived && (
+        <p className="text-xs text-slate-700" data-testid="derived-eval-script">
+          Derived for this task: the environment&apos;s image is not built from this recipe, so its runs use this script, made per task from the
+          test patch and the repository&apos;s test command, not the revision&apos;s stored one.
+        </p>
+      )}
       <CodeEditor
-        key={`${file}-${draft ? "edit" : revision.number}`}
-        label={file === "dockerfile" ? "Dockerfile" : "Eval script"}
+        key={`${file}-${draft ? "edit" : revision.number}-${showsDerived ? "derived" : "stored"}`}
+        label={file === "dockerfile" ? "Dockerfile" : showsDerived ? "Eval script (derived for this task)" : "Eval script"}
         language={file === "dockerfile" ? "dockerfile" : "shell"}
         value={shown[file]}
         readOnly={!draft}

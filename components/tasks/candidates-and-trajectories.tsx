@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TaskDetail } from "@/lib/tasks/get-task";
+import type { TaskDetail } from "@/lib/curation/get-task-detail";
 import { Badge, humanize } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PatchViewer } from "@/components/diff/patch-viewer";

@@ -170,6 +170,7 @@ function TaskFacts({ task, layout, onLayoutChange, recipeRef, canEdit, canRun, o
           ref={recipeRef}
           environmentId={env.id}
           revision={revision ? { number: revision.number, dockerfile: revision.dockerfile, evalScript: revision.evalScript, reason: revision.reason } : null}
+          derivedEvalScript={task.evalScript?.derived ? task.evalScript.script : null}
           canEdit={canEdit}
           onSaved={onSaved}
           renderAfterSave={() =>

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TaskDetail as TaskDetailData } from "@/lib/tasks/get-task";
+import type { TaskDetail as TaskDetailData } from "@/lib/curation/get-task-detail";
 import { apiFetch } from "@/components/ui/api";
 import type { Jsonified } from "@/components/ui/jsonified";
 import { queryKeys } from "@/components/ui/query-keys";

@@ -188,3 +188,25 @@ export function median(values: readonly number[]): number | null {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/**
+ * How much one task's annotators agreed: of the pairs of answers they gave to the same
+ * agreeable question, the share that are equal (1 = all agreed). Null under two labels:
+ * one annotator cannot agree with anyone, so an export asking for agreement leaves it out.
+ */
+export function taskAgreement(questions: readonly RubricQuestion[], answers: readonly Answers[]): number | null {
+  if (answers.length < 2) return null;
+  let equal = 0;
+  let pairs = 0;
+  for (const question of questions) {
+    if (!AGREEABLE.has(question.type)) continue;
+    const values = answers.map((a) => a[question.key]).filter((v) => v !== undefined).map(nominal);
+    for (let i = 0; i < values.length; i++) {
+      for (let j = i + 1; j < values.length; j++) {
+        pairs++;
+        if (values[i] === values[j]) equal++;
+      }
+    }
+  }
+  return pairs ? equal / pairs : null;
+}

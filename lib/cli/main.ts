@@ -19,7 +19,10 @@ Usage:
       Prints one line per file: name, status, format, counts, batch id.
   swe-curator export [--view NAME] [--query "status=APPROVED&source=SWE_BENCH"] [--user EMAIL]
                      [--test-lists list|json-string] [--no-provenance] [-o FILE] > out.jsonl
-      Approved tasks by default, as SWE-bench-compatible JSONL with provenance.
+                     [--include-unvalidated] [--verdict VALID,FLAKY] [--decision APPROVE|NONE] [--agreement 0.8]
+      Approved tasks by default, validated ones only (verdict VALID; --include-unvalidated
+      drops that), as SWE-bench-compatible JSONL with provenance. Says on stderr how many
+      tasks it excluded and why. --agreement keeps tasks whose campaign annotators agreed that much.
       --format parquet -o FILE writes the Hugging Face Parquet layout instead.
   swe-curator validate --instance ID [--instance ID…] [--repeats N] [--wait] [--timeout SECONDS]
       Queues negative + positive control runs; --wait prints each task's automated verdict.
@@ -68,6 +71,10 @@ export async function main(argv: string[]): Promise<ExitCode> {
         query: { type: "string" },
         "test-lists": { type: "string" },
         "no-provenance": { type: "boolean", default: false },
+        "include-unvalidated": { type: "boolean", default: false },
+        verdict: { type: "string" },
+        decision: { type: "string" },
+        agreement: { type: "string" },
         output: { type: "string", short: "o" },
         format: { type: "string" },
         repeats: { type: "string" },
@@ -105,7 +112,8 @@ export async function main(argv: string[]): Promise<ExitCode> {
       case "import":
         return await importCommand(connection, db, positionals, { source: values.source as TaskSource | undefined, generator: values.generator, instance: values.instance?.[0], json: values.json });
       case "export":
-        return await exportCommand(connection, db, { view: values.view, user: values.user, query: values.query, testLists: values["test-lists"], provenance: !values["no-provenance"], output: values.output, format: values.format });
+        return await exportCommand(connection, db, { view: values.view, user: values.user, query: values.query, testLists: values["test-lists"], provenance: !values["no-provenance"], output: values.output, format: values.format,
+          validatedOnly: !values["include-unvalidated"], verdict: values.verdict, decision: values.decision, agreement: values.agreement });
       case "validate":
         return await validateCommand(connection, db, {
           instances: [...(values.instance ?? []), ...positionals],

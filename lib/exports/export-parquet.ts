@@ -20,10 +20,10 @@ const schema = [
 
 const asText = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
 
-export async function exportParquet(db: Db, filters: TaskFilters, filePath: string, options: Pick<RowOptions, "actorId" | "blind" | "provenance"> & { onProgress?: (exported: number) => void } = {}) {
+export async function exportParquet(db: Db, filters: TaskFilters, filePath: string, options: Pick<RowOptions, "actorId" | "blind" | "provenance" | "release" | "plan"> & { onProgress?: (exported: number) => void } = {}) {
   const writer = new ParquetWriter({ writer: fileWriter(filePath), schema });
   let exported = 0;
-  for await (const rows of exportRows(db, filters, { actorId: options.actorId, blind: options.blind, testLists: "json-string", provenance: options.provenance ?? true })) {
+  for await (const rows of exportRows(db, filters, { ...options, testLists: "json-string", provenance: options.provenance ?? true })) {
     if (!rows.length) continue;
     await writer.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: rows.map((row) => asText(row[name])) })) });
     exported += rows.length;

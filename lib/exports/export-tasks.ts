@@ -6,6 +6,7 @@ import { withResolvedSlice } from "../analytics/resolve-slice";
 import { filtersFromSearchParams, type TaskFilters } from "../tasks/task-filters";
 import { toSweBenchRow, type ExportableTask } from "./swe-bench-row";
 import { NOT_BLIND, type BlindSet } from "../auth/blind";
+import { ExclusionTally, exclusionReason, filtersAnything, judgeTasks, NO_RELEASE_FILTERS, ReleaseFiltersSchema, type ExclusionReport, type ReleaseFilters } from "./release-filters";
 
 // Streams tasks as SWE-bench-compatible JSONL: by default the approved ones, or any
 // saved view or task-list query. Pages of ids come from the task list's own filter SQL
@@ -26,7 +27,8 @@ export const ExportRequestSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
     .default(true)
     .transform((v) => v === true || v === "true" || v === "1"),
-});
+  // the release filters (lib/exports/release-filters.ts): validated only unless asked otherwise
+}).extend(ReleaseFiltersSchema.shape);
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 export type ParsedExportRequest = z.infer<typeof ExportRequestSchema>;
 
@@ -34,16 +36,17 @@ export const DEFAULT_EXPORT_QUERY = "status=APPROVED";
 const PAGE = 200;
 
 /** The filters an export request means; a view that is not the caller's is "not found". */
-export async function resolveExportFilters(db: Db, actorId: string | null, request: ExportRequest): Promise<{ filters: TaskFilters; description: string }> {
+export async function resolveExportFilters(db: Db, actorId: string | null, request: ExportRequest): Promise<{ filters: TaskFilters; description: string; release: ReleaseFilters }> {
   const input = ExportRequestSchema.parse(request);
+  const release: ReleaseFilters = { validatedOnly: input.validatedOnly, verdict: input.verdict, decision: input.decision, agreement: input.agreement };
   if (input.view) {
     if (!actorId) throw new AppError("BAD_REQUEST", "Exporting a saved view needs a signed-in user (or an API token)");
     const view = await db.savedView.findFirst({ where: { userId: actorId, scope: "tasks", OR: [{ id: input.view }, { name: input.view }] } });
     if (!view) throw notFound(`The saved view "${input.view}"`);
-    return { filters: filtersFromSearchParams(new URLSearchParams(view.query)), description: `view "${view.name}"` };
+    return { filters: filtersFromSearchParams(new URLSearchParams(view.query)), description: `view "${view.name}"`, release };
   }
   const query = input.query?.replace(/^\?/, "") || DEFAULT_EXPORT_QUERY;
-  return { filters: filtersFromSearchParams(new URLSearchParams(query)), description: query };
+  return { filters: filtersFromSearchParams(new URLSearchParams(query)), description: query, release };
 }
 
 /** The tasks with everything an export row holds, in the order of `ids`. */
@@ -74,21 +77,44 @@ export async function loadPage(db: Db, ids: string[]): Promise<ExportableTask[]>
     .map((t) => ({ ...t, imageTag: t.environment.currentRevision ? (imageByRevision.get(t.environment.currentRevision.id) ?? null) : null }));
 }
 
-/** `blind`: the reader's blind set (lib/auth/blind.ts), whose hidden tasks an export leaves out as the list does; the CLI exports as the product, NOT_BLIND. */
-export type RowOptions = { actorId?: string | null; blind?: BlindSet; testLists?: "list" | "json-string"; provenance?: boolean };
+/**
+ * `blind`: the reader's blind set (lib/auth/blind.ts), whose hidden tasks an export leaves out as the list does; the CLI exports as the product, NOT_BLIND.
+ * `release`: the release filters (none when absent); `plan`: a plan already made for them (planExport), so the report sent first and the rows agree.
+ */
+export type RowOptions = { actorId?: string | null; blind?: BlindSet; testLists?: "list" | "json-string"; provenance?: boolean; release?: ReleaseFilters; plan?: ExportPlan };
+export type ExportPlan = { ids: string[]; report: ExclusionReport };
+
+/**
+ * The selection's task ids in instance-id order, those the release filters refuse left out and
+ * counted per reason. Ids only (a few MB at 100k tasks): the report must be known before the
+ * first row is sent, as a header and on the page before the download.
+ */
+export async function planExport(db: Db, filters: TaskFilters, options: Pick<RowOptions, "actorId" | "blind" | "release"> = {}): Promise<ExportPlan> {
+  const release = options.release ?? NO_RELEASE_FILTERS;
+  // resolved once: the slice's tasks are fixed for the whole export
+  const context = await withResolvedSlice(db, filters.slice, { actorId: options.actorId ?? undefined, hiddenTasks: (options.blind ?? NOT_BLIND).sql });
+  const tally = new ExclusionTally();
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, context);
+    const pageIds = page.items.map((item) => item.id);
+    if (filtersAnything(release)) {
+      for (const task of await judgeTasks(db, pageIds, release)) if (tally.count(exclusionReason(release, task))) ids.push(task.id);
+    } else for (const id of pageIds) if (tally.count(null)) ids.push(id);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { ids, report: tally.report() };
+}
 
 /** Pages of export rows (SWE-bench instance objects), in instance-id order. */
 export async function* exportRows(db: Db, filters: TaskFilters, options: RowOptions = {}): AsyncGenerator<Record<string, unknown>[]> {
   const exportedAt = new Date();
-  let cursor: string | undefined;
-  // resolved once: the slice's tasks are fixed for the whole export
-  const context = await withResolvedSlice(db, filters.slice, { actorId: options.actorId ?? undefined, hiddenTasks: (options.blind ?? NOT_BLIND).sql });
-  do {
-    const page = await listTasks(db, { ...filters, sort: "instance_asc", limit: PAGE, cursor }, context);
-    const tasks = await loadPage(db, page.items.map((item) => item.id));
+  const { ids } = options.plan ?? (await planExport(db, filters, options));
+  for (let start = 0; start < ids.length; start += PAGE) {
+    const tasks = await loadPage(db, ids.slice(start, start + PAGE));
     yield tasks.map((task) => toSweBenchRow(task, { testLists: options.testLists ?? "list", provenance: options.provenance ?? true, exportedAt }));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  }
 }
 
 /** JSONL, one task per line, a chunk per page. */

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { importableExtensionsSentence } from "./importable-files";
 import { open } from "node:fs/promises";
 import type { ImportFormat } from "../db/enums";
 import type { RecordLayout } from "./read/json-records";
@@ -146,7 +147,7 @@ export function detectFormat(fileName: string, head: Buffer): Detection {
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return { kind: "archive", archive: "tar.gz" };
   if (head.length > 262 && head.subarray(257, 262).toString("latin1") === "ustar") return { kind: "archive", archive: "tar" };
   if (head.length === 0) return unknown("the file is empty");
-  if (looksBinary(head)) return unknown("the file is binary, not JSON, JSONL or a text log (expected .json, .jsonl, .traj, .eval, .log, .zip or .tar)");
+  if (looksBinary(head)) return unknown(`the file is binary, not JSON, JSONL or a text log (expected ${importableExtensionsSentence()})`);
 
   const text = head.toString("utf8").replace(/^\uFEFF/, "");
   const start = text.search(/\S/);

@@ -13,7 +13,8 @@ import { importArchive } from "./documents/import-archive";
 import { generatorChooser } from "./user-generator";
 
 // Which importer handles which detected format. Record formats share the batch loop in
-// import-records.ts; documents, logs and archives run their own.
+// import-records.ts; documents, logs and archives run their own. The files they read, by
+// extension, are listed in importable-files.ts (browser-safe: the upload picker's accept list).
 
 export type DocumentImporter = { format: ImportFormat; run(ctx: ImportContext): Promise<void> };
 

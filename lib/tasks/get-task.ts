@@ -38,7 +38,6 @@ export async function getTask(db: Db, idOrInstanceId: string, approvalsRequired:
     approvals: { required: approvalsRequired, count: countCurrentApprovals(task.decisions) },
   };
 }
-export type TaskDetail = Awaited<ReturnType<typeof getTask>>;
 
 /** Curators whose latest decision on the task is APPROVE. */
 export function countCurrentApprovals(decisions: readonly { curatorId: string; verdict: string; createdAt: Date; staleAt?: Date | null }[]): number {

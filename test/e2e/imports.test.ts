@@ -48,10 +48,10 @@ describe("the Imports page", () => {
   it("uploads a file, shows progress with records/s, then the report with each bad line", async () => {
     const { context, page } = await signedInPage(browser, "curator");
     await page.goto(appUrl("/imports"));
-    await page.getByRole("heading", { name: "Import a file" }).waitFor();
+    await page.getByRole("heading", { name: "Import files" }).waitFor();
     const file = path.join(dir, "e2e-mixed.jsonl");
     writeFileSync(file, mixedFile(4000));
-    await page.getByLabel(/Drop a file here, or choose one/).setInputFiles(file);
+    await page.getByLabel(/Drop files here, or choose them/).setInputFiles(file);
 
     const report = page.getByTestId("import-report");
     await report.waitFor({ timeout: 60_000 });
@@ -92,7 +92,7 @@ describe("the Imports page", () => {
     const { context, page } = await signedInPage(browser, "viewer");
     await page.goto(appUrl("/imports"));
     await page.getByRole("heading", { name: "Import history" }).waitFor();
-    await expect(page.getByRole("heading", { name: "Import a file" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("heading", { name: "Import files" }).count()).resolves.toBe(0);
     await expect(page.getByRole("link", { name: "Download JSONL" }).getAttribute("href")).resolves.toBe("/api/v1/exports");
     await context.close();
   });

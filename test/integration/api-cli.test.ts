@@ -65,7 +65,7 @@ describe("the CLI against a server (--server/--token)", () => {
     expect(status.stdout).toMatch(/imports \(latest 1\)/);
     expect(status.stdout).toContain("swe-bench-dev-easy.json");
 
-    const exported = await cli("export", "--query", "source=SWE_BENCH", "--server", server.url, "--token", readToken);
+    const exported = await cli("export", "--query", "source=SWE_BENCH", "--include-unvalidated", "--server", server.url, "--token", readToken);
     expect(exported.code, exported.stderr).toBe(0);
     const ids = exported.stdout.trim().split("\n").map((line) => JSON.parse(line).instance_id);
     expect(ids).toContain("pydicom__pydicom-1458");

@@ -86,7 +86,7 @@ describe("the imports and exports API", () => {
   });
 
   it("streams an export as JSONL to a viewer", async () => {
-    await db.prisma.task.updateMany({ where: { instanceId: { in: ["django__django-16255", "sympy__sympy-13031"] } }, data: { curationStatus: "APPROVED" } });
+    await db.prisma.task.updateMany({ where: { instanceId: { in: ["django__django-16255", "sympy__sympy-13031"] } }, data: { curationStatus: "APPROVED", automatedVerdict: "VALID" } });
     const response = await exportsRoute.GET(new Request(`${BASE}/exports`, { headers: { authorization: `Bearer ${viewer}` } }));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/x-ndjson/);

@@ -62,14 +62,16 @@ describe("the swe-curator CLI", () => {
     expect(result.stderr).toMatch(/Cannot reach the database/);
   });
 
-  it("exports approved tasks to stdout as JSONL, progress on stderr", async () => {
-    await db.prisma.task.update({ where: { instanceId: "django__django-15781" }, data: { curationStatus: "APPROVED" } });
+  it("exports approved, validated tasks to stdout as JSONL, progress and what it excluded on stderr", async () => {
+    await db.prisma.task.update({ where: { instanceId: "django__django-15781" }, data: { curationStatus: "APPROVED", automatedVerdict: "VALID" } });
+    await db.prisma.task.update({ where: { instanceId: "sympy__sympy-13031" }, data: { curationStatus: "APPROVED" } });
     const result = await cli(["export"], env);
     expect(result.code).toBe(0);
     const rows = result.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(rows.map((r) => r.instance_id)).toEqual(["django__django-15781"]);
     expect(result.stderr).toContain("exported 1 tasks");
-    const query = await cli(["export", "--query", "repository=sympy/sympy", "--test-lists", "json-string", "--no-provenance"], env);
+    expect(result.stderr).toContain("1 task excluded: 1 never validated");
+    const query = await cli(["export", "--query", "repository=sympy/sympy", "--include-unvalidated", "--test-lists", "json-string", "--no-provenance"], env);
     expect(JSON.parse(query.stdout)).toMatchObject({ instance_id: "sympy__sympy-13031", FAIL_TO_PASS: '["test_sparse_matrix"]' });
   });
 

@@ -52,6 +52,7 @@ const MATRIX: Record<string, Row> = {
   "GET /environments/{id}": V(404),
   "GET /environments": V(200),
   "GET /exports": V(200),
+  "GET /exports/preview": V(200),
   "POST /imports/{id}/cancel": C(404, "run"),
   "GET /imports/{id}": V(404),
   "GET /imports": V(200),

@@ -35,6 +35,7 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
   "/environments/{id}": () => import("./environments/[id]/route"),
   "/environments": () => import("./environments/route"),
   "/exports": () => import("./exports/route"),
+  "/exports/preview": () => import("./exports/preview/route"),
   "/imports/{id}/cancel": () => import("./imports/[id]/cancel/route"),
   "/imports/{id}": () => import("./imports/[id]/route"),
   "/imports": () => import("./imports/route"),
