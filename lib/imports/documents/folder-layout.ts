@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { isEnvironmentFolder } from "../formats/environment-folder";
+import { isEnvironmentFolder } from "../formats/environment-folder/map";
 import { readSmallFile } from "./read-small-file";
 
 // What a folder is, from its structure alone, before anything is imported: the harnesses'

@@ -2,7 +2,7 @@ import path from "node:path";
 import { AppError } from "../../errors/app-error";
 import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
-import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
+import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/swe-bench-report/map";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
 import { missingTaskAdvice } from "../write/find-tasks";

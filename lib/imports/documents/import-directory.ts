@@ -2,7 +2,7 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
-import { isEnvironmentFolder, MAX_CONTEXT_BYTES, parseEnvironmentFolder } from "../formats/environment-folder";
+import { isEnvironmentFolder, MAX_CONTEXT_BYTES, parseEnvironmentFolder } from "../formats/environment-folder/map";
 import { writeTaskRecords } from "../write/write-task-records";
 import { describeError } from "../import-records";
 import { importLogDocument, importReportFiles, type HarnessSource } from "./harness-documents";

@@ -9,11 +9,11 @@ import { DEFAULT_MAX_RECORD_BYTES, parseRecordJson, readJsonRecords } from "../r
 import { readZipMembers } from "../read/zip-members";
 import { canonicalJson } from "../write/compare";
 import { contentKey, writeTrajectory, writeTrajectoryIn, type StepSink } from "../write/write-trajectory";
-import { produceSweAgentTrajectory, type StepsFrom } from "../formats/swe-agent-trajectory";
-import { OpenHandsStepper, openHandsHeader, openHandsOutputLine } from "../formats/openhands-trajectory";
-import { inspectSample, InspectEvalSchema, type InspectEval } from "../formats/inspect-log";
-import { r2eGymRun } from "../formats/r2e-gym-trajectory";
-import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
+import { produceSweAgentTrajectory, type StepsFrom } from "../formats/swe-agent-trajectory/map";
+import { OpenHandsStepper, openHandsHeader, openHandsOutputLine } from "../formats/openhands-trajectory/map";
+import { inspectSample, InspectEvalSchema, type InspectEval } from "../formats/inspect-log/map";
+import { r2eGymRun } from "../formats/r2e-gym-trajectory/map";
+import type { StepRecord, TrajectoryHeader } from "../records/trajectory-record";
 import { describeError } from "../import-records";
 import { instanceFromFileName } from "./find-instance";
 import type { Db } from "../../db/client";

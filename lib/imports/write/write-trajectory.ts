@@ -1,6 +1,6 @@
 import type { Db, Prisma, PrismaClient } from "../../db/client";
 import { auditLog } from "../../audit/audit-log";
-import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
+import type { StepRecord, TrajectoryHeader } from "../records/trajectory-record";
 import type { ImportRun, RecordOutcome } from "../import-run";
 import { changedFields } from "./compare";
 import { classifyStep } from "../../trajectories/step-kind";

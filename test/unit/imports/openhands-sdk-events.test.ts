@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OpenHandsStepper, openHandsOutputLine } from "@/lib/imports/formats/openhands-trajectory";
+import { OpenHandsStepper, openHandsOutputLine } from "@/lib/imports/formats/openhands-trajectory/map";
 import { detectFormat } from "@/lib/imports/detect-format";
 
 // Today's OpenHands events (the software-agent SDK, written by OpenHands/benchmarks into

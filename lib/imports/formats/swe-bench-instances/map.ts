@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { TaskKind, TaskSource } from "../../db/enums";
-import { PROVENANCE_KEY } from "../../exports/swe-bench-row";
-import type { RecordImporter } from "../import-records";
-import { writeTaskRecords } from "../write/write-task-records";
+import { TaskKind, TaskSource } from "../../../db/enums";
+import { PROVENANCE_KEY } from "../../../exports/swe-bench-row";
+import type { RecordImporter } from "../../import-records";
+import { writeTaskRecords } from "../../write/write-task-records";
 import {
   environmentKey,
   extrasOf,
@@ -12,7 +12,7 @@ import {
   TestIdListSchema,
   VersionSchema,
   type TaskRecord,
-} from "./task-record";
+} from "../../records/task-record";
 
 // SWE-bench task instances and the datasets that reuse the format (SWE-Gym, SWE-smith,
 // SWE-rebench), and Multi-SWE-bench's rows, mapped onto it. Fields we do not model (image_name, install_config, query, task_id, …)

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { TestGroup, TestOutcome } from "../../db/client";
-import type { HarnessResult, HarnessTest } from "../records/harness-result";
-import { findExitCodeMarker } from "../../validation/exit-code-markers";
-import { gradedOutcome, gradeTests, parseHarnessLog } from "../../validation/grade-swe-bench";
+import type { TestGroup, TestOutcome } from "../../../db/client";
+import type { HarnessResult, HarnessTest } from "../../records/harness-result";
+import { findExitCodeMarker } from "../../../validation/exit-code-markers";
+import { gradedOutcome, gradeTests, parseHarnessLog } from "../../../validation/grade-swe-bench";
 
-export type { HarnessResult, HarnessTest } from "../records/harness-result";
+export type { HarnessResult, HarnessTest } from "../../records/harness-result";
 
 // SWE-bench harness results: a per-instance report.json (wrapped in its instance id, or
 // SWE-smith's unwrapped variant with model_name_or_path), optionally with the run's
