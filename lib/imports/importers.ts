@@ -1,5 +1,5 @@
 import type { ImportFormat } from "../db/client";
-import type { Detection } from "./detect-format";
+import type { Detection } from "./formats/detect-format";
 import type { ImportContext } from "./import-context";
 import type { RecordImporter } from "./import-records";
 import { sweBenchInstancesImporter } from "./formats/swe-bench-instances/map";

@@ -6,9 +6,9 @@ import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
 import { missingTaskAdvice } from "../write/find-tasks";
-import { instanceFromFileName } from "./find-instance";
+import { instanceFromFileName } from "../write/find-instance";
 import { describeError } from "../import-records";
-import { readSmallFile } from "./read-small-file";
+import { readSmallFile } from "../read/read-small-file";
 import { generatorChooser } from "../user-generator";
 
 // report.json files and harness logs, alone or as a run folder (report.json beside

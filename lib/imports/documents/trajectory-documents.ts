@@ -15,7 +15,7 @@ import { inspectSample, InspectEvalSchema, type InspectEval } from "../formats/i
 import { r2eGymRun } from "../formats/r2e-gym-trajectory/map";
 import type { StepRecord, TrajectoryHeader } from "../records/trajectory-record";
 import { describeError } from "../import-records";
-import { instanceFromFileName } from "./find-instance";
+import { instanceFromFileName } from "../write/find-instance";
 import type { Db } from "../../db/client";
 import type { ImportRun } from "../import-run";
 import { generatorChooser, generatorOfFile, type ChooseGenerator } from "../user-generator";
