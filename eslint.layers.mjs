@@ -71,6 +71,47 @@ const undeclaredLibFolder = {
     "add it there and its sentence to docs/architecture.md",
 };
 
+/**
+ * Inside lib/imports a file walks detect -> read -> map -> write (lib/imports/README.md). Bottom up:
+ * read/ (generic readers) and records/ (the shapes a mapper makes and a writer stores) lean on
+ * nothing else of imports; write/ on records/ and the run; formats/ (one folder per format: its
+ * detection and its mapper) on read/, records/, write/ and the run. The pipeline that walks them —
+ * documents/, importers.ts, import-file.ts, import-job.ts, import-context.ts, upload-import.ts —
+ * sits above all four, so none of them may import it.
+ */
+const IMPORTS_PIPELINE = [
+  "documents",
+  "importers.ts",
+  "import-file.ts",
+  "import-job.ts",
+  "import-context.ts",
+  "upload-import.ts",
+].map((name) => `./lib/imports/${name}`);
+const importsWalkZones = [
+  ...["read", "records"].map((folder) => ({
+    target: `./lib/imports/${folder}`,
+    from: "./lib/imports",
+    except: [`./${folder}`],
+    message:
+      `lib/imports/${folder} is the ground of the import walk: it may import nothing else of lib/imports ` +
+      "(what it needs from a format, a writer or the pipeline is passed in by the caller)",
+  })),
+  {
+    target: "./lib/imports/write",
+    from: ["./lib/imports/formats", ...IMPORTS_PIPELINE],
+    message:
+      "lib/imports/write stores mapped records (lib/imports/records): it may not import a format's detector " +
+      "or mapper (lib/imports/formats) nor the pipeline that calls it",
+  },
+  {
+    target: "./lib/imports/formats",
+    from: IMPORTS_PIPELINE,
+    message:
+      "lib/imports/formats (a format's detection and mapping) may not import the pipeline that walks it " +
+      "(documents/, importers, import-file, import-job, import-context, upload-import): the pipeline calls the format",
+  },
+];
+
 /** @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>} */
 export const LAYER_ZONES = [
   // the domain knows nothing of who calls it
@@ -95,6 +136,7 @@ export const LAYER_ZONES = [
   },
   ...libOrderZones,
   undeclaredLibFolder,
+  ...importsWalkZones,
   // components: shared pieces below feature areas; feature areas one way
   {
     target: SHARED_COMPONENTS.map((area) => `./components/${area}`),
