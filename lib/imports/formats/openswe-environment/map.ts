@@ -1,6 +1,4 @@
 import { z } from "zod";
-import type { RecordImporter } from "../../import-records";
-import { writeTaskRecords } from "../../write/write-task-records";
 import { SweBenchInstanceSchema, mergeMetadata, toTaskRecord } from "../swe-bench-instances/map";
 import type { Recipe, TaskRecord } from "../../records/task-record";
 
@@ -31,10 +29,3 @@ export function parseOpenSweRow(value: unknown): TaskRecord {
     },
   };
 }
-
-export const openSweRowsImporter: RecordImporter<TaskRecord> = {
-  format: "OPENSWE_ENVIRONMENT",
-  parse: parseOpenSweRow,
-  key: (r) => r.instanceId,
-  write: writeTaskRecords,
-};

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { TaskKind, TaskSource } from "../../../db/enums";
 import { PROVENANCE_KEY } from "../../../exports/swe-bench-row";
-import type { RecordImporter } from "../../import-records";
-import { writeTaskRecords } from "../../write/write-task-records";
 import {
   environmentKey,
   extrasOf,
@@ -144,13 +142,4 @@ export function fromMultiSweBench(value: unknown): unknown {
 export function parseSweBenchInstance(value: unknown, fileName = "", source?: TaskSource): TaskRecord {
   const row = SweBenchInstanceSchema.parse(fromMultiSweBench(value));
   return toTaskRecord(row, source ?? detectInstanceSource(value as Record<string, unknown>, fileName));
-}
-
-export function sweBenchInstancesImporter(fileName: string, source?: TaskSource): RecordImporter<TaskRecord> {
-  return {
-    format: "SWE_BENCH_INSTANCES",
-    parse: (value) => parseSweBenchInstance(value, fileName, source),
-    key: (record) => record.instanceId,
-    write: writeTaskRecords,
-  };
 }

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import type { RecordImporter } from "../../import-records";
-import { writeTaskRecords } from "../../write/write-task-records";
 import { environmentKey, extrasOf, taskRowKeyFields, TestIdListSchema, type TaskRecord } from "../../records/task-record";
 
 // SWE-Flow TDD steps (sweflow/utils/merge.py's dataset.jsonl): one development step of a
@@ -57,10 +55,3 @@ export function parseSweFlowStep(value: unknown): TaskRecord {
     },
   };
 }
-
-export const sweFlowStepsImporter: RecordImporter<TaskRecord> = {
-  format: "SWE_FLOW_STEPS",
-  parse: parseSweFlowStep,
-  key: (r) => r.instanceId,
-  write: writeTaskRecords,
-};
