@@ -74,8 +74,9 @@ const undeclaredLibFolder = {
 /**
  * Inside lib/imports a file walks detect -> read -> map -> write (lib/imports/README.md). Bottom up:
  * read/ (generic readers) and records/ (the shapes a mapper makes and a writer stores) lean on
- * nothing else of imports; write/ on records/ and the run; formats/ (one folder per format: its
- * detection and its mapper) on read/, records/, write/ and the run. The pipeline that walks them —
+ * nothing else of imports; write/ on records/ and the run; formats/ (detection, and one folder per
+ * format: its map.ts, and its import.ts that hands what map made to write/) on read/, records/ and
+ * the run — only an import.ts on write/. The pipeline that walks them —
  * documents/, importers.ts, import-file.ts, import-job.ts, import-context.ts, upload-import.ts —
  * sits above all four, so none of them may import it.
  */
@@ -102,6 +103,14 @@ const importsWalkZones = [
     message:
       "lib/imports/write stores mapped records (lib/imports/records): it may not import a format's detector " +
       "or mapper (lib/imports/formats) nor the pipeline that calls it",
+  },
+  {
+    // detection and mapping come before writing; a format's import.ts is where its map meets write
+    target: ["./lib/imports/formats/*.ts", "./lib/imports/formats/*/!(import).ts"],
+    from: "./lib/imports/write",
+    message:
+      "a format's detection and mapping (lib/imports/formats, all but a format's import.ts) may not import " +
+      "lib/imports/write: map into lib/imports/records, and let the format's import.ts hand the records to the writer",
   },
   {
     target: "./lib/imports/formats",

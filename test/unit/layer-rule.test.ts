@@ -40,6 +40,8 @@ describe("the layer rule", { timeout: 60_000 }, () => {
     ["lib/imports/read/wrong-way-2.ts", importing("importFile", "@/lib/imports/import-file"), /lib\/imports\/read is the ground/],
     ["lib/imports/records/wrong-way.ts", importing("detectFile", "../formats/detect-format"), /lib\/imports\/records is the ground/],
     ["lib/imports/write/wrong-way.ts", importing("reportEntries", "../formats/swe-bench-report/map"), /lib\/imports\/write stores/],
+    ["lib/imports/formats/swe-flow-steps/map.ts", importing("writeTaskRecords", "../../write/write-task-records"), /may not import lib\/imports\/write/],
+    ["lib/imports/formats/detect-format.ts", importing("findTasks", "@/lib/imports/write/find-tasks"), /may not import lib\/imports\/write/],
     ["lib/imports/formats/inspect-log/wrong-way.ts", importing("importFile", "../../import-file"), /may not import the pipeline/],
     ["lib/imports/formats/wrong-way.ts", importing("importArchive", "@/lib/imports/documents/import-archive"), /may not import the pipeline/],
     // a folder outside the order may not lean on lib/ at all
@@ -60,6 +62,7 @@ describe("the layer rule", { timeout: 60_000 }, () => {
     expect(await layerErrors("app/(dashboard)/somewhere/page.tsx", importing("pageContext", "@/lib/http/page-context"))).toEqual([]);
     expect(await layerErrors("components/tasks/right-way.tsx", importing("TaskKind", "@/lib/db/enums"))).toEqual([]);
     expect(await layerErrors("lib/imports/formats/right-way.ts", importing("shapeOf", "../read/json-shape"))).toEqual([]);
+    expect(await layerErrors("lib/imports/formats/swe-flow-steps/import.ts", importing("writeTaskRecords", "../../write/write-task-records"))).toEqual([]);
     expect(await layerErrors("lib/imports/write/right-way.ts", importing("HarnessResult", "../records/harness-result"))).toEqual([]);
   });
 
