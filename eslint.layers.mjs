@@ -72,6 +72,56 @@ const undeclaredLibFolder = {
     "add it there and its sentence to docs/architecture.md",
 };
 
+/**
+ * Inside lib/imports a file walks detect -> read -> map -> write (lib/imports/README.md). Bottom up:
+ * read/ (generic readers) and records/ (the shapes a mapper makes and a writer stores) lean on
+ * nothing else of imports; write/ on records/ and the run; formats/ (detection, and one folder per
+ * format: its map.ts, and its import.ts that hands what map made to write/) on read/, records/ and
+ * the run — only an import.ts on write/. The pipeline that walks them —
+ * documents/, importers.ts, import-file.ts, import-job.ts, import-context.ts, upload-import.ts —
+ * sits above all four, so none of them may import it.
+ */
+const IMPORTS_PIPELINE = [
+  "documents",
+  "importers.ts",
+  "import-file.ts",
+  "import-job.ts",
+  "import-context.ts",
+  "upload-import.ts",
+].map((name) => `./lib/imports/${name}`);
+const importsWalkZones = [
+  ...["read", "records"].map((folder) => ({
+    target: `./lib/imports/${folder}`,
+    from: "./lib/imports",
+    except: [`./${folder}`],
+    message:
+      `lib/imports/${folder} is the ground of the import walk: it may import nothing else of lib/imports ` +
+      "(what it needs from a format, a writer or the pipeline is passed in by the caller)",
+  })),
+  {
+    target: "./lib/imports/write",
+    from: ["./lib/imports/formats", ...IMPORTS_PIPELINE],
+    message:
+      "lib/imports/write stores mapped records (lib/imports/records): it may not import a format's detector " +
+      "or mapper (lib/imports/formats) nor the pipeline that calls it",
+  },
+  {
+    // detection and mapping come before writing; a format's import.ts is where its map meets write
+    target: ["./lib/imports/formats/*.ts", "./lib/imports/formats/*/!(import).ts"],
+    from: "./lib/imports/write",
+    message:
+      "a format's detection and mapping (lib/imports/formats, all but a format's import.ts) may not import " +
+      "lib/imports/write: map into lib/imports/records, and let the format's import.ts hand the records to the writer",
+  },
+  {
+    target: "./lib/imports/formats",
+    from: IMPORTS_PIPELINE,
+    message:
+      "lib/imports/formats (a format's detection and mapping) may not import the pipeline that walks it " +
+      "(documents/, importers, import-file, import-job, import-context, upload-import): the pipeline calls the format",
+  },
+];
+
 /** @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>} */
 export const LAYER_ZONES = [
   // the domain knows nothing of who calls it
@@ -96,6 +146,7 @@ export const LAYER_ZONES = [
   },
   ...libOrderZones,
   undeclaredLibFolder,
+  ...importsWalkZones,
   // components: shared pieces below feature areas; feature areas one way
   {
     target: SHARED_COMPONENTS.map((area) => `./components/${area}`),

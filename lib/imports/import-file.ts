@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { PrismaClient } from "../db/client";
 import type { ImportBatch } from "../db/client";
-import { classifyRecordKeys, detectFile, type Detection } from "./detect-format";
+import { classifyRecordKeys, detectFile, type Detection } from "./formats/detect-format";
 import { ImportRun, ImportStopped } from "./import-run";
 import { describeError, importRecords } from "./import-records";
 import { readJsonRecords } from "./read/json-records";

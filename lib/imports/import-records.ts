@@ -2,7 +2,7 @@ import { ZodError } from "zod";
 import { AppError } from "../errors/app-error";
 import type { Db, ImportFormat, PrismaClient } from "../db/client";
 import { parseRecordJson, type RawRecord } from "./read/json-records";
-import { describeInvalidRecord, describeRefusal } from "./formats/record-errors";
+import { describeInvalidRecord, describeRefusal } from "./records/record-errors";
 import { ImportStopped, type BatchTally, type ImportRun, type RecordOutcome } from "./import-run";
 
 // The shared loop for files of independent records: parse and validate each record on

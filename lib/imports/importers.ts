@@ -1,12 +1,12 @@
 import type { ImportFormat } from "../db/client";
-import type { Detection } from "./detect-format";
+import type { Detection } from "./formats/detect-format";
 import type { ImportContext } from "./import-context";
 import type { RecordImporter } from "./import-records";
-import { sweBenchInstancesImporter } from "./formats/swe-bench-instances";
-import { sweBenchPredictionsImporter } from "./formats/swe-bench-predictions";
-import { openSweRowsImporter } from "./formats/openswe-rows";
-import { sweFlowStepsImporter } from "./formats/swe-flow-steps";
-import { reviewerVerdictsImporter } from "./formats/reviewer-verdicts";
+import { sweBenchInstancesImporter } from "./formats/swe-bench-instances/import";
+import { sweBenchPredictionsImporter } from "./formats/swe-bench-predictions/import";
+import { openSweRowsImporter } from "./formats/openswe-environment/import";
+import { sweFlowStepsImporter } from "./formats/swe-flow-steps/import";
+import { reviewerVerdictsImporter } from "./formats/reviewer-verdicts/import";
 import { importInspectLog, importOpenHandsEvents, importSweAgentDocument, openHandsOutputImporter, r2eGymImporter } from "./documents/trajectory-documents";
 import { importLogDocument, importReportDocument } from "./documents/harness-documents";
 import { importArchive } from "./documents/import-archive";

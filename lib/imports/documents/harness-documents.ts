@@ -2,13 +2,13 @@ import path from "node:path";
 import { AppError } from "../../errors/app-error";
 import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
-import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/harness-report";
+import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/swe-bench-report/map";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
 import { missingTaskAdvice } from "../write/find-tasks";
-import { instanceFromFileName } from "./find-instance";
+import { instanceFromFileName } from "../write/find-instance";
 import { describeError } from "../import-records";
-import { readSmallFile } from "./read-small-file";
+import { readSmallFile } from "../read/read-small-file";
 import { generatorChooser } from "../user-generator";
 
 // report.json files and harness logs, alone or as a run folder (report.json beside

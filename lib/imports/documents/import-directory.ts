@@ -2,13 +2,13 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
-import { isEnvironmentFolder, MAX_CONTEXT_BYTES, parseEnvironmentFolder } from "../formats/environment-folder";
+import { isEnvironmentFolder, MAX_CONTEXT_BYTES, parseEnvironmentFolder } from "../formats/environment-folder/map";
 import { writeTaskRecords } from "../write/write-task-records";
 import { describeError } from "../import-records";
 import { importLogDocument, importReportFiles, type HarnessSource } from "./harness-documents";
-import { readSmallFile } from "./read-small-file";
+import { readSmallFile } from "../read/read-small-file";
 import { ValidationReportSchema, writeGoldValidation } from "../write/write-gold-validation";
-import { describeScan, harnessPlace, IGNORED_NAMES, resultsFor, scanFolder, type FolderScan } from "./folder-layout";
+import { describeScan, harnessPlace, IGNORED_NAMES, resultsFor, scanFolder, type FolderScan } from "../formats/folder-layout";
 
 // A folder (or an unpacked archive), read by the layout it has (folder-layout.ts):
 // environment folders (a Dockerfile inside), harness instance folders (report.json,

@@ -1,4 +1,4 @@
-import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord } from "./trajectory-record";
+import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord } from "../records/trajectory-record";
 
 // Steps from a chat transcript (OpenAI-style messages), the shape SWE-agent's `history`,
 // mini-swe-agent's `messages` and SWE-Gym's trajectory rows share: an assistant turn's text

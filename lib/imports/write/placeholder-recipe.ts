@@ -1,5 +1,5 @@
 import type { ImageSource } from "../../db/client";
-import type { TaskRecord } from "../formats/task-record";
+import type { TaskRecord } from "../records/task-record";
 import { datasetImageName } from "../../environments/dataset-images";
 import { specAvailable, specSourceOfRun } from "../../environments/spec-instance";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db, Prisma } from "../../db/client";
 import { auditLog } from "../../audit/audit-log";
-import type { HarnessResult } from "../formats/harness-report";
+import type { HarnessResult } from "../records/harness-result";
 import type { WriteResult } from "../import-records";
 import type { ImportRun } from "../import-run";
 import { canonicalJson } from "./compare";

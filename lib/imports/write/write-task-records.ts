@@ -1,6 +1,6 @@
 import type { Db, Prisma } from "../../db/client";
 import { auditLog } from "../../audit/audit-log";
-import type { TaskRecord } from "../formats/task-record";
+import type { TaskRecord } from "../records/task-record";
 import type { WriteResult } from "../import-records";
 import type { ImportRun } from "../import-run";
 import { PLACEHOLDER_REASON, placeholderRecipe, publishedImageReason, sourceOfRecord } from "./placeholder-recipe";

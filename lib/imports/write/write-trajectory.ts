@@ -1,6 +1,6 @@
 import type { Db, Prisma, PrismaClient } from "../../db/client";
 import { auditLog } from "../../audit/audit-log";
-import type { StepRecord, TrajectoryHeader } from "../formats/trajectory-record";
+import type { StepSink, TrajectoryHeader } from "../records/trajectory-record";
 import type { ImportRun, RecordOutcome } from "../import-run";
 import { changedFields } from "./compare";
 import { classifyStep } from "../../trajectories/step-kind";
@@ -18,7 +18,7 @@ const STEP_BATCH = 200;
 const STEP_BATCH_CHARS = 8 * 1024 * 1024;
 export const TRAJECTORY_TRANSACTION = { maxWait: 60_000, timeout: 30 * 60_000 };
 
-export type StepSink = { add(step: StepRecord): Promise<void> };
+export type { StepSink };
 
 export type TrajectorySource = {
   externalId: string;

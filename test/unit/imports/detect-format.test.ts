@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { detectFile, detectFormat, DETECTION_HEAD_BYTES } from "../../../lib/imports/detect-format";
+import { detectFile, detectFormat, DETECTION_HEAD_BYTES } from "../../../lib/imports/formats/detect-format";
 
 const fixtures = path.join(import.meta.dirname, "../../fixtures");
 const head = (rel: string) => readFileSync(path.join(fixtures, rel)).subarray(0, DETECTION_HEAD_BYTES);

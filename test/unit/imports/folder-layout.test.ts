@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { harnessPlace, parseResultsFile } from "@/lib/imports/documents/folder-layout";
+import { harnessPlace, parseResultsFile } from "@/lib/imports/formats/folder-layout";
 
 // Where the harnesses put model and run in a path; only their own markers count.
 

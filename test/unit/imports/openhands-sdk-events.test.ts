@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OpenHandsStepper, openHandsOutputLine } from "@/lib/imports/formats/openhands-trajectory";
-import { detectFormat } from "@/lib/imports/detect-format";
+import { OpenHandsStepper, openHandsOutputLine } from "@/lib/imports/formats/openhands-trajectory/map";
+import { detectFormat } from "@/lib/imports/formats/detect-format";
 
 // Today's OpenHands events (the software-agent SDK, written by OpenHands/benchmarks into
 // output.jsonl's history): string ids, `kind`, nested action and observation objects.

@@ -1,17 +1,17 @@
 import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSweBenchInstance, detectInstanceSource } from "../../../lib/imports/formats/swe-bench-instances";
-import { parsePrediction } from "../../../lib/imports/formats/swe-bench-predictions";
-import { parseOpenSweRow } from "../../../lib/imports/formats/openswe-rows";
-import { parseSweFlowStep } from "../../../lib/imports/formats/swe-flow-steps";
-import { parseReviewerVerdict, ReviewerVerdictSchema } from "../../../lib/imports/formats/reviewer-verdicts";
-import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory";
-import { OpenHandsStepper, openHandsHeader } from "../../../lib/imports/formats/openhands-trajectory";
-import { inspectSample } from "../../../lib/imports/formats/inspect-log";
-import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog } from "../../../lib/imports/formats/harness-report";
-import { parseEnvironmentFolder } from "../../../lib/imports/formats/environment-folder";
-import type { StepRecord } from "../../../lib/imports/formats/trajectory-record";
+import { parseSweBenchInstance, detectInstanceSource } from "../../../lib/imports/formats/swe-bench-instances/map";
+import { parsePrediction } from "../../../lib/imports/formats/swe-bench-predictions/import";
+import { parseOpenSweRow } from "../../../lib/imports/formats/openswe-environment/map";
+import { parseSweFlowStep } from "../../../lib/imports/formats/swe-flow-steps/map";
+import { parseReviewerVerdict, ReviewerVerdictSchema } from "../../../lib/imports/formats/reviewer-verdicts/import";
+import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory/map";
+import { OpenHandsStepper, openHandsHeader } from "../../../lib/imports/formats/openhands-trajectory/map";
+import { inspectSample } from "../../../lib/imports/formats/inspect-log/map";
+import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog } from "../../../lib/imports/formats/swe-bench-report/map";
+import { parseEnvironmentFolder } from "../../../lib/imports/formats/environment-folder/map";
+import type { StepRecord } from "../../../lib/imports/records/trajectory-record";
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../../fixtures", ...parts);
 const json = (...parts: string[]) => JSON.parse(readFileSync(fixture(...parts), "utf8"));
@@ -256,7 +256,7 @@ describe("reviewer verdicts (our schema)", () => {
 
 describe("SWE-agent 1.x layouts (shapes from FORMATS-DETAIL.md §2, no 1.x sample in fixtures)", () => {
   it("reads a dict state, execution_time and the instance and model from replay_config", async () => {
-    const { sweAgentStep, sweAgentHeader } = await import("../../../lib/imports/formats/swe-agent-trajectory");
+    const { sweAgentStep, sweAgentHeader } = await import("../../../lib/imports/formats/swe-agent-trajectory/map");
     const step = sweAgentStep({ action: "ls", observation: "a\r\nb", thought: "look", response: "look\n```ls```", state: { open_file: "n/a", working_dir: "/repo" }, execution_time: 0.25 });
     expect(step).toMatchObject({ action: "ls", observation: "a\r\nb", durationMs: 250, metadata: { state: { working_dir: "/repo" }, response: "look\n```ls```" } });
     const header = sweAgentHeader(
@@ -284,7 +284,7 @@ describe("SWE-agent 1.x layouts (shapes from FORMATS-DETAIL.md §2, no 1.x sampl
 
 describe("instance rows that name the issue otherwise", () => {
   it("takes the problem statement from title and body, or from Multi-SWE-bench's resolved_issues", async () => {
-    const { issueTextOf } = await import("../../../lib/imports/formats/swe-bench-instances");
+    const { issueTextOf } = await import("../../../lib/imports/formats/swe-bench-instances/map");
     expect(issueTextOf({ problem_statement: "the issue" , title: "t" })).toBe("the issue");
     expect(issueTextOf({ problem_statement: "", title: "Crash on empty input", body: "Steps: run it." })).toBe("Crash on empty input\n\nSteps: run it.");
     expect(issueTextOf({ title: "PR title", resolved_issues: [{ number: 3, title: "Bug", body: "It fails" }] })).toBe("Bug\n\nIt fails");

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { r2eGymActionText, r2eGymInstanceId, r2eGymRun } from "../../../lib/imports/formats/r2e-gym-trajectory";
-import { describeInvalidRecord } from "../../../lib/imports/formats/record-errors";
+import { r2eGymActionText, r2eGymInstanceId, r2eGymRun } from "../../../lib/imports/formats/r2e-gym-trajectory/map";
+import { describeInvalidRecord } from "../../../lib/imports/records/record-errors";
 import { classifyStep } from "../../../lib/trajectories/step-kind";
 import { parseStepEdit } from "../../../lib/trajectories/step-edits";
 

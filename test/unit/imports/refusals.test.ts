@@ -6,9 +6,9 @@ import type { ImportFormat } from "@/lib/db/client";
 import { recordImporterFor } from "@/lib/imports/importers";
 import type { ImportContext } from "@/lib/imports/import-context";
 import { describeError } from "@/lib/imports/import-records";
-import { describeRefusal } from "@/lib/imports/formats/record-errors";
-import { reportEntries } from "@/lib/imports/formats/harness-report";
-import { OpenHandsStepper } from "@/lib/imports/formats/openhands-trajectory";
+import { describeRefusal } from "@/lib/imports/records/record-errors";
+import { reportEntries } from "@/lib/imports/formats/swe-bench-report/map";
+import { OpenHandsStepper } from "@/lib/imports/formats/openhands-trajectory/map";
 
 // No refusal is a schema dump: every record importer is fed the first record of every other
 // format's real file, and what it says is a sentence naming the field that is wrong and what

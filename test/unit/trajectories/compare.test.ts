@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { produceSweAgentTrajectory, type StepsFrom } from "../../../lib/imports/formats/swe-agent-trajectory";
-import type { StepRecord } from "../../../lib/imports/formats/trajectory-record";
+import { produceSweAgentTrajectory, type StepsFrom } from "../../../lib/imports/formats/swe-agent-trajectory/map";
+import type { StepRecord } from "../../../lib/imports/records/trajectory-record";
 import { classifyStep } from "../../../lib/trajectories/step-kind";
 import { alignSteps } from "../../../lib/trajectories/compare";
 

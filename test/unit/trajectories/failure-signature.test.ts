@@ -1,10 +1,10 @@
 import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory";
-import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory";
+import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory/map";
+import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory/map";
 import { chatSteps } from "../../../lib/imports/formats/chat-steps";
-import type { StepRecord } from "../../../lib/imports/formats/trajectory-record";
+import type { StepRecord } from "../../../lib/imports/records/trajectory-record";
 import { errorClassOf, failureSignature, NO_ERROR_SEEN, signatureKey, toolOf, type SignatureStep } from "../../../lib/trajectories/failure-signature";
 
 // Real observations of public runs (test/fixtures, sources in test/fixtures/SOURCES.txt), read

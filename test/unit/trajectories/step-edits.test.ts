@@ -1,10 +1,10 @@
 import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { produceSweAgentTrajectory, type StepsFrom } from "../../../lib/imports/formats/swe-agent-trajectory";
-import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory";
+import { produceSweAgentTrajectory, type StepsFrom } from "../../../lib/imports/formats/swe-agent-trajectory/map";
+import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory/map";
 import { chatSteps } from "../../../lib/imports/formats/chat-steps";
-import type { StepRecord } from "../../../lib/imports/formats/trajectory-record";
+import type { StepRecord } from "../../../lib/imports/records/trajectory-record";
 import { linesSeen, parseStepEdit } from "../../../lib/trajectories/step-edits";
 
 const fixture = (...parts: string[]) => path.resolve(import.meta.dirname, "../../fixtures", ...parts);

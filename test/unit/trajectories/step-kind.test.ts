@@ -1,11 +1,11 @@
 import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory";
-import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory";
-import { inspectSample } from "../../../lib/imports/formats/inspect-log";
+import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agent-trajectory/map";
+import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory/map";
+import { inspectSample } from "../../../lib/imports/formats/inspect-log/map";
 import { chatSteps } from "../../../lib/imports/formats/chat-steps";
-import type { StepRecord } from "../../../lib/imports/formats/trajectory-record";
+import type { StepRecord } from "../../../lib/imports/records/trajectory-record";
 import { classifyCommand, classifyStep } from "../../../lib/trajectories/step-kind";
 
 // Real runs of each format, read by the importers users use, then classified.

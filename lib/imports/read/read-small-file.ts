@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { AppError } from "../../errors/app-error";
-import { formatBytes } from "../read/json-records";
+import { formatBytes } from "./json-records";
 
 /** Reports and logs are read whole; past this size they are refused with a clear reason. */
 export const MAX_SMALL_DOCUMENT_BYTES = 64 * 1024 * 1024;

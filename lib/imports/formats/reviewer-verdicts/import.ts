@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import type { RecordImporter, WriteResult } from "../import-records";
-import type { ImportRun } from "../import-run";
-import { canonicalJson } from "../write/compare";
-import { findTasks, missingTask } from "../write/find-tasks";
-import { writeTrajectoryIn } from "../write/write-trajectory";
-import { OpenHandsStepper } from "./openhands-trajectory";
-import { sweAgentStep } from "./swe-agent-trajectory";
-import { chatSteps } from "./chat-steps";
-import { finiteInt, finiteNumber, makeStep, type StepRecord } from "./trajectory-record";
+import type { Db } from "../../../db/client";
+import type { RecordImporter, WriteResult } from "../../import-records";
+import type { ImportRun } from "../../import-run";
+import { canonicalJson } from "../../write/compare";
+import { findTasks, missingTask } from "../../write/find-tasks";
+import { writeTrajectoryIn } from "../../write/write-trajectory";
+import { OpenHandsStepper } from "../openhands-trajectory/map";
+import { sweAgentStep } from "../swe-agent-trajectory/map";
+import { chatSteps } from "../chat-steps";
+import { finiteInt, finiteNumber, makeStep, type StepRecord } from "../../records/trajectory-record";
 
 // A reviewer agent's verdict on one candidate patch. No public standard exists
 // (SWE-Review's review_report.json is unpublished), so this is ours — documented in

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
-import { generatorOfFile, type ChooseGenerator } from "../user-generator";
-import { chatSteps } from "./chat-steps";
+import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
+import { generatorOfFile, type ChooseGenerator } from "../../user-generator";
+import { chatSteps } from "../chat-steps";
 
 // OpenHands event streams: actions (source agent/user) and observations (source
 // environment, `cause` = the action's id). Every event is a step, except that an

@@ -89,3 +89,6 @@ export function contentText(content: unknown): string | null {
   }
   return JSON.stringify(content);
 }
+
+/** Where a reader hands the steps it maps, one at a time (write/write-trajectory.ts stores them). */
+export type StepSink = { add(step: StepRecord): Promise<void> };

@@ -1,9 +1,9 @@
 import { createReadStream } from "node:fs";
-import { importableExtensionsSentence } from "./importable-files";
+import { importableExtensionsSentence } from "../importable-files";
 import { open } from "node:fs/promises";
-import type { ImportFormat } from "../db/enums";
-import type { RecordLayout } from "./read/json-records";
-import { shapeOf, shapeOfStream, type JsonShape } from "./read/json-shape";
+import type { ImportFormat } from "../../db/enums";
+import type { RecordLayout } from "../read/json-records";
+import { shapeOf, shapeOfStream, type JsonShape } from "../read/json-shape";
 
 // Decides what a file is from its structure: the keys of its top-level JSON value, wherever
 // they sit in the file (json-shape.ts), or a zip's member names, or a log's markers.

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { isEnvironmentFolder } from "../formats/environment-folder";
-import { readSmallFile } from "./read-small-file";
+import { isEnvironmentFolder } from "./environment-folder/map";
+import { readSmallFile } from "../read/read-small-file";
 
 // What a folder is, from its structure alone, before anything is imported: the harnesses'
 // own run folders, SWE-bench 1.x log folders, SWE-smith validation runs and OpenSWE

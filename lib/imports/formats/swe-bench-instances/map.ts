@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { TaskKind, TaskSource } from "../../db/enums";
-import { PROVENANCE_KEY } from "../../exports/swe-bench-row";
-import type { RecordImporter } from "../import-records";
-import { writeTaskRecords } from "../write/write-task-records";
+import { TaskKind, TaskSource } from "../../../db/enums";
+import { PROVENANCE_KEY } from "../../../exports/swe-bench-row";
 import {
   environmentKey,
   extrasOf,
@@ -12,7 +10,7 @@ import {
   TestIdListSchema,
   VersionSchema,
   type TaskRecord,
-} from "./task-record";
+} from "../../records/task-record";
 
 // SWE-bench task instances and the datasets that reuse the format (SWE-Gym, SWE-smith,
 // SWE-rebench), and Multi-SWE-bench's rows, mapped onto it. Fields we do not model (image_name, install_config, query, task_id, …)
@@ -144,13 +142,4 @@ export function fromMultiSweBench(value: unknown): unknown {
 export function parseSweBenchInstance(value: unknown, fileName = "", source?: TaskSource): TaskRecord {
   const row = SweBenchInstanceSchema.parse(fromMultiSweBench(value));
   return toTaskRecord(row, source ?? detectInstanceSource(value as Record<string, unknown>, fileName));
-}
-
-export function sweBenchInstancesImporter(fileName: string, source?: TaskSource): RecordImporter<TaskRecord> {
-  return {
-    format: "SWE_BENCH_INSTANCES",
-    parse: (value) => parseSweBenchInstance(value, fileName, source),
-    key: (record) => record.instanceId,
-    write: writeTaskRecords,
-  };
 }

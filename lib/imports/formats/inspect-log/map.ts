@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contentText, finiteInt, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
+import { contentText, finiteInt, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
 
 // Inspect AI eval logs (a .json log, or the native .eval zip of header.json and
 // samples/*.json): each sample is one trajectory, its steps every model turn, tool call and

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import type { RecordImporter } from "../import-records";
-import { writeTaskRecords } from "../write/write-task-records";
-import { environmentKey, extrasOf, taskRowKeyFields, TestIdListSchema, type TaskRecord } from "./task-record";
+import { environmentKey, extrasOf, taskRowKeyFields, TestIdListSchema, type TaskRecord } from "../../records/task-record";
 
 // SWE-Flow TDD steps (sweflow/utils/merge.py's dataset.jsonl): one development step of a
 // project — its requirement document, the ground-truth patch from base_commit to
@@ -57,10 +55,3 @@ export function parseSweFlowStep(value: unknown): TaskRecord {
     },
   };
 }
-
-export const sweFlowStepsImporter: RecordImporter<TaskRecord> = {
-  format: "SWE_FLOW_STEPS",
-  parse: parseSweFlowStep,
-  key: (r) => r.instanceId,
-  write: writeTaskRecords,
-};

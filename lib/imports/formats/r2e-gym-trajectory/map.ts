@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { generatorOfFile, type ChooseGenerator } from "../user-generator";
-import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
+import { generatorOfFile, type ChooseGenerator } from "../../user-generator";
+import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
 
 // R2E-Gym's `Trajectory` (src/r2egym/agenthub/trajectory/trajectory.py), one run per record:
 // `runagent_multiple` appends `model_dump_json()` lines to `<exp_name>.jsonl`; scripts around

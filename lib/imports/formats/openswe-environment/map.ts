@@ -1,8 +1,6 @@
 import { z } from "zod";
-import type { RecordImporter } from "../import-records";
-import { writeTaskRecords } from "../write/write-task-records";
-import { SweBenchInstanceSchema, mergeMetadata, toTaskRecord } from "./swe-bench-instances";
-import type { Recipe, TaskRecord } from "./task-record";
+import { SweBenchInstanceSchema, mergeMetadata, toTaskRecord } from "../swe-bench-instances/map";
+import type { Recipe, TaskRecord } from "../../records/task-record";
 
 // OpenSWE (daVinci-Env) rows: SWE-bench fields plus end_commit and language on input,
 // and — on output — the environment's `dockerfile` and `eval_script`, which become a real
@@ -31,10 +29,3 @@ export function parseOpenSweRow(value: unknown): TaskRecord {
     },
   };
 }
-
-export const openSweRowsImporter: RecordImporter<TaskRecord> = {
-  format: "OPENSWE_ENVIRONMENT",
-  parse: parseOpenSweRow,
-  key: (r) => r.instanceId,
-  write: writeTaskRecords,
-};

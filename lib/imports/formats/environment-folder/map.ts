@@ -1,7 +1,7 @@
 import path from "node:path";
-import { AppError } from "../../errors/app-error";
-import { parseOpenSweRow } from "./openswe-rows";
-import type { TaskRecord } from "./task-record";
+import { AppError } from "../../../errors/app-error";
+import { parseOpenSweRow } from "../openswe-environment/map";
+import type { TaskRecord } from "../../records/task-record";
 
 // An OpenSWE-style environment as a folder (or inside a .zip/.tar): a Dockerfile, an eval
 // script, the test-only and fix patches, and metadata (the SWE-bench / OpenSWE row fields).

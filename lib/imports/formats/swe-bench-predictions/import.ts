@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Db, Prisma } from "../../db/client";
-import { auditLog } from "../../audit/audit-log";
-import { RecordRejected, type RecordImporter, type WriteResult } from "../import-records";
-import type { ImportRun } from "../import-run";
-import { findTasks, missingTask } from "../write/find-tasks";
-import { sameValue } from "../write/compare";
-import { extrasOf } from "./task-record";
-import { generatorOfFile, type ChooseGenerator } from "../user-generator";
+import type { Db, Prisma } from "../../../db/client";
+import { auditLog } from "../../../audit/audit-log";
+import { RecordRejected, type RecordImporter, type WriteResult } from "../../import-records";
+import type { ImportRun } from "../../import-run";
+import { findTasks, missingTask } from "../../write/find-tasks";
+import { sameValue } from "../../write/compare";
+import { extrasOf } from "../../records/task-record";
+import { generatorOfFile, type ChooseGenerator } from "../../user-generator";
 
 // SWE-bench predictions — the harness's input: one candidate patch per instance and
 // generator. Natural key (task, model_name_or_path). A changed patch forgets its old

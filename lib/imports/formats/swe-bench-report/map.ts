@@ -1,7 +1,10 @@
 import { z } from "zod";
-import type { TestGroup, TestOutcome } from "../../db/client";
-import { findExitCodeMarker } from "../../validation/exit-code-markers";
-import { gradedOutcome, gradeTests, parseHarnessLog } from "../../validation/grade-swe-bench";
+import type { TestGroup, TestOutcome } from "../../../db/client";
+import type { HarnessResult, HarnessTest } from "../../records/harness-result";
+import { findExitCodeMarker } from "../../../validation/exit-code-markers";
+import { gradedOutcome, gradeTests, parseHarnessLog } from "../../../validation/grade-swe-bench";
+
+export type { HarnessResult, HarnessTest } from "../../records/harness-result";
 
 // SWE-bench harness results: a per-instance report.json (wrapped in its instance id, or
 // SWE-smith's unwrapped variant with model_name_or_path), optionally with the run's
@@ -32,21 +35,6 @@ export const HarnessReportSchema = z
   })
   .loose();
 export type HarnessReport = z.infer<typeof HarnessReportSchema>;
-
-export type HarnessTest = { testId: string; group: TestGroup; expected: TestOutcome; actual: TestOutcome };
-
-export type HarnessResult = {
-  instanceId: string;
-  generator: string;
-  resolved: boolean | null;
-  tests: HarnessTest[];
-  log: string | null;
-  exitCode: number | null;
-  flags: string[];
-  /** the candidate patch as the harness applied it (patch.diff), when present */
-  patch: string | null;
-  metadata: Record<string, unknown>;
-};
 
 /** A report.json's per-instance entries: { "<instance_id>": report } or one unwrapped report (instance id unknown). */
 export function reportEntries(document: unknown): Array<{ instanceId: string | null; report: HarnessReport }> {

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { readDocumentParts } from "../read/json-document";
-import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "./trajectory-record";
-import { ChatStepper } from "./chat-steps";
-import type { StepSink } from "../write/write-trajectory";
+import { readDocumentParts } from "../../read/json-document";
+import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
+import { ChatStepper } from "../chat-steps";
+import type { StepSink } from "../../records/trajectory-record";
 
 // SWE-agent `.traj`: 0.x (string `state`, `agent: "primary"`, model_stats.total_cost) and
 // 1.x (dict `state`, execution_time, tool calls, replay_config). Steps come from
