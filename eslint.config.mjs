@@ -10,7 +10,10 @@ const config = [
   {
     rules: {
       // the architecture's layering: routes call lib/, never Prisma or Docker directly
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }] },
+      ],
       // `const { dropped, ...kept } = row` is how a copy leaves fields out (a `delete` slows every later read of the object)
       "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true }],
     },
@@ -29,13 +32,30 @@ const config = [
   {
     // one typed, validated configuration: every variable is read through lib/config/server-config.ts
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through serverConfig() from lib/config/server-config.ts (add the variable to its schema and to the README's table)." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message:
+            "Read configuration through serverConfig() from lib/config/server-config.ts (add the variable to its schema and to the README's table).",
+        },
+      ],
     },
   },
   {
     // the config module itself; launchers, tests and tool configs that pass the environment on to child processes or tools;
     // Next's instrumentation hook, which reads the runtime Next itself sets (NEXT_RUNTIME), not configuration
-    files: ["lib/config/**", "scripts/**", "test/**", "bin/**", "next.config.ts", "prisma.config.ts", "vitest.config.ts", "instrumentation.ts"],
+    files: [
+      "lib/config/**",
+      "scripts/**",
+      "test/**",
+      "bin/**",
+      "next.config.ts",
+      "prisma.config.ts",
+      "vitest.config.ts",
+      "instrumentation.ts",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
 ];

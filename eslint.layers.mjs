@@ -3,7 +3,17 @@
 // not import files under from". Paths are from the project root; "@/…" imports resolve through
 // tsconfig like relative ones, so a relative import is held to the same zones.
 
-const FEATURE_COMPONENTS = ["admin", "environments", "imports", "jobs", "releases", "tasks", "trajectory", "validation", "views"];
+const FEATURE_COMPONENTS = [
+  "admin",
+  "environments",
+  "imports",
+  "jobs",
+  "releases",
+  "tasks",
+  "trajectory",
+  "validation",
+  "views",
+];
 const SHARED_COMPONENTS = ["ui", "editor", "diff", "charts", "markdown"];
 
 /**
@@ -125,9 +135,23 @@ const importsWalkZones = [
 /** @type {Array<{ target: string | string[]; from: string | string[]; except?: string[]; message: string }>} */
 export const LAYER_ZONES = [
   // the domain knows nothing of who calls it
-  { target: "./lib", from: ["./app", "./components", "./workers", "./scripts"], message: "lib/ is the domain: it may not import app/, components/, workers/ or scripts/ (they call lib/, never the reverse)" },
-  { target: "./components", from: ["./app", "./workers"], message: "components/ may not import app/ or workers/: a component takes what it needs from lib/ or through /api/v1" },
-  { target: "./workers", from: ["./app", "./components"], message: "workers/ may not import app/ or components/: a processor calls lib/" },
+  {
+    target: "./lib",
+    from: ["./app", "./components", "./workers", "./scripts"],
+    message:
+      "lib/ is the domain: it may not import app/, components/, workers/ or scripts/ (they call lib/, never the reverse)",
+  },
+  {
+    target: "./components",
+    from: ["./app", "./workers"],
+    message:
+      "components/ may not import app/ or workers/: a component takes what it needs from lib/ or through /api/v1",
+  },
+  {
+    target: "./workers",
+    from: ["./app", "./components"],
+    message: "workers/ may not import app/ or components/: a processor calls lib/",
+  },
   // one door per read: a page or a route reads through lib/<feature>, never the database client
   {
     target: ["./app", "./components"],
@@ -152,12 +176,29 @@ export const LAYER_ZONES = [
     target: SHARED_COMPONENTS.map((area) => `./components/${area}`),
     from: "./components",
     except: SHARED_COMPONENTS.map((area) => `./${area}`),
-    message: "components/ui, editor, diff, charts and markdown are shared pieces: they may import only each other (a feature area imports them)",
+    message:
+      "components/ui, editor, diff, charts and markdown are shared pieces: they may import only each other (a feature area imports them)",
   },
-  { target: "./components/auth", from: FEATURE_COMPONENTS.map((area) => `./components/${area}`), message: "components/auth (who is signed in) sits below every feature area and imports none" },
-  { target: "./components/environments", from: "./components/tasks", message: "components/tasks builds on components/environments, not the reverse" },
-  { target: "./components/validation", from: ["./components/tasks", "./components/environments"], message: "components/tasks and environments build on components/validation, not the reverse" },
-  { target: "./components/jobs", from: ["./components/tasks", "./components/environments", "./components/validation"], message: "components/validation builds on components/jobs, not the reverse" },
+  {
+    target: "./components/auth",
+    from: FEATURE_COMPONENTS.map((area) => `./components/${area}`),
+    message: "components/auth (who is signed in) sits below every feature area and imports none",
+  },
+  {
+    target: "./components/environments",
+    from: "./components/tasks",
+    message: "components/tasks builds on components/environments, not the reverse",
+  },
+  {
+    target: "./components/validation",
+    from: ["./components/tasks", "./components/environments"],
+    message: "components/tasks and environments build on components/validation, not the reverse",
+  },
+  {
+    target: "./components/jobs",
+    from: ["./components/tasks", "./components/environments", "./components/validation"],
+    message: "components/validation builds on components/jobs, not the reverse",
+  },
 ];
 
 /** The flat-config block that turns the zones on. */

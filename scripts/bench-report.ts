@@ -7,7 +7,13 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { RESULTS_DIR, type Figure, type MachineState } from "../test/bench/results";
 
-type Results = { bench: string; measuredAt: string; machine: MachineState; options: Record<string, unknown>; figures: Figure[] };
+type Results = {
+  bench: string;
+  measuredAt: string;
+  machine: MachineState;
+  options: Record<string, unknown>;
+  figures: Figure[];
+};
 
 const OUTPUT = path.join(RESULTS_DIR, "..", "performance.md");
 
@@ -23,7 +29,9 @@ function readResults(): Results[] {
 }
 
 function table(results: Results): string {
-  const options = Object.entries(results.options).map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : String(v)}`).join(", ");
+  const options = Object.entries(results.options)
+    .map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : String(v)}`)
+    .join(", ");
   const header = [
     `## npm run bench:${results.bench}`,
     "",
@@ -33,7 +41,15 @@ function table(results: Results): string {
     "|---|---|---|---|---|---|---|",
   ];
   const rows = results.figures.map((f) =>
-    [f.figure, ms(f.measured), `${ms(f.baseline)} ${f.baselineName}`, `${(f.measured / f.baseline).toFixed(2)}×`, f.target, verdict(f.met), results.machine.busy ? "busy" : "quiet"]
+    [
+      f.figure,
+      ms(f.measured),
+      `${ms(f.baseline)} ${f.baselineName}`,
+      `${(f.measured / f.baseline).toFixed(2)}×`,
+      f.target,
+      verdict(f.met),
+      results.machine.busy ? "busy" : "quiet",
+    ]
       .map(cell)
       .join(" | "),
   );

@@ -5,5 +5,7 @@ import { prepareDatabase } from "../lib/db/prepare-database";
 
 await withDatabase(async ({ url, embedded }) => {
   const { applied } = await prepareDatabase(url);
-  console.log(`${embedded ? "embedded database" : "DATABASE_URL"}: ${applied.length ? `applied ${applied.join(", ")}` : "already up to date"}`);
+  console.log(
+    `${embedded ? "embedded database" : "DATABASE_URL"}: ${applied.length ? `applied ${applied.join(", ")}` : "already up to date"}`,
+  );
 });

@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
@@ -17,9 +26,25 @@ export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/ne
  * heap and stay with the process when freed; a fixed threshold keeps them in their own
  * mappings, which go back to the system on free.
  */
-export const WEB_SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072" };
+export const WEB_SERVER_ENV = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+};
 
-const SOURCE_ROOTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const SOURCE_ROOTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+  "prisma/schema.prisma",
+];
 const STAMP = path.join(PROJECT_ROOT, ".next", "swe-curator-sources.sha1");
 
 function* files(entry: string): Generator<string> {
@@ -89,15 +114,21 @@ export const BUILD_LOG = path.join(PROJECT_ROOT, ".data", "next-build.log");
 
 async function buildIfStale(log: (line: string) => void, signal?: AbortSignal) {
   const fingerprint = sourcesFingerprint();
-  const built = existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === fingerprint;
+  const built =
+    existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, "utf8") === fingerprint;
   if (built) return;
-  log(`[start] building the web app for production (first start, or sources changed): a few minutes on 2 cores, longer on a busy machine; full output in ${path.relative(PROJECT_ROOT, BUILD_LOG)}`);
+  log(
+    `[start] building the web app for production (first start, or sources changed): a few minutes on 2 cores, longer on a busy machine; full output in ${path.relative(PROJECT_ROOT, BUILD_LOG)}`,
+  );
   await runNextBuild(log, signal);
   writeFileSync(STAMP, fingerprint);
 }
 
 /** Next's own lines that mark a step of the build; the route table and the rest go to the log file only. */
-const BUILD_STEP = /Creating an optimized production build|Compiled successfully|Collecting page data|Generating static pages.*\((\d+)\/\1\)|Finalizing page optimization|Collecting build traces/;
+const BUILD_STEP =
+  /Creating an optimized production build|Compiled successfully|Collecting page data|Generating static pages.*\((\d+)\/\1\)|Finalizing page optimization|Collecting build traces/;
 const STILL_BUILDING_EVERY_MS = 30_000;
 
 /**
@@ -110,7 +141,12 @@ async function runNextBuild(log: (line: string) => void, signal?: AbortSignal) {
   const started = Date.now();
   const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
   let step = "starting";
-  const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   const stopBuild = () => {
     try {
       process.kill(-child.pid!, "SIGTERM");
@@ -129,12 +165,18 @@ async function runNextBuild(log: (line: string) => void, signal?: AbortSignal) {
   };
   createInterface({ input: child.stdout! }).on("line", onLine);
   createInterface({ input: child.stderr! }).on("line", onLine);
-  const heartbeat = setInterval(() => log(`[start] build ${elapsed()}: still building (last step: ${step})…`), STILL_BUILDING_EVERY_MS);
+  const heartbeat = setInterval(
+    () => log(`[start] build ${elapsed()}: still building (last step: ${step})…`),
+    STILL_BUILDING_EVERY_MS,
+  );
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(heartbeat);
   signal?.removeEventListener("abort", stopBuild);
   out.end();
   if (signal?.aborted) throw new Error("the build was stopped");
-  if (code !== 0) throw new Error(`next build failed (exit ${code}); its last lines:\n${tail.join("\n")}\n(the whole output is in ${BUILD_LOG})`);
+  if (code !== 0)
+    throw new Error(
+      `next build failed (exit ${code}); its last lines:\n${tail.join("\n")}\n(the whole output is in ${BUILD_LOG})`,
+    );
   log(`[start] web app built in ${elapsed()}`);
 }

@@ -6,7 +6,11 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { launchChromium, signInThroughForm } from "../test/helpers/chromium";
 
-const [baseUrl = "http://localhost:3000", email = "admin@swe-curator.local", password = process.env.ADMIN_PASSWORD ?? ""] = process.argv.slice(2);
+const [
+  baseUrl = "http://localhost:3000",
+  email = "admin@swe-curator.local",
+  password = process.env.ADMIN_PASSWORD ?? "",
+] = process.argv.slice(2);
 const PUBLIC = path.resolve(import.meta.dirname, "..", "public");
 
 async function shoot(page: Page, name: string, fullPage = true) {
@@ -45,7 +49,8 @@ async function main() {
     await page.reload();
     await page.getByTestId("next-step").waitFor();
     // scroll through once so every editor below the fold loads before the full-page shot
-    for (const id of ["patches-section", "validation-section", "recipe-section", "decide-section"]) await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    for (const id of ["patches-section", "validation-section", "recipe-section", "decide-section"])
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, "screenshot-task.png");
   } finally {

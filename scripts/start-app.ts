@@ -5,7 +5,13 @@
 // queued validations do not slow the first page. Stops in order: web server, worker, database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { openDatabase, portIsFree, startEmbeddedPostgres, DatabaseInUseError, type DatabaseHandle } from "../lib/database-server/database-server";
+import {
+  openDatabase,
+  portIsFree,
+  startEmbeddedPostgres,
+  DatabaseInUseError,
+  type DatabaseHandle,
+} from "../lib/database-server/database-server";
 import { superviseEmbeddedPostgres } from "../lib/database-server/supervise-embedded-postgres";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { createPrismaClient } from "../lib/db/client";
@@ -95,19 +101,32 @@ async function startWorkerBeside(url: string) {
     worker = await startWorkerRunner({ connectionString: url });
     console.log("[start] a worker runs beside the web server (npm run worker starts more)");
   } catch (error) {
-    console.error(`[start] the worker did not start: ${(error as Error).message}. The dashboard still works; builds and validations will wait.`);
+    console.error(
+      `[start] the worker did not start: ${(error as Error).message}. The dashboard still works; builds and validations will wait.`,
+    );
   }
 }
 
 async function demoAccounts(prisma: ReturnType<typeof createPrismaClient>) {
   const annotators = new Set(DEMO_ANNOTATORS.map((a) => a.email));
-  const users = await prisma.user.findMany({ where: { email: { in: [...DEMO_USERS, ...DEMO_ANNOTATORS].map((u) => u.email) }, disabled: false }, select: { email: true, role: true }, orderBy: { email: "asc" } });
+  const users = await prisma.user.findMany({
+    where: { email: { in: [...DEMO_USERS, ...DEMO_ANNOTATORS].map((u) => u.email) }, disabled: false },
+    select: { email: true, role: true },
+    orderBy: { email: "asc" },
+  });
   return users.map((u) => ({ ...u, annotator: annotators.has(u.email) }));
 }
 
-async function adminLogin(prisma: ReturnType<typeof createPrismaClient>, created: Awaited<ReturnType<typeof ensureAdmin>>): Promise<AdminLogin> {
+async function adminLogin(
+  prisma: ReturnType<typeof createPrismaClient>,
+  created: Awaited<ReturnType<typeof ensureAdmin>>,
+): Promise<AdminLogin> {
   if (created.created) return created;
-  const admin = await prisma.user.findFirst({ where: { role: "ADMIN", disabled: false }, orderBy: { createdAt: "asc" }, select: { email: true } });
+  const admin = await prisma.user.findFirst({
+    where: { role: "ADMIN", disabled: false },
+    orderBy: { createdAt: "asc" },
+    select: { email: true },
+  });
   return { created: false, email: admin?.email };
 }
 
@@ -119,8 +138,15 @@ async function prepareData(url: string) {
   try {
     const admin = await adminLogin(prisma, await ensureAdmin(prisma));
     const seed = flags["no-seed"] || !config.SEED_DEMO ? null : await seedDemo(prisma, { log: console.log });
-    const password = { value: seed?.demoPassword?.value, generated: seed?.demoPassword?.generated ?? false, fromSetting: !!config.DEMO_PASSWORD };
-    return { admin, demo: { accounts: await demoAccounts(prisma), password, tasks: seed?.seeded ? seed.tasks : undefined } };
+    const password = {
+      value: seed?.demoPassword?.value,
+      generated: seed?.demoPassword?.generated ?? false,
+      fromSetting: !!config.DEMO_PASSWORD,
+    };
+    return {
+      admin,
+      demo: { accounts: await demoAccounts(prisma), password, tasks: seed?.seeded ? seed.tasks : undefined },
+    };
   } finally {
     await prisma.$disconnect();
   }
@@ -132,15 +158,21 @@ async function main() {
   process.on("disconnect", () => void shutdown(0));
 
   if (!(await portIsFree(port, host))) {
-    fail(`Port ${port} is already in use: is SWE Curator already running? Stop it, or start on another port with PORT=${port + 1} npm start.`);
+    fail(
+      `Port ${port} is already in use: is SWE Curator already running? Stop it, or start on another port with PORT=${port + 1} npm start.`,
+    );
   }
   try {
     database = await openDatabase();
   } catch (error) {
-    fail(error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`);
+    fail(
+      error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`,
+    );
   }
   takeStopSignals();
-  console.log(database.embedded ? `[start] embedded PostgreSQL ready (data in .data/postgres)` : `[start] using DATABASE_URL`);
+  console.log(
+    database.embedded ? `[start] embedded PostgreSQL ready (data in .data/postgres)` : `[start] using DATABASE_URL`,
+  );
   if (database.server) {
     const supervisor = superviseEmbeddedPostgres(database.server, () => startEmbeddedPostgres({ quiet: true }), {
       log: (line) => console.error(`[start] ${line}`),
@@ -158,7 +190,10 @@ async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
 
   // the build needs no data: it runs beside migrations and the seed instead of after them
-  const [, ready] = await Promise.all([flags.dev ? undefined : ensureProductionBuild(console.log, building.signal), prepareData(database.url)]);
+  const [, ready] = await Promise.all([
+    flags.dev ? undefined : ensureProductionBuild(console.log, building.signal),
+    prepareData(database.url),
+  ]);
   web = spawn(process.execPath, [NEXT_BIN, flags.dev ? "dev" : "start", "-p", String(port), "-H", host], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...WEB_SERVER_ENV },

@@ -11,11 +11,15 @@ import path from "node:path";
 /** start-app stops within seconds; past this something hangs, and the whole group is killed. */
 const FORCED_STOP_AFTER_MS = 30_000;
 
-const app = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, "start-app.ts"), ...process.argv.slice(2)], {
-  detached: true,
-  // the IPC channel closes when this process dies, however it dies: start-app then stops too
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
+const app = spawn(
+  process.execPath,
+  [...process.execArgv, path.join(import.meta.dirname, "start-app.ts"), ...process.argv.slice(2)],
+  {
+    detached: true,
+    // the IPC channel closes when this process dies, however it dies: start-app then stops too
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  },
+);
 
 let stopRequested = false;
 function stop() {

@@ -9,9 +9,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { dockerRequired } from "../test/helpers/docker-required";
-import { disallowedSkips, readAllowedSkips, readSkipReasons, SKIP_REASONS_VARIABLE, skippedTests, type SkippedTest } from "../test/helpers/skip-report";
+import {
+  disallowedSkips,
+  readAllowedSkips,
+  readSkipReasons,
+  SKIP_REASONS_VARIABLE,
+  skippedTests,
+  type SkippedTest,
+} from "../test/helpers/skip-report";
 
-const bin = (pkg: string, file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), file);
+const bin = (pkg: string, file: string) =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), file);
 const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const projects = requested.length ? requested : ["unit", "integration", "e2e"];
@@ -49,10 +57,14 @@ for (const project of projects) {
   const report = path.join(reportDir, `${project}.json`);
   console.log(`\n── ${project} tests ──`);
   const startedAt = Date.now();
-  const run = spawnSync(process.execPath, [VITEST, "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-    stdio: "inherit",
-    env: { ...process.env, [SKIP_REASONS_VARIABLE]: skipReasonsLog },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [VITEST, "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    {
+      stdio: "inherit",
+      env: { ...process.env, [SKIP_REASONS_VARIABLE]: skipReasonsLog },
+    },
+  );
   if (run.status !== 0) anyRunFailed = true;
   // how long each stage took, for the CI log (reported, never judged)
   console.log(`[test] ${project}: ${Math.round((Date.now() - startedAt) / 1000)} s`);
@@ -78,7 +90,9 @@ if (skipped.length) {
 if (dockerRequired()) {
   const refused = disallowedSkips(skipped, readAllowedSkips(ALLOWED_SKIPS));
   if (refused.length) {
-    console.error(`\n[test] ${refused.length} tests skipped under REQUIRE_DOCKER/CI that test/skip-allowed.json does not allow (make them run, or add them with a reason):`);
+    console.error(
+      `\n[test] ${refused.length} tests skipped under REQUIRE_DOCKER/CI that test/skip-allowed.json does not allow (make them run, or add them with a reason):`,
+    );
     for (const test of refused) console.error(`  ${test.file} › ${test.name}`);
     totals.failed += refused.length;
     anyRunFailed = true;

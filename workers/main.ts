@@ -7,7 +7,9 @@ import { startWorkerRunner } from "./runner";
 
 const connectionString = configuredDatabaseUrl();
 if (!connectionString) {
-  console.error("DATABASE_URL is not set: point it at the SWE Curator database (npm start prints it), e.g. DATABASE_URL=postgresql://… npm run worker");
+  console.error(
+    "DATABASE_URL is not set: point it at the SWE Curator database (npm start prints it), e.g. DATABASE_URL=postgresql://… npm run worker",
+  );
   process.exit(2);
 }
 

@@ -12,7 +12,11 @@ import { queueLogger } from "../lib/db/queue-logger";
 import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leases";
 import { workerConfigFromEnv, type WorkerConfig } from "../lib/worker-runtime/worker-config";
 import type { WorkerContext } from "../lib/worker-runtime/worker-context";
-import { forgetSilentWorkers, recordWorkerHeartbeat, removeWorkerHeartbeat } from "../lib/worker-runtime/worker-heartbeat";
+import {
+  forgetSilentWorkers,
+  recordWorkerHeartbeat,
+  removeWorkerHeartbeat,
+} from "../lib/worker-runtime/worker-heartbeat";
 import { settleGroupOfRun } from "../lib/runs/settle-validation-group";
 import { recoverImportLeases } from "../lib/imports/import-lease";
 import { claimPolicy } from "../lib/worker-runtime/claim-policy";
@@ -45,22 +49,43 @@ const HEARTBEAT_EVERY_MS = 5_000;
  */
 export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<WorkerRunner> {
   const base = workerConfigFromEnv();
-  const config: WorkerConfig = { ...base, ...options.config, concurrency: options.concurrency ?? options.config?.concurrency ?? base.concurrency };
+  const config: WorkerConfig = {
+    ...base,
+    ...options.config,
+    concurrency: options.concurrency ?? options.config?.concurrency ?? base.concurrency,
+  };
   const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`));
   const db = createPrismaClient(options.connectionString, config.concurrency * 2 + 3);
   const docker = options.docker ?? createDockerEngine();
   const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const shutdown = new AbortController();
   const installation = installationId(options.connectionString);
-  const ctx: WorkerContext = { db, docker, workerId, installation, config, shutdownSignal: shutdown.signal, running: new Set() };
-  const identity = { id: workerId, hostname: hostname(), pid: process.pid, concurrency: config.concurrency, startedAt: new Date(), engineName: config.engineName ?? hostname() };
+  const ctx: WorkerContext = {
+    db,
+    docker,
+    workerId,
+    installation,
+    config,
+    shutdownSignal: shutdown.signal,
+    running: new Set(),
+  };
+  const identity = {
+    id: workerId,
+    hostname: hostname(),
+    pid: process.pid,
+    concurrency: config.concurrency,
+    startedAt: new Date(),
+    engineName: config.engineName ?? hostname(),
+  };
   const claim = claimPolicy(ctx);
 
   const beat = async () => {
     const status = await docker.status();
     const facts = status.reachable ? await docker.facts().catch(() => null) : null;
     const healthy = claim.recordEngineCheck(status.reachable);
-    const row = await recordWorkerHeartbeat(db, identity, status, healthy, ctx.running.size, facts).catch((error) => log(`heartbeat failed: ${error.message}`));
+    const row = await recordWorkerHeartbeat(db, identity, status, healthy, ctx.running.size, facts).catch((error) =>
+      log(`heartbeat failed: ${error.message}`),
+    );
     const returned = claim.update({ draining: row?.drainRequested, imageHashes: facts?.environmentImageHashes });
     await claim.refreshPeers().catch((error) => log(`could not read the pool's engines: ${error.message}`));
     // containers the engine still holds from before it went away belong to runs now requeued
@@ -68,7 +93,13 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
     return status;
   };
   const prune = async () => {
-    const report = await pruneDocker({ db, docker, installation, leaseMs: config.leaseMs, imageBudgetBytes: config.danglingImageBudgetBytes }).catch((error) => {
+    const report = await pruneDocker({
+      db,
+      docker,
+      installation,
+      leaseMs: config.leaseMs,
+      imageBudgetBytes: config.danglingImageBudgetBytes,
+    }).catch((error) => {
       logFailure("pruning Docker", { log })(error);
       return null;
     });
@@ -93,15 +124,21 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       logFailure("removing silent workers from the list", { log })(error);
       return 0;
     });
-    if (forgotten) log(`removed ${forgotten} workers silent for over ${Math.round(config.forgetWorkerAfterMs / 1000)} s from the list`);
+    if (forgotten)
+      log(
+        `removed ${forgotten} workers silent for over ${Math.round(config.forgetWorkerAfterMs / 1000)} s from the list`,
+      );
     if (report && report.requeued.length + report.failed.length + report.cancelled.length + report.reenqueued.length) {
-      log(`recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`);
+      log(
+        `recovered rows of lost workers: requeued ${report.requeued.length}, failed ${report.failed.length}, cancelled ${report.cancelled.length}, re-enqueued ${report.reenqueued.length}`,
+      );
       // a dead worker's containers may still run on this host: remove them now, not at the next prune
       if (report.requeued.length + report.failed.length + report.cancelled.length) await prune();
     }
   };
   const status = await beat();
-  if (!status.reachable) log(`${status.error}. Jobs will fail with that reason until it answers; the dashboard keeps working.`);
+  if (!status.reachable)
+    log(`${status.error}. Jobs will fail with that reason until it answers; the dashboard keeps working.`);
   await recover();
   if (status.reachable) await prune();
 

@@ -7,7 +7,16 @@ import { queryKeys } from "@/components/ui/query-keys";
 import { useActor } from "@/components/auth/actor-context";
 import { scopesForRole, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/permissions";
 
-type TokenRow = { id: string; name: string; prefix: string; scopes: TokenScope[]; createdAt: string; expiresAt: string | null; lastUsedAt: string | null; revokedAt: string | null };
+type TokenRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TokenScope[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
 
 const SCOPE_HELP: Record<TokenScope, string> = {
   read: "read tasks, runs, trajectories; export",
@@ -25,10 +34,14 @@ export function ApiTokens() {
   const [fresh, setFresh] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens() });
   const create = useMutation({
-    mutationFn: (input: { name: string; scopes: TokenScope[]; expiresInDays: number }) => apiFetch<{ token: string }>("/api/v1/tokens", { method: "POST", json: input }),
+    mutationFn: (input: { name: string; scopes: TokenScope[]; expiresInDays: number }) =>
+      apiFetch<{ token: string }>("/api/v1/tokens", { method: "POST", json: input }),
     onSuccess: (result) => (setFresh(result.token), refresh()),
   });
-  const revoke = useMutation({ mutationFn: (id: string) => apiFetch(`/api/v1/tokens/${id}`, { method: "DELETE" }), onSuccess: refresh });
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/v1/tokens/${id}`, { method: "DELETE" }),
+    onSuccess: refresh,
+  });
   const allowed = scopesForRole(role);
   return (
     <div className="space-y-4">
@@ -37,7 +50,11 @@ export function ApiTokens() {
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          create.mutate({ name: String(form.get("name")), scopes: form.getAll("scopes").map(String) as TokenScope[], expiresInDays: Number(form.get("expiresInDays")) });
+          create.mutate({
+            name: String(form.get("name")),
+            scopes: form.getAll("scopes").map(String) as TokenScope[],
+            expiresInDays: Number(form.get("expiresInDays")),
+          });
         }}
       >
         <label className="text-sm">
@@ -47,7 +64,14 @@ export function ApiTokens() {
           <legend className="sr-only">Scopes</legend>
           {TOKEN_SCOPES.map((scope) => (
             <label key={scope} title={SCOPE_HELP[scope]} className={allowed.includes(scope) ? "" : "text-slate-400"}>
-              <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "read"} disabled={!allowed.includes(scope)} className="mr-1" />
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                defaultChecked={scope === "read"}
+                disabled={!allowed.includes(scope)}
+                className="mr-1"
+              />
               {scope}
             </label>
           ))}
@@ -88,7 +112,11 @@ export function ApiTokens() {
             {token.revokedAt ? (
               <span className="ml-auto text-slate-500">revoked</span>
             ) : (
-              <button type="button" onClick={() => revoke.mutate(token.id)} className="ml-auto rounded border px-2 py-1">
+              <button
+                type="button"
+                onClick={() => revoke.mutate(token.id)}
+                className="ml-auto rounded border px-2 py-1"
+              >
                 Revoke
               </button>
             )}

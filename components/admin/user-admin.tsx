@@ -16,12 +16,14 @@ export function UserAdmin() {
   const [message, setMessage] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.users() });
   const update = useMutation({
-    mutationFn: ({ id, ...change }: { id: string; role?: RoleName; disabled?: boolean }) => apiFetch(`/api/v1/users/${id}`, { method: "PATCH", json: change }),
+    mutationFn: ({ id, ...change }: { id: string; role?: RoleName; disabled?: boolean }) =>
+      apiFetch(`/api/v1/users/${id}`, { method: "PATCH", json: change }),
     onSuccess: () => (setMessage("Saved"), refresh()),
     onError: (error) => setMessage(error.message),
   });
   const create = useMutation({
-    mutationFn: (input: { email: string; role: RoleName; password: string }) => apiFetch("/api/v1/users", { method: "POST", json: input }),
+    mutationFn: (input: { email: string; role: RoleName; password: string }) =>
+      apiFetch("/api/v1/users", { method: "POST", json: input }),
     onSuccess: () => (setMessage("User created"), refresh()),
     onError: (error) => setMessage(error.message),
   });
@@ -50,7 +52,12 @@ export function UserAdmin() {
                 <label className="sr-only" htmlFor={`role-${user.id}`}>
                   Role of {user.email}
                 </label>
-                <select id={`role-${user.id}`} value={user.role} onChange={(e) => update.mutate({ id: user.id, role: e.target.value as RoleName })} className="rounded border px-2 py-1">
+                <select
+                  id={`role-${user.id}`}
+                  value={user.role}
+                  onChange={(e) => update.mutate({ id: user.id, role: e.target.value as RoleName })}
+                  className="rounded border px-2 py-1"
+                >
                   {ROLES.map((role) => (
                     <option key={role}>{role}</option>
                   ))}
@@ -58,7 +65,12 @@ export function UserAdmin() {
               </td>
               <td className="px-3 py-2">
                 <label>
-                  <input type="checkbox" checked={!user.disabled} disabled={user.id === me.id} onChange={(e) => update.mutate({ id: user.id, disabled: !e.target.checked })} />{" "}
+                  <input
+                    type="checkbox"
+                    checked={!user.disabled}
+                    disabled={user.id === me.id}
+                    onChange={(e) => update.mutate({ id: user.id, disabled: !e.target.checked })}
+                  />{" "}
                   active
                 </label>
               </td>
@@ -74,7 +86,11 @@ export function UserAdmin() {
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          create.mutate({ email: String(form.get("email")), role: form.get("role") as RoleName, password: String(form.get("password")) });
+          create.mutate({
+            email: String(form.get("email")),
+            role: form.get("role") as RoleName,
+            password: String(form.get("password")),
+          });
         }}
       >
         <h2 className="w-full font-semibold">Add a user</h2>
@@ -90,7 +106,8 @@ export function UserAdmin() {
           </select>
         </label>
         <label className="text-sm">
-          Initial password <input name="password" type="password" minLength={12} required className="ml-1 rounded border px-2 py-1" />
+          Initial password{" "}
+          <input name="password" type="password" minLength={12} required className="ml-1 rounded border px-2 py-1" />
         </label>
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
           Add user

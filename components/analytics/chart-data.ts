@@ -8,7 +8,11 @@ export type RateSeries = { key: string; name: string; drill: string };
  * One bar group per table row, one bar per rate, each with its count and 95 % interval and
  * the link to its tasks. `label` names the row (default: its key, which the lib never leaves empty).
  */
-export function rateChartData(table: FigureTable, rates: RateSeries[], label: (key: string) => string = (key) => key): ChartDatum[] {
+export function rateChartData(
+  table: FigureTable,
+  rates: RateSeries[],
+  label: (key: string) => string = (key) => key,
+): ChartDatum[] {
   return table.rows.map((row) => ({
     label: label(row.key),
     values: Object.fromEntries(rates.map((r) => [r.key, rateOf(row, r.key)?.rate ?? null])),

@@ -7,8 +7,14 @@ import { FigureTable } from "./figure-table";
 import { useAnalytics } from "./use-analytics";
 
 const MAX_SERIES = 8;
-const BY_OPTIONS = [{ value: "", label: "all tasks together" }, ...Object.entries(FUNNEL_DIMENSIONS).map(([value, d]) => ({ value, label: d.label }))];
-const SOURCE_OPTIONS = [{ value: "", label: "every source" }, ...Object.values(TaskSource).map((s) => ({ value: s, label: s }))];
+const BY_OPTIONS = [
+  { value: "", label: "all tasks together" },
+  ...Object.entries(FUNNEL_DIMENSIONS).map(([value, d]) => ({ value, label: d.label })),
+];
+const SOURCE_OPTIONS = [
+  { value: "", label: "every source" },
+  ...Object.values(TaskSource).map((s) => ({ value: s, label: s })),
+];
 
 function FunnelCharts({ data }: { data: FunnelResult }) {
   const groups = data.groups.slice(0, MAX_SERIES);
@@ -31,12 +37,34 @@ function FunnelCharts({ data }: { data: FunnelResult }) {
   return (
     <div className="flex flex-col gap-8">
       <ChartBeside
-        chart={<GroupedBarChart title="Tasks reaching each gate" testId="funnel-chart" data={stageData} series={series} scale={{ kind: "count" }} emptyText="No task has been imported yet." />}
+        chart={
+          <GroupedBarChart
+            title="Tasks reaching each gate"
+            testId="funnel-chart"
+            data={stageData}
+            series={series}
+            scale={{ kind: "count" }}
+            emptyText="No task has been imported yet."
+          />
+        }
         table={<FigureTable table={data.stages} testId="funnel-table" />}
       />
-      {data.groups.length > MAX_SERIES && <p className="text-xs text-slate-600">The chart shows the first {MAX_SERIES} of {data.groups.length} groups; the table has them all.</p>}
+      {data.groups.length > MAX_SERIES && (
+        <p className="text-xs text-slate-600">
+          The chart shows the first {MAX_SERIES} of {data.groups.length} groups; the table has them all.
+        </p>
+      )}
       <ChartBeside
-        chart={<GroupedBarChart title="Where tasks drop, and why" testId="drops-chart" data={dropData} series={[{ key: "tasks", name: "tasks" }]} scale={{ kind: "count" }} emptyText="No task has dropped out yet." />}
+        chart={
+          <GroupedBarChart
+            title="Where tasks drop, and why"
+            testId="drops-chart"
+            data={dropData}
+            series={[{ key: "tasks", name: "tasks" }]}
+            scale={{ kind: "count" }}
+            emptyText="No task has dropped out yet."
+          />
+        }
         table={<FigureTable table={data.drops} testId="drops-table" />}
       />
     </div>
@@ -48,9 +76,28 @@ export function FunnelPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect label="Split by" name="by" value={params.get("by") ?? ""} options={BY_OPTIONS} onChange={(by) => setParam({ by })} />
-        <FilterSelect label="Source" name="source" value={params.get("source") ?? ""} options={SOURCE_OPTIONS} onChange={(source) => setParam({ source })} />
-        <ExportLinks apiPath={apiPath} queryString={queryString} tables={[{ name: "stages", label: "Stages" }, { name: "drops", label: "Drops" }]} />
+        <FilterSelect
+          label="Split by"
+          name="by"
+          value={params.get("by") ?? ""}
+          options={BY_OPTIONS}
+          onChange={(by) => setParam({ by })}
+        />
+        <FilterSelect
+          label="Source"
+          name="source"
+          value={params.get("source") ?? ""}
+          options={SOURCE_OPTIONS}
+          onChange={(source) => setParam({ source })}
+        />
+        <ExportLinks
+          apiPath={apiPath}
+          queryString={queryString}
+          tables={[
+            { name: "stages", label: "Stages" },
+            { name: "drops", label: "Drops" },
+          ]}
+        />
       </div>
       <AnalyticsBody data={data} error={error}>
         {(funnel) => <FunnelCharts data={funnel} />}

@@ -13,7 +13,11 @@ export function PromoteTests({ tests }: { tests: Promotable[] }) {
   const mayEdit = useCan("tasks:edit");
   const queryClient = useQueryClient();
   const promote = useMutation({
-    mutationFn: (test: Promotable) => apiFetch<{ version: number }>(`/api/v1/analytics/generated-tests/${test.taskId}/promote`, { method: "POST", json: { version: test.original.version } }),
+    mutationFn: (test: Promotable) =>
+      apiFetch<{ version: number }>(`/api/v1/analytics/generated-tests/${test.taskId}/promote`, {
+        method: "POST",
+        json: { version: test.original.version },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.analytics() }),
   });
   if (tests.length === 0) return null;
@@ -35,7 +39,9 @@ export function PromoteTests({ tests }: { tests: Promotable[] }) {
                 Promote into {test.generatedFor}
               </Button>
             )}
-            {promote.isSuccess && promote.variables?.taskId === test.taskId && <span className="text-green-700">added (task version {promote.data.version})</span>}
+            {promote.isSuccess && promote.variables?.taskId === test.taskId && (
+              <span className="text-green-700">added (task version {promote.data.version})</span>
+            )}
           </li>
         ))}
       </ul>

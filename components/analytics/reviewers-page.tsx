@@ -77,7 +77,9 @@ function ReviewerCharts({ data }: { data: ReviewerPage }) {
         table={<FigureTable table={data.measures} testId="reviewer-table" />}
       />
       <ChartBeside
-        chart={<ReliabilityChart bins={data.calibration.rows as unknown as ReliabilityBin[]} testId="calibration-chart" />}
+        chart={
+          <ReliabilityChart bins={data.calibration.rows as unknown as ReliabilityBin[]} testId="calibration-chart" />
+        }
         table={<FigureTable table={data.calibration} testId="calibration-table" />}
       />
       <ChartBeside
@@ -106,7 +108,13 @@ export function ReviewersAnalyticsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect label="One row per" name="by" value={params.get("by") ?? ""} options={BY_OPTIONS} onChange={(by) => setParam({ by })} />
+        <FilterSelect
+          label="One row per"
+          name="by"
+          value={params.get("by") ?? ""}
+          options={BY_OPTIONS}
+          onChange={(by) => setParam({ by })}
+        />
         <ExportLinks
           apiPath={apiPath}
           queryString={queryString}
@@ -120,8 +128,9 @@ export function ReviewersAnalyticsPage() {
         />
       </div>
       <p className="max-w-3xl text-xs text-slate-600">
-        “Ran a reproducer” is read from each review&apos;s steps: a step kind when the importer recorded one, otherwise an action that starts an interpreter or a test
-        runner (lib/analytics/reproducer.ts). Causes come from the verdict&apos;s <code>cause</code> field.
+        “Ran a reproducer” is read from each review&apos;s steps: a step kind when the importer recorded one, otherwise
+        an action that starts an interpreter or a test runner (lib/analytics/reproducer.ts). Causes come from the
+        verdict&apos;s <code>cause</code> field.
       </p>
       <AnalyticsBody data={data} error={error}>
         {(analytics) => <ReviewerCharts data={analytics} />}

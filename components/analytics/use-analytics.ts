@@ -28,6 +28,9 @@ export function useAnalytics<T>(page: string) {
     [queryString, pathname, router],
   );
   const filters = analyticsQueryString(params);
-  const result = useQuery({ queryKey: queryKeys.analytics(page, filters), queryFn: () => apiFetch<T>(`/api/v1/analytics/${page}${filters ? `?${filters}` : ""}`) });
+  const result = useQuery({
+    queryKey: queryKeys.analytics(page, filters),
+    queryFn: () => apiFetch<T>(`/api/v1/analytics/${page}${filters ? `?${filters}` : ""}`),
+  });
   return { ...result, params, queryString, setParam, apiPath: `/api/v1/analytics/${page}` };
 }

@@ -13,7 +13,14 @@ export function VerifiabilityPage() {
   const { data, error, apiPath, queryString } = useAnalytics<Result>("verifiability");
   return (
     <div className="flex flex-col gap-4">
-      <ExportLinks apiPath={apiPath} queryString={queryString} tables={[{ name: "projects", label: "Projects" }, { name: "failures", label: "Non-verifiable steps" }]} />
+      <ExportLinks
+        apiPath={apiPath}
+        queryString={queryString}
+        tables={[
+          { name: "projects", label: "Projects" },
+          { name: "failures", label: "Non-verifiable steps" },
+        ]}
+      />
       <AnalyticsBody data={data} error={error}>
         {(result) => (
           <div className="flex flex-col gap-8">

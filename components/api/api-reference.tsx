@@ -4,7 +4,10 @@ import { useEffect, useRef } from "react";
 
 // Swagger UI bundled from npm (no CDN), reading this server's own OpenAPI document with the
 // browser's session; "Try it out" calls the API as the signed-in user.
-const SwaggerUI = dynamic(() => import("./swagger-ui-styled"), { ssr: false, loading: () => <p className="text-sm text-slate-500">Loading the API reference…</p> });
+const SwaggerUI = dynamic(() => import("./swagger-ui-styled"), {
+  ssr: false,
+  loading: () => <p className="text-sm text-slate-500">Loading the API reference…</p>,
+});
 
 /**
  * Swagger UI renders its server picker without a label, and its operations and schemas each in
@@ -20,7 +23,8 @@ function useMendedSwaggerMarkup() {
       root.querySelector("select#servers:not([aria-label])")?.setAttribute("aria-label", "Server");
       for (const inner of root.querySelectorAll("main:not([role])")) {
         inner.setAttribute("role", "region");
-        if (!inner.hasAttribute("aria-label")) inner.setAttribute("aria-label", inner.id === "operations" ? "Operations" : "Schemas");
+        if (!inner.hasAttribute("aria-label"))
+          inner.setAttribute("aria-label", inner.id === "operations" ? "Operations" : "Schemas");
       }
     };
     const observer = new MutationObserver(mend);

@@ -23,16 +23,26 @@ export function ApiRouteIndex({ operations }: { operations: ApiOperation[] }) {
         <table className="w-full text-left text-sm" data-testid="api-route-index">
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1.5 font-medium">Method</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">Path</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">What it does</th>
-              <th scope="col" className="px-2 py-1.5 font-medium">Needs</th>
+              <th scope="col" className="px-2 py-1.5 font-medium">
+                Method
+              </th>
+              <th scope="col" className="px-2 py-1.5 font-medium">
+                Path
+              </th>
+              <th scope="col" className="px-2 py-1.5 font-medium">
+                What it does
+              </th>
+              <th scope="col" className="px-2 py-1.5 font-medium">
+                Needs
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {operations.map((op) => (
               <tr key={`${op.method} ${op.path}`}>
-                <td className={`px-2 py-1 font-mono text-xs font-semibold ${METHOD_TONE[op.method] ?? ""}`}>{op.method}</td>
+                <td className={`px-2 py-1 font-mono text-xs font-semibold ${METHOD_TONE[op.method] ?? ""}`}>
+                  {op.method}
+                </td>
                 <td className="px-2 py-1 font-mono text-xs">/api/v1{op.path}</td>
                 <td className="px-2 py-1">{op.summary}</td>
                 <td className="px-2 py-1 text-xs text-slate-600" title={op.permission}>

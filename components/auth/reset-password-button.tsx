@@ -4,7 +4,9 @@ import { apiFetch } from "@/components/ui/api";
 
 /** An admin gives a user a new generated password (shown once here); the user's sessions end. */
 export function ResetPasswordButton({ userId, email }: { userId: string; email: string }) {
-  const reset = useMutation({ mutationFn: () => apiFetch<{ password: string }>(`/api/v1/users/${userId}/password`, { method: "POST", json: {} }) });
+  const reset = useMutation({
+    mutationFn: () => apiFetch<{ password: string }>(`/api/v1/users/${userId}/password`, { method: "POST", json: {} }),
+  });
   if (reset.isSuccess) {
     return (
       <span role="status" className="text-xs">

@@ -19,7 +19,11 @@ function Form({ oidcName }: { oidcName: string | null }) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    const result = await signIn("credentials", {
+      email: form.get("email"),
+      password: form.get("password"),
+      redirect: false,
+    });
     setBusy(false);
     if (result?.ok) router.push(callbackPath());
     else setError(signInErrorMessage(result?.error ?? "CredentialsSignin"));
@@ -30,23 +34,44 @@ function Form({ oidcName }: { oidcName: string | null }) {
       <form onSubmit={submit} className="mt-6 space-y-4">
         <label className="block text-sm font-medium">
           Email
-          <input name="email" type="email" required autoComplete="username" autoFocus className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+          <input
+            name="email"
+            type="email"
+            required
+            autoComplete="username"
+            autoFocus
+            className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+          />
         </label>
         <label className="block text-sm font-medium">
           Password
-          <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+          <input
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+          />
         </label>
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}
           </p>
         )}
-        <button type="submit" disabled={busy} className="w-full rounded bg-slate-900 px-3 py-2 font-medium text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded bg-slate-900 px-3 py-2 font-medium text-white disabled:opacity-50"
+        >
           {busy ? "Signing in…" : "Sign in"}
         </button>
       </form>
       {oidcName && (
-        <button type="button" onClick={() => signIn("oidc", { callbackUrl: callbackPath() })} className="mt-4 w-full rounded border border-slate-300 px-3 py-2">
+        <button
+          type="button"
+          onClick={() => signIn("oidc", { callbackUrl: callbackPath() })}
+          className="mt-4 w-full rounded border border-slate-300 px-3 py-2"
+        >
           Continue with {oidcName}
         </button>
       )}

@@ -30,7 +30,8 @@ export function AdjudicationView({ campaignId }: { campaignId: string }) {
         </Link>
       </div>
       <p className="text-sm text-slate-700" data-testid="disagreement-count">
-        {data.disagreementCount} finished tasks with disagreeing labels, widest first. Highlighted rows are the questions they disagree on.
+        {data.disagreementCount} finished tasks with disagreeing labels, widest first. Highlighted rows are the
+        questions they disagree on.
       </p>
       <ul className="flex flex-col gap-4" data-testid="disagreements">
         {data.disagreements.map((d) => (
@@ -40,12 +41,23 @@ export function AdjudicationView({ campaignId }: { campaignId: string }) {
               <span className="text-xs text-slate-600">spread {d.spread}</span>
               <Badge tone={d.outcome.dropped ? "red" : "green"}>{d.outcome.dropped ? "dropped" : "kept"}</Badge>
               {d.adjudicated && <Badge tone="purple">adjudicated</Badge>}
-              <Button size="sm" className="ml-auto" onClick={() => setSelected(selected === d.taskId ? null : d.taskId)} aria-expanded={selected === d.taskId}>
+              <Button
+                size="sm"
+                className="ml-auto"
+                onClick={() => setSelected(selected === d.taskId ? null : d.taskId)}
+                aria-expanded={selected === d.taskId}
+              >
                 {selected === d.taskId ? "Close" : "Resolve"}
               </Button>
             </div>
-            <AnswersTable questions={data.settings.questions} columns={d.labels.map((l) => ({ name: l.annotator, answers: l.answers }))} highlight={d.questions} />
-            {selected === d.taskId && <ResolveForm campaignId={campaignId} data={data} disagreement={d} onDone={() => setSelected(null)} />}
+            <AnswersTable
+              questions={data.settings.questions}
+              columns={d.labels.map((l) => ({ name: l.annotator, answers: l.answers }))}
+              highlight={d.questions}
+            />
+            {selected === d.taskId && (
+              <ResolveForm campaignId={campaignId} data={data} disagreement={d} onDone={() => setSelected(null)} />
+            )}
           </li>
         ))}
       </ul>
@@ -53,7 +65,17 @@ export function AdjudicationView({ campaignId }: { campaignId: string }) {
   );
 }
 
-function ResolveForm({ campaignId, data, disagreement, onDone }: { campaignId: string; data: ReportJson; disagreement: Disagreement; onDone: () => void }) {
+function ResolveForm({
+  campaignId,
+  data,
+  disagreement,
+  onDone,
+}: {
+  campaignId: string;
+  data: ReportJson;
+  disagreement: Disagreement;
+  onDone: () => void;
+}) {
   const client = useQueryClient();
   const [answers, setAnswers] = useState<Answers>(() => ({ ...(disagreement.labels[0]?.answers ?? {}) }) as Answers);
   const [note, setNote] = useState("");
@@ -61,7 +83,10 @@ function ResolveForm({ campaignId, data, disagreement, onDone }: { campaignId: s
   const save = async () => {
     setError(null);
     try {
-      await apiFetch(`/api/v1/campaigns/${campaignId}/adjudications`, { method: "POST", json: { taskId: disagreement.taskId, answers, note: note || undefined } });
+      await apiFetch(`/api/v1/campaigns/${campaignId}/adjudications`, {
+        method: "POST",
+        json: { taskId: disagreement.taskId, answers, note: note || undefined },
+      });
       await client.invalidateQueries({ queryKey: queryKeys.campaign(campaignId) });
       onDone();
     } catch (e) {
@@ -75,7 +100,15 @@ function ResolveForm({ campaignId, data, disagreement, onDone }: { campaignId: s
         Note on the resolution
         <textarea className={inputClass} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
-      <RubricForm testId="adjudication-form" questions={data.settings.questions} answers={answers} onChange={setAnswers} onSubmit={() => void save()} errors={error instanceof ApiError ? error.fieldErrors : []} submitLabel="Record resolution" />
+      <RubricForm
+        testId="adjudication-form"
+        questions={data.settings.questions}
+        answers={answers}
+        onChange={setAnswers}
+        onSubmit={() => void save()}
+        errors={error instanceof ApiError ? error.fieldErrors : []}
+        submitLabel="Record resolution"
+      />
     </div>
   );
 }

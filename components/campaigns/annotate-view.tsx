@@ -15,7 +15,6 @@ import { useShortcuts } from "@/components/tasks/use-shortcuts";
 import { RubricForm } from "./rubric-form";
 import { AnswersTable } from "./answers-table";
 
-
 /** One annotator's session: "Review next" serves a task, the rubric is answered, and only then are others' answers shown. */
 export function AnnotateView({ campaignId }: { campaignId: string }) {
   // each "next" is a new round: the server leases the next task (a POST, so never refetched on its own)
@@ -38,7 +37,8 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
 
   const item = useQuery({
     queryKey: ["campaign-item", campaignId, taskId, result?.taskId ?? null],
-    queryFn: () => apiFetch<Jsonified<CampaignItem>>(`/api/v1/campaigns/${campaignId}/item?taskId=${encodeURIComponent(taskId!)}`),
+    queryFn: () =>
+      apiFetch<Jsonified<CampaignItem>>(`/api/v1/campaigns/${campaignId}/item?taskId=${encodeURIComponent(taskId!)}`),
     enabled: !!taskId,
   });
 
@@ -54,7 +54,12 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await apiFetch<Jsonified<SubmitResult>>(`/api/v1/campaigns/${campaignId}/labels`, { method: "POST", json: { taskId, answers } }));
+      setResult(
+        await apiFetch<Jsonified<SubmitResult>>(`/api/v1/campaigns/${campaignId}/labels`, {
+          method: "POST",
+          json: { taskId, answers },
+        }),
+      );
     } catch (e) {
       setError(e);
     } finally {
@@ -82,8 +87,12 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
       </div>
       <ErrorText error={error ?? serve.error} />
       {served?.kind === "done" && (
-        <p data-testid="campaign-done" className="rounded border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          Nothing left for you in this campaign: every task you may label has its labels, or is being labelled by someone else right now.{" "}
+        <p
+          data-testid="campaign-done"
+          className="rounded border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+        >
+          Nothing left for you in this campaign: every task you may label has its labels, or is being labelled by
+          someone else right now.{" "}
           <Button size="sm" onClick={() => next()}>
             Check again
           </Button>
@@ -108,23 +117,50 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
               )}
             </p>
             <h3 className="text-sm font-medium">Issue</h3>
-            <pre data-testid="annotate-problem" tabIndex={0} aria-label="Issue" className="max-h-80 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-slate-50 p-2 text-xs">
+            <pre
+              data-testid="annotate-problem"
+              tabIndex={0}
+              aria-label="Issue"
+              className="max-h-80 overflow-auto whitespace-pre-wrap rounded border border-slate-200 bg-slate-50 p-2 text-xs"
+            >
               {data.task.problemStatement}
             </pre>
             <details>
               <summary className="cursor-pointer text-sm font-medium">Gold patch</summary>
-              <pre tabIndex={0} aria-label="Gold patch" className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{data.task.fixPatch}</pre>
+              <pre
+                tabIndex={0}
+                aria-label="Gold patch"
+                className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs"
+              >
+                {data.task.fixPatch}
+              </pre>
             </details>
             <details open>
-              <summary className="cursor-pointer text-sm font-medium">Test patch · FAIL_TO_PASS {data.task.failToPass.join(", ")}</summary>
-              <pre tabIndex={0} aria-label="Test patch" className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{data.task.testPatch}</pre>
+              <summary className="cursor-pointer text-sm font-medium">
+                Test patch · FAIL_TO_PASS {data.task.failToPass.join(", ")}
+              </summary>
+              <pre
+                tabIndex={0}
+                aria-label="Test patch"
+                className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs"
+              >
+                {data.task.testPatch}
+              </pre>
             </details>
           </section>
           <section aria-label="Your answers" className="flex flex-col gap-3">
             {result ? (
               <AfterSubmit result={result} item={data} nextButton={nextButton} onNext={() => next()} />
             ) : (
-              <RubricForm questions={data.questions} answers={answers} onChange={setAnswers} onSubmit={() => void submit()} errors={fieldErrors} disabled={busy} submitLabel="Submit label" />
+              <RubricForm
+                questions={data.questions}
+                answers={answers}
+                onChange={setAnswers}
+                onSubmit={() => void submit()}
+                errors={fieldErrors}
+                disabled={busy}
+                submitLabel="Submit label"
+              />
             )}
           </section>
         </div>
@@ -133,14 +169,25 @@ export function AnnotateView({ campaignId }: { campaignId: string }) {
   );
 }
 
-function AfterSubmit({ result, item, nextButton, onNext }: { result: Jsonified<SubmitResult>; item: Jsonified<CampaignItem>; nextButton: React.RefObject<HTMLButtonElement | null>; onNext: () => void }) {
+function AfterSubmit({
+  result,
+  item,
+  nextButton,
+  onNext,
+}: {
+  result: Jsonified<SubmitResult>;
+  item: Jsonified<CampaignItem>;
+  nextButton: React.RefObject<HTMLButtonElement | null>;
+  onNext: () => void;
+}) {
   // the keyboard lands on "Next task", so Enter (or n) goes on
   useEffect(() => nextButton.current?.focus(), [nextButton]);
   return (
     <div className="flex flex-col gap-3" data-testid="after-submit">
       <p role="status" className="rounded border border-green-200 bg-green-50 p-2 text-sm text-green-900">
         Label saved.
-        {result.outcome && ` All labels are in: the task is ${result.outcome.dropped ? `dropped (${result.outcome.reasons.join("; ")})` : "kept"}.`}
+        {result.outcome &&
+          ` All labels are in: the task is ${result.outcome.dropped ? `dropped (${result.outcome.reasons.join("; ")})` : "kept"}.`}
       </p>
       {result.gold && (
         <div data-testid="gold-feedback" className="rounded border border-purple-200 bg-purple-50 p-2 text-sm">
@@ -159,7 +206,10 @@ function AfterSubmit({ result, item, nextButton, onNext }: { result: Jsonified<S
       {item.others && item.others.length > 0 && (
         <div>
           <p className="text-sm font-medium">Others&apos; answers</p>
-          <AnswersTable questions={item.questions} columns={item.others.map((o) => ({ name: o.annotator, answers: o.answers }))} />
+          <AnswersTable
+            questions={item.questions}
+            columns={item.others.map((o) => ({ name: o.annotator, answers: o.answers }))}
+          />
         </div>
       )}
       <Button ref={nextButton} variant="primary" onClick={onNext} data-testid="next-task">

@@ -34,7 +34,9 @@ export function AnnotatorPage({ campaignId, userId }: { campaignId: string; user
         <dd>{pct(a.agreement)}</dd>
         <dt className="text-slate-600">Accuracy on gold tasks</dt>
         <dd>
-          {pct(a.goldAccuracy)} {a.gate.required && (a.gate.passed ? <Badge tone="green">passed</Badge> : <Badge tone="amber">onboarding</Badge>)}
+          {pct(a.goldAccuracy)}{" "}
+          {a.gate.required &&
+            (a.gate.passed ? <Badge tone="green">passed</Badge> : <Badge tone="amber">onboarding</Badge>)}
         </dd>
       </dl>
       <section aria-label="Drift">
@@ -45,9 +47,15 @@ export function AnnotatorPage({ campaignId, userId }: { campaignId: string; user
           <table className="text-sm" data-testid="drift">
             <thead>
               <tr className="text-left text-xs text-slate-600">
-                <th scope="col" className="p-1">Labels submitted</th>
-                <th scope="col" className="p-1">Tasks</th>
-                <th scope="col" className="p-1">Agreement with the others</th>
+                <th scope="col" className="p-1">
+                  Labels submitted
+                </th>
+                <th scope="col" className="p-1">
+                  Tasks
+                </th>
+                <th scope="col" className="p-1">
+                  Agreement with the others
+                </th>
               </tr>
             </thead>
             <tbody>

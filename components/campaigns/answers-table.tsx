@@ -3,7 +3,15 @@ import type { Answers, RubricQuestion } from "@/lib/campaigns/rubric";
 import { describeAnswer } from "./rubric-form";
 
 /** Answers side by side: a row per question, a column per annotator (or reference, adjudication). */
-export function AnswersTable({ questions, columns, highlight = [] }: { questions: readonly RubricQuestion[]; columns: { name: string; answers: Answers | Record<string, unknown> }[]; highlight?: string[] }) {
+export function AnswersTable({
+  questions,
+  columns,
+  highlight = [],
+}: {
+  questions: readonly RubricQuestion[];
+  columns: { name: string; answers: Answers | Record<string, unknown> }[];
+  highlight?: string[];
+}) {
   return (
     <table className="w-full border-collapse text-xs" data-testid="answers-table">
       <thead>
@@ -20,7 +28,11 @@ export function AnswersTable({ questions, columns, highlight = [] }: { questions
       </thead>
       <tbody>
         {questions.map((q) => (
-          <tr key={q.key} className={highlight.includes(q.key) ? "bg-amber-50" : undefined} data-disagree={highlight.includes(q.key) || undefined}>
+          <tr
+            key={q.key}
+            className={highlight.includes(q.key) ? "bg-amber-50" : undefined}
+            data-disagree={highlight.includes(q.key) || undefined}
+          >
             <th scope="row" className="border-b border-slate-100 p-1 text-left font-normal text-slate-700">
               {q.prompt}
             </th>

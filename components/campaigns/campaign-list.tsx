@@ -13,20 +13,42 @@ type Row = Awaited<ReturnType<typeof listCampaigns>>[number];
 
 export function CampaignList() {
   const manages = useCan("campaigns:manage");
-  const { data, error } = useQuery({ queryKey: queryKeys.campaigns(), queryFn: () => apiFetchAll<Row>("/api/v1/campaigns") });
+  const { data, error } = useQuery({
+    queryKey: queryKeys.campaigns(),
+    queryFn: () => apiFetchAll<Row>("/api/v1/campaigns"),
+  });
   if (error) return <ErrorText error={error} prefix="Could not load campaigns" />;
   if (!data) return <p>Loading campaigns…</p>;
-  if (data.length === 0) return <p className="text-sm text-slate-600">{manages ? "No campaign yet: create one." : "You are not an annotator of any campaign yet; an admin adds you when creating one."}</p>;
+  if (data.length === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        {manages
+          ? "No campaign yet: create one."
+          : "You are not an annotator of any campaign yet; an admin adds you when creating one."}
+      </p>
+    );
   return (
     <table className="w-full text-sm" data-testid="campaign-list">
       <thead>
         <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-          <th scope="col" className="p-2">Campaign</th>
-          <th scope="col" className="p-2">Rubric</th>
-          <th scope="col" className="p-2">Overlap</th>
-          <th scope="col" className="p-2">Labels</th>
-          <th scope="col" className="p-2">Yours</th>
-          <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+          <th scope="col" className="p-2">
+            Campaign
+          </th>
+          <th scope="col" className="p-2">
+            Rubric
+          </th>
+          <th scope="col" className="p-2">
+            Overlap
+          </th>
+          <th scope="col" className="p-2">
+            Labels
+          </th>
+          <th scope="col" className="p-2">
+            Yours
+          </th>
+          <th scope="col" className="p-2">
+            <span className="sr-only">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -14,11 +14,16 @@ import { GoldPanel } from "./gold-panel";
 export type ReportJson = Jsonified<CampaignReport>;
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${Math.round(v * 100)}%`);
-const interval = (i: number[] | null) => (i ? `95% CI ${i[0].toFixed(2)} – ${i[1].toFixed(2)}` : "no interval (too few tasks)");
-export const minutes = (seconds: number | null) => (seconds === null ? "—" : seconds < 90 ? `${Math.round(seconds)} s` : `${(seconds / 60).toFixed(1)} min`);
+const interval = (i: number[] | null) =>
+  i ? `95% CI ${i[0].toFixed(2)} – ${i[1].toFixed(2)}` : "no interval (too few tasks)";
+export const minutes = (seconds: number | null) =>
+  seconds === null ? "—" : seconds < 90 ? `${Math.round(seconds)} s` : `${(seconds / 60).toFixed(1)} min`;
 
 export function useCampaignReport(campaignId: string) {
-  return useQuery({ queryKey: queryKeys.campaign(campaignId), queryFn: () => apiFetch<ReportJson>(`/api/v1/campaigns/${campaignId}`) });
+  return useQuery({
+    queryKey: queryKeys.campaign(campaignId),
+    queryFn: () => apiFetch<ReportJson>(`/api/v1/campaigns/${campaignId}`),
+  });
 }
 
 export function CampaignOverview({ campaignId }: { campaignId: string }) {
@@ -33,7 +38,11 @@ export function CampaignOverview({ campaignId }: { campaignId: string }) {
         <Badge>{s.status}</Badge>
         {s.blind && <Badge tone="blue">blind</Badge>}
         <nav aria-label="Campaign" className="ml-auto flex gap-3 text-sm">
-          <Link href={`/campaigns/${campaignId}/annotate`} className="text-blue-700 underline" data-testid="start-annotating">
+          <Link
+            href={`/campaigns/${campaignId}/annotate`}
+            className="text-blue-700 underline"
+            data-testid="start-annotating"
+          >
             Annotate
           </Link>
           {data.role === "admin" && (
@@ -41,7 +50,11 @@ export function CampaignOverview({ campaignId }: { campaignId: string }) {
               <Link href={`/campaigns/${campaignId}/adjudicate`} className="text-blue-700 underline">
                 Adjudicate ({data.disagreementCount})
               </Link>
-              <a href={`/api/v1/campaigns/${campaignId}/export?format=csv`} className="text-blue-700 underline" data-testid="export-csv">
+              <a
+                href={`/api/v1/campaigns/${campaignId}/export?format=csv`}
+                className="text-blue-700 underline"
+                data-testid="export-csv"
+              >
                 Export CSV
               </a>
               <a href={`/api/v1/campaigns/${campaignId}/export?format=jsonl`} className="text-blue-700 underline">
@@ -52,8 +65,14 @@ export function CampaignOverview({ campaignId }: { campaignId: string }) {
         </nav>
       </div>
       <p className="text-sm text-slate-700">
-        {s.rubricName} v{s.rubricVersion} · {s.tasks} tasks{s.goldTasks ? ` + ${s.goldTasks} gold (bar ${pct(s.goldThreshold)})` : ""} · {s.overlap} labels per task · combined by {s.combination.replace("_", " ").toLowerCase()} · dropped when{" "}
-        {s.dropRule.any.map((c) => (c.atLeast !== undefined ? `${c.question} ≥ ${c.atLeast}` : `${c.question} = ${String(c.equals)}`)).join(" or ") || "never"}
+        {s.rubricName} v{s.rubricVersion} · {s.tasks} tasks
+        {s.goldTasks ? ` + ${s.goldTasks} gold (bar ${pct(s.goldThreshold)})` : ""} · {s.overlap} labels per task ·
+        combined by {s.combination.replace("_", " ").toLowerCase()} · dropped when{" "}
+        {s.dropRule.any
+          .map((c) =>
+            c.atLeast !== undefined ? `${c.question} ≥ ${c.atLeast}` : `${c.question} = ${String(c.equals)}`,
+          )
+          .join(" or ") || "never"}
       </p>
       <section aria-label="Progress">
         <h2 className="mb-2 text-base font-semibold">Progress</h2>
@@ -74,11 +93,21 @@ function AnnotatorTable({ data, campaignId }: { data: ReportJson; campaignId: st
       <table className="w-full text-sm" data-testid="annotator-table">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-            <th scope="col" className="p-2">Annotator</th>
-            <th scope="col" className="p-2">Done / assigned</th>
-            <th scope="col" className="p-2">Median time per task</th>
-            <th scope="col" className="p-2">Agreement with the others</th>
-            <th scope="col" className="p-2">Gold</th>
+            <th scope="col" className="p-2">
+              Annotator
+            </th>
+            <th scope="col" className="p-2">
+              Done / assigned
+            </th>
+            <th scope="col" className="p-2">
+              Median time per task
+            </th>
+            <th scope="col" className="p-2">
+              Agreement with the others
+            </th>
+            <th scope="col" className="p-2">
+              Gold
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -99,7 +128,13 @@ function AnnotatorTable({ data, campaignId }: { data: ReportJson; campaignId: st
               <td className="p-2">{minutes(a.medianSeconds)}</td>
               <td className="p-2">{pct(a.agreement)}</td>
               <td className="p-2">
-                {!a.gate.required ? "—" : a.gate.passed ? <Badge tone="green">passed {pct(a.goldAccuracy)}</Badge> : <Badge tone="amber">{`onboarding ${a.gate.done}/${a.gate.total}`}</Badge>}
+                {!a.gate.required ? (
+                  "—"
+                ) : a.gate.passed ? (
+                  <Badge tone="green">passed {pct(a.goldAccuracy)}</Badge>
+                ) : (
+                  <Badge tone="amber">{`onboarding ${a.gate.done}/${a.gate.total}`}</Badge>
+                )}
               </td>
             </tr>
           ))}
@@ -116,10 +151,18 @@ function AgreementSection({ data }: { data: ReportJson }) {
       <table className="w-full text-sm" data-testid="question-agreement">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-            <th scope="col" className="p-2">Question</th>
-            <th scope="col" className="p-2">Krippendorff&apos;s α</th>
-            <th scope="col" className="p-2">Pairs (κ{" "}, quadratic-weighted for scales)</th>
-            <th scope="col" className="p-2">Answers</th>
+            <th scope="col" className="p-2">
+              Question
+            </th>
+            <th scope="col" className="p-2">
+              Krippendorff&apos;s α
+            </th>
+            <th scope="col" className="p-2">
+              Pairs (κ , quadratic-weighted for scales)
+            </th>
+            <th scope="col" className="p-2">
+              Answers
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -138,7 +181,9 @@ function AgreementSection({ data }: { data: ReportJson }) {
                 <td className="p-2 text-xs">
                   {q.pairs.map((p) => (
                     <div key={`${p.annotatorA}-${p.annotatorB}`}>
-                      {names(data, p.annotatorA)} × {names(data, p.annotatorB)}: {p.kappa === null ? "not computable" : p.kappa.toFixed(2)} ({describeKappa(p.kappa)}, {p.items} tasks, {interval(p.interval)})
+                      {names(data, p.annotatorA)} × {names(data, p.annotatorB)}:{" "}
+                      {p.kappa === null ? "not computable" : p.kappa.toFixed(2)} ({describeKappa(p.kappa)}, {p.items}{" "}
+                      tasks, {interval(p.interval)})
                     </div>
                   ))}
                 </td>
@@ -153,10 +198,13 @@ function AgreementSection({ data }: { data: ReportJson }) {
       <ol className="list-decimal pl-6 text-sm" data-testid="widest-disagreements">
         {data.disagreements.slice(0, 10).map((d) => (
           <li key={d.taskId}>
-            <span className="font-mono">{d.instanceId}</span> — spread {d.spread} on {d.questions.join(", ")} {d.adjudicated && <Badge tone="green">adjudicated</Badge>}
+            <span className="font-mono">{d.instanceId}</span> — spread {d.spread} on {d.questions.join(", ")}{" "}
+            {d.adjudicated && <Badge tone="green">adjudicated</Badge>}
           </li>
         ))}
-        {data.disagreements.length === 0 && <li className="list-none text-slate-600">No finished task has disagreeing labels.</li>}
+        {data.disagreements.length === 0 && (
+          <li className="list-none text-slate-600">No finished task has disagreeing labels.</li>
+        )}
       </ol>
     </section>
   );
@@ -172,7 +220,11 @@ function Distribution({ bars }: { bars: { value: string; label: string; count: n
       {bars.map((b) => (
         <li key={b.value} className="flex items-center gap-2" title={b.label}>
           <span className="w-28 truncate">{b.label}</span>
-          <span className="inline-block h-2 bg-blue-500" style={{ width: `${(b.count / max) * 80}px` }} aria-hidden="true" />
+          <span
+            className="inline-block h-2 bg-blue-500"
+            style={{ width: `${(b.count / max) * 80}px` }}
+            aria-hidden="true"
+          />
           <span className="tabular-nums">{b.count}</span>
         </li>
       ))}

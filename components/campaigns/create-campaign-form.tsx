@@ -16,9 +16,15 @@ type View = { id: string; name: string; query: string };
 /** An admin starts a campaign: rubric, the tasks of a saved view, annotators, overlap, rules, blindness, gold bar. */
 export function CreateCampaignForm() {
   const router = useRouter();
-  const rubrics = useQuery({ queryKey: queryKeys.rubrics(), queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
+  const rubrics = useQuery({
+    queryKey: queryKeys.rubrics(),
+    queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics"),
+  });
   const users = useQuery({ queryKey: queryKeys.users(), queryFn: () => apiFetchAll<User>("/api/v1/users") });
-  const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<View>("/api/v1/views?scope=tasks") });
+  const views = useQuery({
+    queryKey: ["views", "tasks"],
+    queryFn: () => apiFetchAll<View>("/api/v1/views?scope=tasks"),
+  });
   const [name, setName] = useState("");
   const [rubricVersionId, setRubricVersionId] = useState("");
   const [viewId, setViewId] = useState("");
@@ -30,7 +36,10 @@ export function CreateCampaignForm() {
   const [hideVerdict, setHideVerdict] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const fieldError = (field: string) => (error instanceof ApiError ? (error.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.detail ?? null) : null);
+  const fieldError = (field: string) =>
+    error instanceof ApiError
+      ? (error.fieldErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.detail ?? null)
+      : null;
   const candidates = (users.data ?? []).filter((u) => !u.disabled && can(u.role, "campaigns:annotate"));
 
   const submit = async () => {
@@ -39,7 +48,16 @@ export function CreateCampaignForm() {
     try {
       const created = await apiFetch<{ id: string }>("/api/v1/campaigns", {
         method: "POST",
-        json: { name, rubricVersionId: rubricVersionId || undefined, ...(viewId ? { viewId } : { viewQuery }), annotatorIds, overlap, combination, blind, hideVerdict },
+        json: {
+          name,
+          rubricVersionId: rubricVersionId || undefined,
+          ...(viewId ? { viewId } : { viewQuery }),
+          annotatorIds,
+          overlap,
+          combination,
+          blind,
+          hideVerdict,
+        },
       });
       router.push(`/campaigns/${created.id}`);
     } catch (e) {
@@ -58,11 +76,21 @@ export function CreateCampaignForm() {
     >
       <ErrorText error={error} prefix="The campaign was not created" />
       <Field label="Name" error={fieldError("name")}>
-        {(id) => <input id={id} className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />}
-      </Field>
-      <Field label="Rubric" hint="The default is SWE-bench Verified's: specification and test validity 0–3, difficulty, major issue, confidence">
         {(id) => (
-          <select id={id} className={inputClass} value={rubricVersionId} onChange={(e) => setRubricVersionId(e.target.value)}>
+          <input id={id} className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />
+        )}
+      </Field>
+      <Field
+        label="Rubric"
+        hint="The default is SWE-bench Verified's: specification and test validity 0–3, difficulty, major issue, confidence"
+      >
+        {(id) => (
+          <select
+            id={id}
+            className={inputClass}
+            value={rubricVersionId}
+            onChange={(e) => setRubricVersionId(e.target.value)}
+          >
             <option value="">SWE-bench Verified (default)</option>
             {(rubrics.data ?? [])
               .filter((r) => r.name !== "SWE-bench Verified")
@@ -74,7 +102,10 @@ export function CreateCampaignForm() {
           </select>
         )}
       </Field>
-      <Field label="Tasks: a saved view" hint="Save a task list as a view on the Tasks page, or type a task list query below">
+      <Field
+        label="Tasks: a saved view"
+        hint="Save a task list as a view on the Tasks page, or type a task list query below"
+      >
         {(id) => (
           <select id={id} className={inputClass} value={viewId} onChange={(e) => setViewId(e.target.value)}>
             <option value="">— a query instead —</option>
@@ -87,15 +118,27 @@ export function CreateCampaignForm() {
         )}
       </Field>
       {!viewId && (
-        <Field label="Tasks: task list query" error={fieldError("viewQuery")} hint="as in the Tasks page URL, e.g. source=SWE_BENCH&status=PENDING">
-          {(id) => <input id={id} className={inputClass} value={viewQuery} onChange={(e) => setViewQuery(e.target.value)} />}
+        <Field
+          label="Tasks: task list query"
+          error={fieldError("viewQuery")}
+          hint="as in the Tasks page URL, e.g. source=SWE_BENCH&status=PENDING"
+        >
+          {(id) => (
+            <input id={id} className={inputClass} value={viewQuery} onChange={(e) => setViewQuery(e.target.value)} />
+          )}
         </Field>
       )}
       <fieldset className="flex flex-col gap-1">
         <legend className="text-xs font-medium text-slate-700">Annotators</legend>
         {candidates.map((u) => (
           <label key={u.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={annotatorIds.includes(u.id)} onChange={(e) => setAnnotatorIds(e.target.checked ? [...annotatorIds, u.id] : annotatorIds.filter((id) => id !== u.id))} />
+            <input
+              type="checkbox"
+              checked={annotatorIds.includes(u.id)}
+              onChange={(e) =>
+                setAnnotatorIds(e.target.checked ? [...annotatorIds, u.id] : annotatorIds.filter((id) => id !== u.id))
+              }
+            />
             {u.name ?? u.email} <span className="text-xs text-slate-500">{u.email}</span>
           </label>
         ))}
@@ -107,7 +150,17 @@ export function CreateCampaignForm() {
       </fieldset>
       <div className="flex gap-4">
         <Field label="Labels per task (overlap)" error={fieldError("overlap")}>
-          {(id) => <input id={id} type="number" min={1} max={20} className={`${inputClass} w-24`} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))} />}
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              max={20}
+              className={`${inputClass} w-24`}
+              value={overlap}
+              onChange={(e) => setOverlap(Number(e.target.value))}
+            />
+          )}
         </Field>
         <Field label="Combination rule">
           {(id) => (
@@ -119,12 +172,17 @@ export function CreateCampaignForm() {
           )}
         </Field>
       </div>
-      <p className="text-xs text-slate-600">Drop rule (default rubric): a task is dropped when the combined specification or test score is 2 or more, or a major issue is flagged.</p>
+      <p className="text-xs text-slate-600">
+        Drop rule (default rubric): a task is dropped when the combined specification or test score is 2 or more, or a
+        major issue is flagged.
+      </p>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} /> Blind: an annotator sees others&apos; answers only after submitting
+        <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} /> Blind: an annotator sees
+        others&apos; answers only after submitting
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={hideVerdict} onChange={(e) => setHideVerdict(e.target.checked)} /> Hide the automated verdict until the annotator submits
+        <input type="checkbox" checked={hideVerdict} onChange={(e) => setHideVerdict(e.target.checked)} /> Hide the
+        automated verdict until the annotator submits
       </label>
       <div>
         <Button type="submit" variant="primary" disabled={busy} data-testid="create-campaign">

@@ -20,7 +20,10 @@ export function GoldPanel({ campaignId, questions }: { campaignId: string; quest
   const save = async () => {
     setError(null);
     try {
-      const result = await apiFetch<{ instanceId: string }>(`/api/v1/campaigns/${campaignId}/gold`, { method: "POST", json: { taskId, reference, explanation } });
+      const result = await apiFetch<{ instanceId: string }>(`/api/v1/campaigns/${campaignId}/gold`, {
+        method: "POST",
+        json: { taskId, reference, explanation },
+      });
       setSaved(result.instanceId);
       setReference({});
       setTaskId("");
@@ -33,7 +36,10 @@ export function GoldPanel({ campaignId, questions }: { campaignId: string; quest
   return (
     <section aria-label="Gold set">
       <h2 className="mb-2 text-base font-semibold">Gold set</h2>
-      <p className="mb-2 text-sm text-slate-600">New annotators label the gold tasks first and must match the references well enough before they get real tasks; after each one they see the reference and its explanation.</p>
+      <p className="mb-2 text-sm text-slate-600">
+        New annotators label the gold tasks first and must match the references well enough before they get real tasks;
+        after each one they see the reference and its explanation.
+      </p>
       {saved && (
         <p role="status" className="mb-2 text-sm text-green-800">
           {saved} is a gold task now.
@@ -46,13 +52,40 @@ export function GoldPanel({ campaignId, questions }: { campaignId: string; quest
       ) : (
         <div className="flex max-w-2xl flex-col gap-3">
           <ErrorText error={error} />
-          <Field label="Task (instance id)" error={error instanceof ApiError ? (error.fieldErrors.find((e) => e.field === "taskId")?.detail ?? null) : null}>
-            {(id) => <input id={id} className={inputClass} value={taskId} onChange={(e) => setTaskId(e.target.value)} />}
+          <Field
+            label="Task (instance id)"
+            error={
+              error instanceof ApiError ? (error.fieldErrors.find((e) => e.field === "taskId")?.detail ?? null) : null
+            }
+          >
+            {(id) => (
+              <input id={id} className={inputClass} value={taskId} onChange={(e) => setTaskId(e.target.value)} />
+            )}
           </Field>
           <Field label="Why the reference answers are right">
-            {(id) => <textarea id={id} className={inputClass} rows={2} value={explanation} onChange={(e) => setExplanation(e.target.value)} />}
+            {(id) => (
+              <textarea
+                id={id}
+                className={inputClass}
+                rows={2}
+                value={explanation}
+                onChange={(e) => setExplanation(e.target.value)}
+              />
+            )}
           </Field>
-          <RubricForm testId="gold-form" questions={questions} answers={reference} onChange={setReference} onSubmit={() => void save()} errors={error instanceof ApiError ? error.fieldErrors.map((e) => ({ ...e, field: e.field.replace(/^reference\./, "answers.") })) : []} submitLabel="Save gold task" />
+          <RubricForm
+            testId="gold-form"
+            questions={questions}
+            answers={reference}
+            onChange={setReference}
+            onSubmit={() => void save()}
+            errors={
+              error instanceof ApiError
+                ? error.fieldErrors.map((e) => ({ ...e, field: e.field.replace(/^reference\./, "answers.") }))
+                : []
+            }
+            submitLabel="Save gold task"
+          />
         </div>
       )}
     </section>

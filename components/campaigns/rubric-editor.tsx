@@ -15,7 +15,10 @@ import { Button } from "@/components/ui/button";
  */
 export function RubricEditor() {
   const client = useQueryClient();
-  const { data, error } = useQuery({ queryKey: queryKeys.rubrics(), queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics") });
+  const { data, error } = useQuery({
+    queryKey: queryKeys.rubrics(),
+    queryFn: () => apiFetchAll<RubricVersionView>("/api/v1/campaigns/rubrics"),
+  });
   const [name, setName] = useState("");
   const [json, setJson] = useState("");
   const [saveError, setSaveError] = useState<unknown>(null);
@@ -33,7 +36,10 @@ export function RubricEditor() {
       return setSaveError(new Error(`The questions are not valid JSON: ${(e as Error).message}`));
     }
     try {
-      const result = await apiFetch<RubricVersionView>("/api/v1/campaigns/rubrics", { method: "POST", json: { name, questions } });
+      const result = await apiFetch<RubricVersionView>("/api/v1/campaigns/rubrics", {
+        method: "POST",
+        json: { name, questions },
+      });
       setSaved(`${result.name} v${result.version}`);
       await client.invalidateQueries({ queryKey: queryKeys.rubrics() });
     } catch (e) {
@@ -60,7 +66,11 @@ export function RubricEditor() {
           void save();
         }}
       >
-        {saved && <p role="status" className="text-sm text-green-800">Saved {saved}.</p>}
+        {saved && (
+          <p role="status" className="text-sm text-green-800">
+            Saved {saved}.
+          </p>
+        )}
         <ErrorText error={saveError} prefix="The rubric was not saved" />
         {saveError instanceof ApiError && saveError.fieldErrors.length > 0 && (
           <ul className="list-disc pl-6 text-xs text-red-800">
@@ -72,10 +82,21 @@ export function RubricEditor() {
           </ul>
         )}
         <Field label="Rubric name" hint="A new name starts a rubric; an existing name adds a version to it">
-          {(id) => <input id={id} className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />}
+          {(id) => (
+            <input id={id} className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />
+          )}
         </Field>
         <Field label="Questions (JSON)">
-          {(id) => <textarea id={id} className={`${inputClass} font-mono`} rows={18} value={json} onChange={(e) => setJson(e.target.value)} required />}
+          {(id) => (
+            <textarea
+              id={id}
+              className={`${inputClass} font-mono`}
+              rows={18}
+              value={json}
+              onChange={(e) => setJson(e.target.value)}
+              required
+            />
+          )}
         </Field>
         <div>
           <Button type="submit" variant="primary">

@@ -36,7 +36,21 @@ const choicesOf = (question: RubricQuestion): { value: AnswerValue; label: strin
   }
 };
 
-function QuestionField({ question, value, onAnswer, error, disabled, index }: { question: RubricQuestion; value: AnswerValue | undefined; onAnswer: (v: AnswerValue | undefined) => void; error?: string; disabled?: boolean; index: number }) {
+function QuestionField({
+  question,
+  value,
+  onAnswer,
+  error,
+  disabled,
+  index,
+}: {
+  question: RubricQuestion;
+  value: AnswerValue | undefined;
+  onAnswer: (v: AnswerValue | undefined) => void;
+  error?: string;
+  disabled?: boolean;
+  index: number;
+}) {
   const id = useId();
   const choices = choicesOf(question);
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -46,17 +60,35 @@ function QuestionField({ question, value, onAnswer, error, disabled, index }: { 
     event.preventDefault();
     if (question.type === "multiple") {
       const current = Array.isArray(value) ? value : [];
-      onAnswer(current.includes(choice.value as string) ? current.filter((v) => v !== choice.value) : [...current, choice.value as string]);
+      onAnswer(
+        current.includes(choice.value as string)
+          ? current.filter((v) => v !== choice.value)
+          : [...current, choice.value as string],
+      );
     } else onAnswer(choice.value);
     // focus follows the choice, as with the arrow keys, so Tab leaves the group from the chosen control
     (document.getElementById(`${id}-${choice.key}`) as HTMLInputElement | null)?.focus();
   };
-  const describedBy = [question.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [question.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <fieldset className="rounded border border-slate-200 p-3" data-question={question.key} onKeyDown={onKeyDown} aria-describedby={describedBy} disabled={disabled}>
+    <fieldset
+      className="rounded border border-slate-200 p-3"
+      data-question={question.key}
+      onKeyDown={onKeyDown}
+      aria-describedby={describedBy}
+      disabled={disabled}
+    >
       <legend className="px-1 text-sm font-medium text-slate-900">
         {index + 1}. {question.prompt}
-        {question.required ? <span className="text-red-700" aria-hidden="true"> *</span> : <span className="text-xs text-slate-500"> (optional)</span>}
+        {question.required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="text-xs text-slate-500"> (optional)</span>
+        )}
       </legend>
       {question.help && (
         <p id={`${id}-help`} className="mb-2 text-xs text-slate-600">
@@ -73,11 +105,21 @@ function QuestionField({ question, value, onAnswer, error, disabled, index }: { 
           placeholder={question.minLength ? `at least ${question.minLength} characters` : undefined}
         />
       ) : (
-        <div className="flex flex-col gap-1" role={question.type === "multiple" ? "group" : "radiogroup"} aria-label={question.prompt}>
+        <div
+          className="flex flex-col gap-1"
+          role={question.type === "multiple" ? "group" : "radiogroup"}
+          aria-label={question.prompt}
+        >
           {choices.map((choice) => {
-            const checked = question.type === "multiple" ? Array.isArray(value) && value.includes(choice.value as string) : value === choice.value;
+            const checked =
+              question.type === "multiple"
+                ? Array.isArray(value) && value.includes(choice.value as string)
+                : value === choice.value;
             return (
-              <label key={choice.key} className={`flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm ${checked ? "bg-blue-50 ring-1 ring-blue-300" : "hover:bg-slate-50"}`}>
+              <label
+                key={choice.key}
+                className={`flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm ${checked ? "bg-blue-50 ring-1 ring-blue-300" : "hover:bg-slate-50"}`}
+              >
                 <input
                   id={`${id}-${choice.key}`}
                   type={question.type === "multiple" ? "checkbox" : "radio"}
@@ -86,7 +128,9 @@ function QuestionField({ question, value, onAnswer, error, disabled, index }: { 
                   onChange={() => {
                     if (question.type !== "multiple") return onAnswer(choice.value);
                     const current = Array.isArray(value) ? value : [];
-                    onAnswer(checked ? current.filter((v) => v !== choice.value) : [...current, choice.value as string]);
+                    onAnswer(
+                      checked ? current.filter((v) => v !== choice.value) : [...current, choice.value as string],
+                    );
                   }}
                   className="mt-0.5"
                 />
@@ -106,7 +150,16 @@ function QuestionField({ question, value, onAnswer, error, disabled, index }: { 
   );
 }
 
-export function RubricForm({ questions, answers, onChange, onSubmit, errors = [], disabled, submitLabel, testId = "rubric-form" }: Props) {
+export function RubricForm({
+  questions,
+  answers,
+  onChange,
+  onSubmit,
+  errors = [],
+  disabled,
+  submitLabel,
+  testId = "rubric-form",
+}: Props) {
   return (
     <form
       data-testid={testId}
@@ -141,10 +194,17 @@ export function RubricForm({ questions, answers, onChange, onSubmit, errors = []
         ) : null,
       )}
       <div className="flex items-center gap-2">
-        <button type="submit" disabled={disabled} data-testid={`${testId}-submit`} className="rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={disabled}
+          data-testid={`${testId}-submit`}
+          className="rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
+        >
           {submitLabel}
         </button>
-        <span className="text-xs text-slate-600">Ctrl+Enter submits · Tab moves to the next question · digits, y / n answer the focused one</span>
+        <span className="text-xs text-slate-600">
+          Ctrl+Enter submits · Tab moves to the next question · digits, y / n answer the focused one
+        </span>
       </div>
     </form>
   );
@@ -161,7 +221,9 @@ export function describeAnswer(question: RubricQuestion, value: unknown): string
     case "single":
       return question.options.find((o) => o.value === value)?.label ?? String(value);
     case "multiple":
-      return Array.isArray(value) ? value.map((v) => question.options.find((o) => o.value === v)?.label ?? v).join(", ") || "none" : String(value);
+      return Array.isArray(value)
+        ? value.map((v) => question.options.find((o) => o.value === v)?.label ?? v).join(", ") || "none"
+        : String(value);
     case "text":
       return String(value);
   }

@@ -1,6 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { Bar, BarChart as RechartsBarChart, CartesianGrid, ErrorBar, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart as RechartsBarChart,
+  CartesianGrid,
+  ErrorBar,
+  LabelList,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { Proportion } from "@/lib/metrics/wilson";
 import { formatCount, formatPercent, formatRateShort, formatRate, LABEL_CHARS, shortLabel } from "./chart-format";
 
@@ -23,7 +34,8 @@ export type ChartDatum = {
  * What the axis measures: a rate (0–100 %, ticks every 25 %), a count (whole-number ticks
  * from 0), or a score on a fixed domain (κ: −1…1).
  */
-export type ChartScale = { kind: "rate" } | { kind: "count" } | { kind: "score"; min: number; max: number; format: (v: number) => string };
+export type ChartScale =
+  { kind: "rate" } | { kind: "count" } | { kind: "score"; min: number; max: number; format: (v: number) => string };
 
 const COLOURS = ["#2563eb", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#dc2626"];
 const ROW_HEIGHT = 30;
@@ -40,12 +52,18 @@ type GroupedProps = {
   emptyText?: string;
 };
 
-type Row = { label: string; hrefs: Record<string, string | undefined>; proportions: Record<string, Proportion | null> } & Record<string, unknown>;
+type Row = {
+  label: string;
+  hrefs: Record<string, string | undefined>;
+  proportions: Record<string, Proportion | null>;
+} & Record<string, unknown>;
 
 /** The value axis for a scale: fixed rate ticks, whole-number counts, or the score's domain. */
 function valueAxis(scale: ChartScale) {
-  if (scale.kind === "rate") return { domain: [0, 1] as [number, number], ticks: RATE_TICKS, tickFormatter: (v: number) => formatPercent(v, 0) };
-  if (scale.kind === "count") return { domain: [0, "auto"] as [number, string], allowDecimals: false, tickFormatter: formatCount };
+  if (scale.kind === "rate")
+    return { domain: [0, 1] as [number, number], ticks: RATE_TICKS, tickFormatter: (v: number) => formatPercent(v, 0) };
+  if (scale.kind === "count")
+    return { domain: [0, "auto"] as [number, string], allowDecimals: false, tickFormatter: formatCount };
   return { domain: [scale.min, scale.max] as [number, number], tickCount: 5, tickFormatter: scale.format };
 }
 
@@ -75,7 +93,8 @@ function toRows(data: ChartDatum[], series: ChartSeries[]): Row[] {
       const p = d.proportions?.[s.key];
       row[s.key] = value;
       // the error bar is drawn as offsets below and above the value
-      row[`${s.key}__ci`] = value !== null && p?.low != null && p.high != null ? [value - p.low, p.high - value] : [0, 0];
+      row[`${s.key}__ci`] =
+        value !== null && p?.low != null && p.high != null ? [value - p.low, p.high - value] : [0, 0];
     }
     return row;
   });
@@ -101,7 +120,9 @@ export function GroupedBarChart({ title, data, series, scale, testId, emptyText 
           {emptyText}
         </p>
       )}
-      {scale.kind === "rate" && !empty && <p className="text-xs text-slate-600">Whiskers: 95 % Wilson interval; beside each bar: successes / n.</p>}
+      {scale.kind === "rate" && !empty && (
+        <p className="text-xs text-slate-600">Whiskers: 95 % Wilson interval; beside each bar: successes / n.</p>
+      )}
       <div style={{ height }} role="img" aria-label={title}>
         <ResponsiveContainer width="100%" height="100%">
           <RechartsBarChart data={rows} layout="vertical" margin={{ left: 8, right: 96, top: 4, bottom: 4 }}>
@@ -109,7 +130,9 @@ export function GroupedBarChart({ title, data, series, scale, testId, emptyText 
             <XAxis type="number" {...axis} fontSize={11} />
             <YAxis type="category" dataKey="label" width={LABEL_CHARS * 7} interval={0} tick={<CategoryTick />} />
             <Tooltip
-              formatter={(value, _name, item) => tooltipText(value, String(item.dataKey), item.payload as Row | undefined)}
+              formatter={(value, _name, item) =>
+                tooltipText(value, String(item.dataKey), item.payload as Row | undefined)
+              }
               labelFormatter={(label) => String(label ?? "")}
             />
             {series.length > 1 && <Legend />}
@@ -126,7 +149,9 @@ export function GroupedBarChart({ title, data, series, scale, testId, emptyText 
                   if (href) router.push(href);
                 }}
               >
-                {scale.kind === "rate" && <ErrorBar dataKey={`${s.key}__ci`} width={4} stroke="#0f172a" isAnimationActive={false} />}
+                {scale.kind === "rate" && (
+                  <ErrorBar dataKey={`${s.key}__ci`} width={4} stroke="#0f172a" isAnimationActive={false} />
+                )}
                 <LabelList
                   position="right"
                   fontSize={11}

@@ -6,7 +6,8 @@ import { describeProportion, type Proportion } from "@/lib/metrics/wilson";
 /** Category labels longer than this are cut in the chart; the full text is in its title and the table. */
 export const LABEL_CHARS = 30;
 
-export const shortLabel = (label: string) => (label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label);
+export const shortLabel = (label: string) =>
+  label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label;
 
 export const formatPercent = (v: number, digits = 1) => `${(v * 100).toFixed(digits)} %`;
 

@@ -2,10 +2,25 @@
 import type { FileTreeNode } from "@/lib/tasks/unified-diff";
 
 const STATUS_MARK = { added: "A", deleted: "D", modified: "M", renamed: "R" } as const;
-const STATUS_TONE = { added: "text-green-800", deleted: "text-red-800", modified: "text-amber-800", renamed: "text-blue-800" } as const;
+const STATUS_TONE = {
+  added: "text-green-800",
+  deleted: "text-red-800",
+  modified: "text-amber-800",
+  renamed: "text-blue-800",
+} as const;
 
 /** The files a patch touches, as folders and files; the selected file's diff is shown beside it. */
-export function FileTree({ nodes, selected, onSelect, label }: { nodes: FileTreeNode[]; selected: string | null; onSelect: (path: string) => void; label: string }) {
+export function FileTree({
+  nodes,
+  selected,
+  onSelect,
+  label,
+}: {
+  nodes: FileTreeNode[];
+  selected: string | null;
+  onSelect: (path: string) => void;
+  label: string;
+}) {
   return (
     <ul role="tree" aria-label={label} className="text-sm">
       {nodes.map((node) => (
@@ -15,7 +30,17 @@ export function FileTree({ nodes, selected, onSelect, label }: { nodes: FileTree
   );
 }
 
-function TreeItem({ node, selected, onSelect, depth }: { node: FileTreeNode; selected: string | null; onSelect: (path: string) => void; depth: number }) {
+function TreeItem({
+  node,
+  selected,
+  onSelect,
+  depth,
+}: {
+  node: FileTreeNode;
+  selected: string | null;
+  onSelect: (path: string) => void;
+  depth: number;
+}) {
   const indent = { paddingLeft: `${depth * 12 + 4}px` };
   if (node.type === "dir") {
     return (
@@ -40,7 +65,9 @@ function TreeItem({ node, selected, onSelect, depth }: { node: FileTreeNode; sel
         style={indent}
         onClick={() => onSelect(node.path)}
         className={`flex w-full items-center gap-2 rounded py-0.5 pr-1 text-left ${isSelected ? "bg-blue-100 text-blue-900" : "hover:bg-slate-100"}`}
-        title={file.oldPath && file.oldPath !== file.newPath ? `${file.oldPath} → ${file.newPath ?? "(deleted)"}` : node.path}
+        title={
+          file.oldPath && file.oldPath !== file.newPath ? `${file.oldPath} → ${file.newPath ?? "(deleted)"}` : node.path
+        }
       >
         <span className={`w-3 font-mono text-xs font-bold ${STATUS_TONE[file.status]}`} aria-label={file.status}>
           {STATUS_MARK[file.status]}

@@ -1,7 +1,14 @@
 "use client";
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { useMemo, useState } from "react";
-import { buildFileTree, languageForPath, parseUnifiedDiff, sidesOfFile, type DiffFile, type DiffSides } from "@/lib/tasks/unified-diff";
+import {
+  buildFileTree,
+  languageForPath,
+  parseUnifiedDiff,
+  sidesOfFile,
+  type DiffFile,
+  type DiffSides,
+} from "@/lib/tasks/unified-diff";
 import { heightForLines, useMonacoReady } from "@/components/editor/use-monaco";
 import { SafeDiffEditor } from "./safe-diff-editor";
 import { FileTree } from "./file-tree";
@@ -39,9 +46,12 @@ function SidesNote({ sides }: { sides: DiffSides }) {
   if (sides.complete) return null;
   return (
     <p className="mb-1 text-xs text-slate-700" data-testid="reconstructed-note">
-      {sides.why ?? "The base file is not stored."} Both sides are rebuilt from the patch&apos;s own lines: only the changed hunks and their context are
-      real code
-      {sides.placeholderLines > 0 ? `; the ${sides.placeholderLines} lines between hunks are blank placeholders (folded) that keep line numbers true` : ""}.
+      {sides.why ?? "The base file is not stored."} Both sides are rebuilt from the patch&apos;s own lines: only the
+      changed hunks and their context are real code
+      {sides.placeholderLines > 0
+        ? `; the ${sides.placeholderLines} lines between hunks are blank placeholders (folded) that keep line numbers true`
+        : ""}
+      .
     </p>
   );
 }
@@ -49,7 +59,10 @@ function SidesNote({ sides }: { sides: DiffSides }) {
 /** Lines the folded editor shows: each hunk with its context and a fold line above and below, never more than the file. */
 function shownLines(file: DiffFile, sides: DiffSides): number {
   if (!sides.whole) return sides.modified.split("\n").length - sides.placeholderLines;
-  return Math.min(sides.lines, file.hunks.reduce((sum, hunk) => sum + hunk.lines.length + 8, 0));
+  return Math.min(
+    sides.lines,
+    file.hunks.reduce((sum, hunk) => sum + hunk.lines.length + 8, 0),
+  );
 }
 
 function DiffOfFile({ file, sides, layout }: { file: DiffFile; sides: DiffSides; layout: Layout }) {
@@ -58,13 +71,22 @@ function DiffOfFile({ file, sides, layout }: { file: DiffFile; sides: DiffSides;
   const height = heightForLines(shownLines(file, sides), { min: 120, max: 640, padding: 3 });
   if (!ready) {
     return (
-      <div ref={ref} style={{ height }} className="animate-pulse rounded border bg-slate-100" role="status" aria-busy="true">
+      <div
+        ref={ref}
+        style={{ height }}
+        className="animate-pulse rounded border bg-slate-100"
+        role="status"
+        aria-busy="true"
+      >
         <span className="sr-only">Loading the diff editor</span>
       </div>
     );
   }
   return (
-    <div className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600" data-testid="monaco-diff">
+    <div
+      className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600"
+      data-testid="monaco-diff"
+    >
       <SafeDiffEditor
         key={`${path}-${layout}-${sides.whole}`}
         original={sides.original}
@@ -79,7 +101,12 @@ function DiffOfFile({ file, sides, layout }: { file: DiffFile; sides: DiffSides;
           scrollBeyondLastLine: false,
           fontSize: 12,
           automaticLayout: true,
-          hideUnchangedRegions: { enabled: sides.whole || sides.placeholderLines > 0, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
+          hideUnchangedRegions: {
+            enabled: sides.whole || sides.placeholderLines > 0,
+            contextLineCount: 3,
+            minimumLineCount: 3,
+            revealLineCount: 20,
+          },
           originalEditable: false,
           // the layout toggle is the curator's choice: do not silently switch to inline on narrow screens
           useInlineViewWhenSpaceIsLimited: false,
@@ -97,19 +124,36 @@ function DiffOfFile({ file, sides, layout }: { file: DiffFile; sides: DiffSides;
  * its environment's image after a build), both sides are whole files with the unchanged
  * regions folded; without it, both sides are rebuilt from the patch itself, and the UI says why.
  */
-export function PatchViewer({ taskId, patch, label, layout, onLayoutChange }: { taskId: string; patch: string; label: string; layout: Layout; onLayoutChange: (layout: Layout) => void }) {
+export function PatchViewer({
+  taskId,
+  patch,
+  label,
+  layout,
+  onLayoutChange,
+}: {
+  taskId: string;
+  patch: string;
+  label: string;
+  layout: Layout;
+  onLayoutChange: (layout: Layout) => void;
+}) {
   const files = useMemo(() => parseUnifiedDiff(patch), [patch]);
   const tree = useMemo(() => buildFileTree(files), [files]);
   const [selectedPath, setSelectedPath] = useState<string | null>(null);
   const selected = files.find((f) => f.path === selectedPath) ?? files[0] ?? null;
-  const { loading, base } = useBaseFile(taskId, selected && selected.status !== "added" && !selected.binary ? selected.oldPath : null);
+  const { loading, base } = useBaseFile(
+    taskId,
+    selected && selected.status !== "added" && !selected.binary ? selected.oldPath : null,
+  );
   const sides = useMemo(() => (selected && !loading ? sidesOfFile(selected, base) : null), [selected, loading, base]);
 
   if (!patch.trim()) return <p className="text-sm text-slate-600">This task has no {label.toLowerCase()}.</p>;
   if (files.length === 0) {
     return (
       <div>
-        <p className="text-sm text-amber-800">The {label.toLowerCase()} is not a unified diff this viewer understands; here it is as text.</p>
+        <p className="text-sm text-amber-800">
+          The {label.toLowerCase()} is not a unified diff this viewer understands; here it is as text.
+        </p>
         <pre className="mt-2 max-h-96 overflow-auto rounded border bg-white p-3 text-xs">{patch}</pre>
       </div>
     );
@@ -119,10 +163,18 @@ export function PatchViewer({ taskId, patch, label, layout, onLayoutChange }: { 
       <Group orientation="horizontal" className="min-h-40">
         <Panel defaultSize="20" minSize="10" maxSize="50">
           <div className="h-full max-h-[40rem] overflow-auto rounded border border-slate-200 bg-white p-1">
-            <FileTree nodes={tree} selected={selected?.path ?? null} onSelect={setSelectedPath} label={`Files in the ${label.toLowerCase()}`} />
+            <FileTree
+              nodes={tree}
+              selected={selected?.path ?? null}
+              onSelect={setSelectedPath}
+              label={`Files in the ${label.toLowerCase()}`}
+            />
           </div>
         </Panel>
-        <Separator className="mx-1 w-1.5 rounded bg-slate-200 hover:bg-blue-300 data-[separator=active]:bg-blue-500" aria-label={`Resize the file list of the ${label.toLowerCase()}`} />
+        <Separator
+          className="mx-1 w-1.5 rounded bg-slate-200 hover:bg-blue-300 data-[separator=active]:bg-blue-500"
+          aria-label={`Resize the file list of the ${label.toLowerCase()}`}
+        />
         <Panel minSize="40">
           <div className="min-w-0">
             <div className="mb-1 flex flex-wrap items-center gap-2 text-xs">

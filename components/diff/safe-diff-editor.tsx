@@ -16,9 +16,17 @@ const TEXT_INPUTS = '.native-edit-context, textarea.inputarea, [role="textbox"]'
  * Monaco loads: every input any view creates beneath it is named, whichever editor made it.
  * An input inside a side (Monaco's side class) takes that side's label, any other both.
  */
-function nameEveryInput(root: HTMLElement, labelIds: { original: string; modified: string }, onNamed: (named: boolean) => void) {
+function nameEveryInput(
+  root: HTMLElement,
+  labelIds: { original: string; modified: string },
+  onNamed: (named: boolean) => void,
+) {
   const labelFor = (input: Element) =>
-    input.closest(".original-in-monaco-diff-editor") ? labelIds.original : input.closest(".modified-in-monaco-diff-editor") ? labelIds.modified : `${labelIds.original} ${labelIds.modified}`;
+    input.closest(".original-in-monaco-diff-editor")
+      ? labelIds.original
+      : input.closest(".modified-in-monaco-diff-editor")
+        ? labelIds.modified
+        : `${labelIds.original} ${labelIds.modified}`;
   const name = () => {
     const inputs = root.querySelectorAll<HTMLElement>(TEXT_INPUTS);
     for (const input of inputs) {
@@ -44,7 +52,12 @@ const labelIdsOf = (id: string) => ({ original: `${id}-original`, modified: `${i
  * input-name rule, so the labels are required rather than optional. They are given as
  * the diff options' side labels and, by reference, on every input (nameEveryInput).
  */
-export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & { sideLabels: { original: string; modified: string } }) {
+export function SafeDiffEditor({
+  sideLabels,
+  ...props
+}: Omit<DiffEditorProps, "keepCurrentOriginalModel" | "keepCurrentModifiedModel"> & {
+  sideLabels: { original: string; modified: string };
+}) {
   const models = useRef<MonacoEditor.IDiffEditorModel | null>(null);
   const id = useId();
   const labelIds = labelIdsOf(id);
@@ -65,8 +78,12 @@ export function SafeDiffEditor({ sideLabels, ...props }: Omit<DiffEditorProps, "
     // busy until every input is named, so a reader (and a test) knows the diff is still coming
     <div ref={root} aria-busy={!named}>
       {/* what each side's text input is named by (nameEveryInput) */}
-      <span id={labelIds.original} hidden>{sideLabels.original}</span>
-      <span id={labelIds.modified} hidden>{sideLabels.modified}</span>
+      <span id={labelIds.original} hidden>
+        {sideLabels.original}
+      </span>
+      <span id={labelIds.modified} hidden>
+        {sideLabels.modified}
+      </span>
       <DiffEditor
         theme={LIGHT_THEME}
         {...props}

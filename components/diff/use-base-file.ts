@@ -9,10 +9,14 @@ import type { BaseFile } from "@/lib/tasks/task-base-files";
  * A file of the task's repository at the base commit, or why it is not stored; `null` path asks
  * nothing. A failed request is a reason too: the diff falls back to its hunks and says so.
  */
-export function useBaseFile(taskId: string | null, path: string | null): { loading: boolean; base: { content: string } | { reason: string } | null } {
+export function useBaseFile(
+  taskId: string | null,
+  path: string | null,
+): { loading: boolean; base: { content: string } | { reason: string } | null } {
   const query = useQuery({
     queryKey: queryKeys.baseFile(taskId ?? "", path ?? ""),
-    queryFn: () => apiFetch<BaseFile>(`/api/v1/tasks/${encodeURIComponent(taskId!)}/base-files?path=${encodeURIComponent(path!)}`),
+    queryFn: () =>
+      apiFetch<BaseFile>(`/api/v1/tasks/${encodeURIComponent(taskId!)}/base-files?path=${encodeURIComponent(path!)}`),
     enabled: !!taskId && !!path,
     staleTime: 60_000,
   });

@@ -23,13 +23,23 @@ export function CodeEditor({ value, language, onChange, readOnly = false, height
   if (error) return <pre className="overflow-auto rounded border bg-white p-3 text-xs">{value}</pre>;
   if (!ready) {
     return (
-      <div ref={ref} style={{ height: shownHeight }} className="overflow-hidden rounded border border-slate-300 bg-white" role="group" aria-busy="true" aria-label={`${label} (loading editor)`}>
+      <div
+        ref={ref}
+        style={{ height: shownHeight }}
+        className="overflow-hidden rounded border border-slate-300 bg-white"
+        role="group"
+        aria-busy="true"
+        aria-label={`${label} (loading editor)`}
+      >
         <pre className="p-2 pl-16 font-mono text-[13px] leading-[19px] text-slate-800">{value}</pre>
       </div>
     );
   }
   return (
-    <div className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600" data-testid={testId}>
+    <div
+      className="overflow-hidden rounded border border-slate-300 focus-within:ring-2 focus-within:ring-blue-600"
+      data-testid={testId}
+    >
       <Editor
         value={value}
         language={language}

@@ -25,7 +25,12 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
     const editor = editorRef.current;
     if (!editor) return;
     editor.revealLineInCenter(line);
-    editor.setSelection({ startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn: editor.getModel()?.getLineMaxColumn(line) ?? 1 });
+    editor.setSelection({
+      startLineNumber: line,
+      startColumn: 1,
+      endLineNumber: line,
+      endColumn: editor.getModel()?.getLineMaxColumn(line) ?? 1,
+    });
   };
 
   const search = useCallback((value: string, step: number) => {
@@ -34,7 +39,9 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
     if (!editor || !model) return;
     const found = value ? model.findMatches(value, false, false, false, null, false) : [];
     decorations.current?.clear();
-    decorations.current = editor.createDecorationsCollection(found.map((m) => ({ range: m.range, options: { inlineClassName: "bg-yellow-300" } })));
+    decorations.current = editor.createDecorationsCollection(
+      found.map((m) => ({ range: m.range, options: { inlineClassName: "bg-yellow-300" } })),
+    );
     if (!found.length) return setMatches({ count: 0, index: -1 });
     setMatches((previous) => {
       const index = step === 0 ? 0 : (Math.max(previous.index, 0) + step + found.length) % found.length;
@@ -96,11 +103,23 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
               editorRef.current = editor;
               if (line) reveal(line);
             }}
-            options={{ readOnly: true, domReadOnly: true, minimap: { enabled: false }, scrollBeyondLastLine: false, fontSize: 12, wordWrap: "on", ariaLabel: label, automaticLayout: true }}
+            options={{
+              readOnly: true,
+              domReadOnly: true,
+              minimap: { enabled: false },
+              scrollBeyondLastLine: false,
+              fontSize: 12,
+              wordWrap: "on",
+              ariaLabel: label,
+              automaticLayout: true,
+            }}
           />
         </div>
       ) : (
-        <pre style={{ maxHeight: height }} className="overflow-auto rounded border bg-slate-900 p-3 text-xs text-slate-100">
+        <pre
+          style={{ maxHeight: height }}
+          className="overflow-auto rounded border bg-slate-900 p-3 text-xs text-slate-100"
+        >
           {clean}
         </pre>
       )}

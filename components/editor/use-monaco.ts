@@ -10,7 +10,11 @@ const LOAD_MARGIN = "200px";
  * loads only when the element behind `ref` comes near the viewport, so a page whose editors
  * are below the fold shows its content without waiting for it.
  */
-export function useMonacoReady<E extends Element = HTMLDivElement>(): { ready: boolean; error: Error | null; ref: React.RefObject<E | null> } {
+export function useMonacoReady<E extends Element = HTMLDivElement>(): {
+  ready: boolean;
+  error: Error | null;
+  ref: React.RefObject<E | null>;
+} {
   const ref = useRef<E>(null);
   const [state, setState] = useState<{ ready: boolean; error: Error | null }>({ ready: false, error: null });
   useEffect(() => {

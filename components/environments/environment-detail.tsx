@@ -17,7 +17,8 @@ type Detail = Jsonified<EnvironmentDetailData>;
 
 const SOURCE_SENTENCES: Record<string, string> = {
   RECIPE: "Recipe: built from the Dockerfile below, with no network; its eval script runs the tests.",
-  IMAGE: "Published image: pulled from an allowed registry (IMAGE_REGISTRIES) and run by digest; the eval script is derived from each task.",
+  IMAGE:
+    "Published image: pulled from an allowed registry (IMAGE_REGISTRIES) and run by digest; the eval script is derived from each task.",
   SPEC: "Harness spec: generated from the harness's per-repository specs; its build needs a build network (SPEC_BUILD_NETWORK_ENGINES); the eval script is derived from each task.",
   NONE: "No environment yet: the dataset row carried no recipe, named no image and matches no spec, so its tasks offer no Validate.",
 };
@@ -25,7 +26,10 @@ const SOURCE_SENTENCES: Record<string, string> = {
 /** Where the environment's image comes from, and the ways to give one to an environment that has none. */
 function EnvironmentSource({ env, canEdit, onChanged }: { env: Detail; canEdit: boolean; onChanged: () => void }) {
   // a published image that changed on purpose: forget the pin, the next validation pins the new digest
-  const repin = useMutation({ mutationFn: () => apiFetch(`/api/v1/environments/${env.id}/repin`, { method: "POST" }), onSettled: onChanged });
+  const repin = useMutation({
+    mutationFn: () => apiFetch(`/api/v1/environments/${env.id}/repin`, { method: "POST" }),
+    onSettled: onChanged,
+  });
   return (
     <section aria-labelledby="env-source" className="flex flex-col gap-1 text-sm" data-testid="environment-source">
       <h2 id="env-source" className="text-base font-semibold">
@@ -51,9 +55,15 @@ function EnvironmentSource({ env, canEdit, onChanged }: { env: Detail; canEdit: 
           )}
         </p>
       ) : (
-        <p id="source-image">The dataset names no published image for this environment; re-import its rows with an image_name or docker_image to use one.</p>
+        <p id="source-image">
+          The dataset names no published image for this environment; re-import its rows with an image_name or
+          docker_image to use one.
+        </p>
       )}
-      <p id="source-spec">Generating from the harness spec needs the repository and version to be known to the harness, and an admin to allow a build network.</p>
+      <p id="source-spec">
+        Generating from the harness spec needs the repository and version to be known to the harness, and an admin to
+        allow a build network.
+      </p>
       <p id="source-recipe">Saving a recipe below makes it the environment&apos;s source.</p>
     </section>
   );
@@ -63,7 +73,10 @@ function EnvironmentSource({ env, canEdit, onChanged }: { env: Detail; canEdit: 
 export function EnvironmentDetail({ environmentId }: { environmentId: string }) {
   const client = useQueryClient();
   const canEdit = useCan("environments:edit");
-  const { data: env, error } = useQuery({ queryKey: queryKeys.environment(environmentId), queryFn: () => apiFetch<Detail>(`/api/v1/environments/${environmentId}`) });
+  const { data: env, error } = useQuery({
+    queryKey: queryKeys.environment(environmentId),
+    queryFn: () => apiFetch<Detail>(`/api/v1/environments/${environmentId}`),
+  });
   if (error) return <ErrorText error={error} prefix="Could not load the environment" />;
   if (!env) return <p>Loading environment…</p>;
   const current = env.currentRevision;
@@ -72,17 +85,31 @@ export function EnvironmentDetail({ environmentId }: { environmentId: string }) 
       <header>
         <h1 className="font-mono text-xl font-semibold">{env.key}</h1>
         <p className="text-sm text-slate-600">
-          {env.repository.owner}/{env.repository.name} · base {env.baseCommit.slice(0, 12)} · {humanize(env.source)} · {env._count.tasks} tasks
+          {env.repository.owner}/{env.repository.name} · base {env.baseCommit.slice(0, 12)} · {humanize(env.source)} ·{" "}
+          {env._count.tasks} tasks
         </p>
       </header>
-      <EnvironmentSource env={env} canEdit={canEdit} onChanged={() => client.invalidateQueries({ queryKey: queryKeys.environment(environmentId) })} />
+      <EnvironmentSource
+        env={env}
+        canEdit={canEdit}
+        onChanged={() => client.invalidateQueries({ queryKey: queryKeys.environment(environmentId) })}
+      />
       <section aria-labelledby="env-recipe" className="flex flex-col gap-2">
         <h2 id="env-recipe" className="text-base font-semibold">
           Recipe
         </h2>
         <RecipeEditor
           environmentId={env.id}
-          revision={current ? { number: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript, reason: current.reason } : null}
+          revision={
+            current
+              ? {
+                  number: current.number,
+                  dockerfile: current.dockerfile,
+                  evalScript: current.evalScript,
+                  reason: current.reason,
+                }
+              : null
+          }
           canEdit={canEdit}
           onSaved={() => client.invalidateQueries({ queryKey: queryKeys.environment(environmentId) })}
         />
@@ -99,7 +126,10 @@ export function EnvironmentDetail({ environmentId }: { environmentId: string }) 
         </h2>
         <ol className="flex flex-col gap-1 text-sm" data-testid="revisions">
           {env.revisions.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1">
+            <li
+              key={r.id}
+              className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1"
+            >
               <span className="font-medium">#{r.number}</span>
               {r.id === env.currentRevisionId && <Badge tone="blue">current</Badge>}
               <span>{r.reason ?? "—"}</span>
@@ -119,7 +149,10 @@ export function EnvironmentDetail({ environmentId }: { environmentId: string }) 
       <section aria-labelledby="env-tasks">
         <h2 id="env-tasks" className="mb-2 text-base font-semibold">
           Tasks{" "}
-          <Link className="text-sm font-normal text-blue-700 underline" href={`/tasks?environment=${encodeURIComponent(env.id)}`}>
+          <Link
+            className="text-sm font-normal text-blue-700 underline"
+            href={`/tasks?environment=${encodeURIComponent(env.id)}`}
+          >
             open as a list
           </Link>
         </h2>

@@ -63,11 +63,21 @@ export function EnvironmentList() {
           }}
         >
           <label htmlFor="env-search">Search environment keys and repositories (Enter)</label>
-          <input id="env-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={inputClass} />
+          <input
+            id="env-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className={inputClass}
+          />
         </form>
         <label className="flex flex-col text-xs font-medium text-slate-700">
           Source
-          <select value={params.get("source") ?? ""} onChange={(e) => set("source", e.target.value)} className={inputClass}>
+          <select
+            value={params.get("source") ?? ""}
+            onChange={(e) => set("source", e.target.value)}
+            className={inputClass}
+          >
             <option value="">Any</option>
             {Object.values(TaskSource).map((s) => (
               <option key={s} value={s}>
@@ -78,7 +88,11 @@ export function EnvironmentList() {
         </label>
         <label className="flex flex-col text-xs font-medium text-slate-700">
           Sort
-          <select value={params.get("sort") ?? "created_desc"} onChange={(e) => set("sort", e.target.value === "created_desc" ? "" : e.target.value)} className={inputClass}>
+          <select
+            value={params.get("sort") ?? "created_desc"}
+            onChange={(e) => set("sort", e.target.value === "created_desc" ? "" : e.target.value)}
+            className={inputClass}
+          >
             <option value="created_desc">Newest first</option>
             <option value="key_asc">Key A→Z</option>
           </select>
@@ -90,7 +104,10 @@ export function EnvironmentList() {
       </p>
       <ErrorText error={query.error} />
       <div role="table" aria-label="Environments" className="rounded border border-slate-200 bg-white text-sm">
-        <div role="row" className={`grid ${COLUMNS} gap-2 border-b bg-slate-50 px-2 py-2 text-xs font-semibold text-slate-600`}>
+        <div
+          role="row"
+          className={`grid ${COLUMNS} gap-2 border-b bg-slate-50 px-2 py-2 text-xs font-semibold text-slate-600`}
+        >
           <span role="columnheader">Environment</span>
           <span role="columnheader">Repository</span>
           <span role="columnheader">Revision</span>
@@ -104,9 +121,18 @@ export function EnvironmentList() {
             {rows.map((row) => {
               const env = items[row.index];
               return (
-                <div key={env.id} role="row" className={`absolute left-0 grid w-full ${COLUMNS} items-center gap-2 border-b px-2`} style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
+                <div
+                  key={env.id}
+                  role="row"
+                  className={`absolute left-0 grid w-full ${COLUMNS} items-center gap-2 border-b px-2`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                >
                   <span role="cell" className="truncate">
-                    <Link href={`/environments/${env.id}`} className="font-mono text-blue-700 underline" {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}>
+                    <Link
+                      href={`/environments/${env.id}`}
+                      className="font-mono text-blue-700 underline"
+                      {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}
+                    >
                       {env.key}
                     </Link>
                   </span>
@@ -114,9 +140,16 @@ export function EnvironmentList() {
                     {env.repository}
                   </span>
                   <span role="cell" className="text-xs">
-                    {env.revision ? `#${env.revision.number}` : "—"} <span className="text-slate-500">of {env.revisionCount}</span>
+                    {env.revision ? `#${env.revision.number}` : "—"}{" "}
+                    <span className="text-slate-500">of {env.revisionCount}</span>
                   </span>
-                  <span role="cell">{env.latestBuild ? <Badge>{env.latestBuild.status}</Badge> : <span className="text-xs text-slate-500">never built</span>}</span>
+                  <span role="cell">
+                    {env.latestBuild ? (
+                      <Badge>{env.latestBuild.status}</Badge>
+                    ) : (
+                      <span className="text-xs text-slate-500">never built</span>
+                    )}
+                  </span>
                   <span role="cell" className="flex flex-wrap gap-1 text-xs">
                     <Link href={`/tasks?environment=${encodeURIComponent(env.id)}`} className="text-blue-700 underline">
                       {env.taskCount} task{env.taskCount === 1 ? "" : "s"}

@@ -32,7 +32,10 @@ type Props = {
  * as a new revision with a reason; if someone saved first, their revision is shown beside
  * this curator's text, which is kept.
  */
-export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function RecipeEditor({ environmentId, revision, canEdit, onSaved, renderAfterSave, derivedEvalScript }, ref) {
+export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function RecipeEditor(
+  { environmentId, revision, canEdit, onSaved, renderAfterSave, derivedEvalScript },
+  ref,
+) {
   const [file, setFile] = useState<FileId>("evalScript");
   const [draft, setDraft] = useState<{ base: number; dockerfile: string; evalScript: string } | null>(null);
   const [reason, setReason] = useState("");
@@ -59,7 +62,10 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
   useImperativeHandle(ref, () => ({ startEditing }));
 
   if (!revision) return <p className="text-sm text-slate-600">This environment has no revision yet.</p>;
-  const conflict = save.error instanceof ApiError && save.error.code === "CONFLICT" ? (save.error.details as Jsonified<RevisionConflictDetails> | undefined) : undefined;
+  const conflict =
+    save.error instanceof ApiError && save.error.code === "CONFLICT"
+      ? (save.error.details as Jsonified<RevisionConflictDetails> | undefined)
+      : undefined;
   const shown = draft ?? (derivedEvalScript ? { ...revision, evalScript: derivedEvalScript } : revision);
   const showsDerived = !draft && file === "evalScript" && !!derivedEvalScript;
   const dirty = draft && (draft.dockerfile !== revision.dockerfile || draft.evalScript !== revision.evalScript);
@@ -88,13 +94,16 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
       </div>
       {showsDerived && (
         <p className="text-xs text-slate-700" data-testid="derived-eval-script">
-          Derived for this task: the environment&apos;s image is not built from this recipe, so its runs use this script, made per task from the
-          test patch and the repository&apos;s test command, not the revision&apos;s stored one.
+          Derived for this task: the environment&apos;s image is not built from this recipe, so its runs use this
+          script, made per task from the test patch and the repository&apos;s test command, not the revision&apos;s
+          stored one.
         </p>
       )}
       <CodeEditor
         key={`${file}-${draft ? "edit" : revision.number}-${showsDerived ? "derived" : "stored"}`}
-        label={file === "dockerfile" ? "Dockerfile" : showsDerived ? "Eval script (derived for this task)" : "Eval script"}
+        label={
+          file === "dockerfile" ? "Dockerfile" : showsDerived ? "Eval script (derived for this task)" : "Eval script"
+        }
         language={file === "dockerfile" ? "dockerfile" : "shell"}
         value={shown[file]}
         readOnly={!draft}
@@ -105,14 +114,29 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            save.mutate({ baseRevision: draft.base, dockerfile: draft.dockerfile, evalScript: draft.evalScript, reason });
+            save.mutate({
+              baseRevision: draft.base,
+              dockerfile: draft.dockerfile,
+              evalScript: draft.evalScript,
+              reason,
+            });
           }}
         >
           <label className="flex min-w-[20rem] flex-1 flex-col text-xs font-medium text-slate-700">
             Why this change (saved with revision {draft.base + 1})
-            <input value={reason} onChange={(e) => setReason(e.target.value)} className="rounded border border-slate-300 px-2 py-1 text-sm" placeholder="e.g. pin pytest; the eval script forced exit 0" />
+            <input
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className="rounded border border-slate-300 px-2 py-1 text-sm"
+              placeholder="e.g. pin pytest; the eval script forced exit 0"
+            />
           </label>
-          <Button type="submit" variant="primary" disabled={!dirty || reason.trim().length < 3 || save.isPending} data-testid="save-revision">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!dirty || reason.trim().length < 3 || save.isPending}
+            data-testid="save-revision"
+          >
             {save.isPending ? "Saving…" : "Save as new revision"}
           </Button>
           <Button
@@ -127,7 +151,11 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
         </form>
       )}
       {conflict && draft ? (
-        <div role="alert" data-testid="conflict" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          role="alert"
+          data-testid="conflict"
+          className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <p className="font-medium">Conflict: {(save.error as Error).message}</p>
           <div className="mt-2 flex gap-2">
             <Button size="sm" onClick={() => setCompare((c) => !c)}>
@@ -145,8 +173,18 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
           </div>
           {compare && (
             <div className="mt-2 overflow-hidden rounded border border-amber-300 bg-white">
-              <p className="px-2 py-1 text-xs">Left: revision {conflict.current.number} ({conflict.current.author ?? "someone"}); right: yours — {file === "dockerfile" ? "Dockerfile" : "eval script"}</p>
-              <SafeDiffEditor sideLabels={{ original: `revision ${conflict.current.number}`, modified: "your edit" }} original={conflict.current[file]} modified={draft[file]} language={file === "dockerfile" ? "dockerfile" : "shell"} height={240} options={{ readOnly: true, minimap: { enabled: false } }} />
+              <p className="px-2 py-1 text-xs">
+                Left: revision {conflict.current.number} ({conflict.current.author ?? "someone"}); right: yours —{" "}
+                {file === "dockerfile" ? "Dockerfile" : "eval script"}
+              </p>
+              <SafeDiffEditor
+                sideLabels={{ original: `revision ${conflict.current.number}`, modified: "your edit" }}
+                original={conflict.current[file]}
+                modified={draft[file]}
+                language={file === "dockerfile" ? "dockerfile" : "shell"}
+                height={240}
+                options={{ readOnly: true, minimap: { enabled: false } }}
+              />
             </div>
           )}
         </div>
@@ -154,8 +192,15 @@ export const RecipeEditor = forwardRef<RecipeEditorHandle, Props>(function Recip
         <ErrorText error={save.error} />
       )}
       {lastSaved && (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded border border-green-300 bg-green-50 p-2 text-sm text-green-900" data-testid="revision-saved">
-          Saved revision {lastSaved.revision.number}.{lastSaved.dockerfileChanged ? " The Dockerfile changed, so the image will be rebuilt." : " Only the eval script changed: the built image is reused."}
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded border border-green-300 bg-green-50 p-2 text-sm text-green-900"
+          data-testid="revision-saved"
+        >
+          Saved revision {lastSaved.revision.number}.
+          {lastSaved.dockerfileChanged
+            ? " The Dockerfile changed, so the image will be rebuilt."
+            : " Only the eval script changed: the built image is reused."}
           {renderAfterSave?.(lastSaved)}
         </div>
       )}

@@ -12,8 +12,12 @@ export function BatchHistory({ selected, onSelect }: { selected: string | null; 
   const items = query.data?.items ?? [];
   return (
     <section aria-labelledby="history-heading" className="rounded border border-slate-200 bg-white p-4">
-      <h2 id="history-heading" className="mb-2 font-medium">Import history</h2>
-      {!items.length ? <p className="text-sm text-slate-600">{query.isLoading ? "Loading…" : "No imports yet."}</p> : null}
+      <h2 id="history-heading" className="mb-2 font-medium">
+        Import history
+      </h2>
+      {!items.length ? (
+        <p className="text-sm text-slate-600">{query.isLoading ? "Loading…" : "No imports yet."}</p>
+      ) : null}
       <ul className="divide-y divide-slate-100">
         {items.map((batch) => (
           <li key={batch.id}>

@@ -8,12 +8,17 @@ import { useCancelImport, useImportBatch } from "./use-import-batch";
 import { formatBytes, isActive, recordsOf, recordsPerSecond, type ImportBatchView } from "./types";
 
 function ProgressBar({ batch }: { batch: ImportBatchView }) {
-  const percent = batch.bytesTotal ? Math.min(100, Math.round((batch.bytesRead / batch.bytesTotal) * 100)) : isActive(batch) ? null : 100;
+  const percent = batch.bytesTotal
+    ? Math.min(100, Math.round((batch.bytesRead / batch.bytesTotal) * 100))
+    : isActive(batch)
+      ? null
+      : 100;
   return (
     <div className="mt-3">
       <div className="mb-1 flex flex-wrap justify-between gap-2 text-sm">
         <span data-testid="import-rate">
-          {recordsOf(batch).toLocaleString("en-US")} records · {Math.round(recordsPerSecond(batch)).toLocaleString("en-US")} records/s
+          {recordsOf(batch).toLocaleString("en-US")} records ·{" "}
+          {Math.round(recordsPerSecond(batch)).toLocaleString("en-US")} records/s
         </span>
         <span>
           {formatBytes(batch.bytesRead)}
@@ -29,7 +34,10 @@ function ProgressBar({ batch }: { batch: ImportBatchView }) {
         aria-valuetext={percent === null ? "working" : `${percent}%`}
         className="h-2 overflow-hidden rounded bg-slate-200"
       >
-        <div className={`h-full ${isActive(batch) ? "bg-blue-600" : batch.failed ? "bg-amber-500" : "bg-green-600"} transition-all`} style={{ width: `${percent ?? 30}%` }} />
+        <div
+          className={`h-full ${isActive(batch) ? "bg-blue-600" : batch.failed ? "bg-amber-500" : "bg-green-600"} transition-all`}
+          style={{ width: `${percent ?? 30}%` }}
+        />
       </div>
     </div>
   );
@@ -47,7 +55,10 @@ function Counts({ batch }: { batch: ImportBatchView }) {
       {cells.map(([label, value]) => (
         <div key={label} className="rounded border border-slate-200 px-2 py-1">
           <dt className="text-xs text-slate-600">{label}</dt>
-          <dd className={`text-lg font-semibold ${label === "Failed" && value ? "text-red-700" : ""}`} data-testid={`count-${label.toLowerCase()}`}>
+          <dd
+            className={`text-lg font-semibold ${label === "Failed" && value ? "text-red-700" : ""}`}
+            data-testid={`count-${label.toLowerCase()}`}
+          >
             {value.toLocaleString("en-US")}
           </dd>
         </div>
@@ -70,7 +81,13 @@ function EnvironmentSources({ batch }: { batch: ImportBatchView }) {
   return (
     <p className="mt-3 text-sm text-slate-700" data-testid="import-environment-sources">
       Environments:{" "}
-      {sources.map(([source, n]) => `${n.toLocaleString("en-US")} ${n === 1 ? "task" : "tasks"} with ${SOURCE_WORDS[source] ?? source}`).join(", ")}.
+      {sources
+        .map(
+          ([source, n]) =>
+            `${n.toLocaleString("en-US")} ${n === 1 ? "task" : "tasks"} with ${SOURCE_WORDS[source] ?? source}`,
+        )
+        .join(", ")}
+      .
     </p>
   );
 }
@@ -81,15 +98,22 @@ function ErrorsTable({ batch }: { batch: ImportBatchView }) {
   return (
     <div className="mt-4">
       <h3 className="mb-1 text-sm font-medium">
-        Records that were not imported{batch.failed > errors.length ? ` (first ${errors.length} of ${batch.failed})` : ""}
+        Records that were not imported
+        {batch.failed > errors.length ? ` (first ${errors.length} of ${batch.failed})` : ""}
       </h3>
       <div className="max-h-80 overflow-auto rounded border border-slate-200">
         <table className="w-full text-left text-sm">
           <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1">Line</th>
-              <th scope="col" className="px-2 py-1">Record</th>
-              <th scope="col" className="px-2 py-1">Why</th>
+              <th scope="col" className="px-2 py-1">
+                Line
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Record
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Why
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -116,7 +140,12 @@ export function BatchReport({ batchId }: { batchId: string }) {
   if (query.error) return <ErrorText error={query.error} />;
   if (!batch) return <p className="text-sm text-slate-600">Loading the import…</p>;
   return (
-    <section aria-labelledby="report-heading" aria-live="polite" className="rounded border border-slate-200 bg-white p-4" data-testid="import-report">
+    <section
+      aria-labelledby="report-heading"
+      aria-live="polite"
+      className="rounded border border-slate-200 bg-white p-4"
+      data-testid="import-report"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="report-heading" className="font-medium break-all">
           {batch.fileName}
@@ -125,7 +154,12 @@ export function BatchReport({ batchId }: { batchId: string }) {
           <Badge>{batch.status}</Badge>
           <Badge tone="purple">{humanize(batch.format)}</Badge>
           {isActive(batch) && mayImport ? (
-            <Button size="sm" variant="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending || batch.cancelRequested}>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => cancel.mutate()}
+              disabled={cancel.isPending || batch.cancelRequested}
+            >
               {batch.cancelRequested ? "Cancelling…" : "Cancel import"}
             </Button>
           ) : null}
@@ -142,15 +176,29 @@ export function BatchReport({ batchId }: { batchId: string }) {
       </p>
       {batch.status === "QUEUED" ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="import-queued">
-          {batch.attempts ? "Waiting for a worker to resume it from its last checkpoint…" : "Stored; waiting for a worker to import it…"}
+          {batch.attempts
+            ? "Waiting for a worker to resume it from its last checkpoint…"
+            : "Stored; waiting for a worker to import it…"}
         </p>
       ) : null}
-      {batch.status === "RUNNING" && batch.attempts > 1 ? <p className="mt-2 text-sm text-slate-700">Resumed by another worker (attempt {batch.attempts}).</p> : null}
+      {batch.status === "RUNNING" && batch.attempts > 1 ? (
+        <p className="mt-2 text-sm text-slate-700">Resumed by another worker (attempt {batch.attempts}).</p>
+      ) : null}
       <ProgressBar batch={batch} />
       <Counts batch={batch} />
-      {batch.summary ? <p className="mt-3 text-sm text-slate-700" data-testid="import-summary">{batch.summary}</p> : null}
+      {batch.summary ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="import-summary">
+          {batch.summary}
+        </p>
+      ) : null}
       <EnvironmentSources batch={batch} />
-      {batch.errorMessage ? <p className={`mt-3 rounded px-3 py-2 text-sm ${batch.status === "CANCELLED" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800"}`}>{batch.errorMessage}</p> : null}
+      {batch.errorMessage ? (
+        <p
+          className={`mt-3 rounded px-3 py-2 text-sm ${batch.status === "CANCELLED" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800"}`}
+        >
+          {batch.errorMessage}
+        </p>
+      ) : null}
       <ErrorText error={cancel.error} prefix="Cancel" />
       <ErrorsTable batch={batch} />
     </section>

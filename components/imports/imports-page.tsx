@@ -12,7 +12,13 @@ export function ImportsPage() {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="grid content-start gap-4">
-        {mayImport ? <UploadPanel onStarted={setSelected} /> : <p className="text-sm text-slate-600">Importing needs the curator role; you can read the history and export.</p>}
+        {mayImport ? (
+          <UploadPanel onStarted={setSelected} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            Importing needs the curator role; you can read the history and export.
+          </p>
+        )}
         {selected ? <BatchReport batchId={selected} /> : null}
         <BatchHistory selected={selected} onSelect={setSelected} />
       </div>

@@ -30,7 +30,8 @@ export type ImportBatchView = {
 /** Still in the queue or importing: the page keeps polling it. */
 export const isActive = (b: Pick<ImportBatchView, "status">) => b.status === "QUEUED" || b.status === "RUNNING";
 
-export const recordsOf = (b: Pick<ImportBatchView, "created" | "updated" | "unchanged" | "failed">) => b.created + b.updated + b.unchanged + b.failed;
+export const recordsOf = (b: Pick<ImportBatchView, "created" | "updated" | "unchanged" | "failed">) =>
+  b.created + b.updated + b.unchanged + b.failed;
 
 /** Records per second over the import so far (or its whole run once finished). */
 export function recordsPerSecond(b: ImportBatchView, now = Date.now()): number {
@@ -39,4 +40,5 @@ export function recordsPerSecond(b: ImportBatchView, now = Date.now()): number {
   return recordsOf(b) / seconds;
 }
 
-export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+export const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;

@@ -12,14 +12,23 @@ const ACCEPTED = ACCEPT.split(",");
 // React's types do not know the folder picker's attribute; the browsers that have it read it as a boolean
 const FOLDER_PICKER = { webkitdirectory: "", directory: "" } as Record<string, string>;
 
-type UploadRow = { key: string; name: string; loaded: number; total: number; batchId?: string; error?: string; skipped?: boolean };
+type UploadRow = {
+  key: string;
+  name: string;
+  loaded: number;
+  total: number;
+  batchId?: string;
+  error?: string;
+  skipped?: boolean;
+};
 
 const importable = (file: File) => ACCEPTED.some((extension) => file.name.toLowerCase().endsWith(extension));
 
 /** What became of one file once uploaded: imported (with its counts) or refused, in a sentence. */
 function BatchOutcome({ batchId }: { batchId: string }) {
   const { data: batch } = useImportBatch(batchId);
-  if (!batch || isActive(batch)) return <span>Importing…{batch ? ` ${recordsOf(batch).toLocaleString("en-US")} records` : ""}</span>;
+  if (!batch || isActive(batch))
+    return <span>Importing…{batch ? ` ${recordsOf(batch).toLocaleString("en-US")} records` : ""}</span>;
   const counts = `${batch.created} created, ${batch.updated} updated, ${batch.unchanged} unchanged${batch.failed ? `, ${batch.failed} failed` : ""}`;
   if (batch.status === "SUCCEEDED") return <span className="text-green-800">Imported: {counts}</span>;
   if (batch.status === "PARTIAL") return <span className="text-amber-800">Imported in part: {counts}</span>;
@@ -47,7 +56,14 @@ function UploadRowView({ row }: { row: UploadRow }) {
         </span>
       </div>
       {!row.skipped && !row.error && (
-        <div role="progressbar" aria-label={`Upload of ${row.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={row.batchId ? 100 : percent} className="h-1.5 overflow-hidden rounded bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label={`Upload of ${row.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={row.batchId ? 100 : percent}
+          className="h-1.5 overflow-hidden rounded bg-slate-200"
+        >
           <div className="h-full bg-blue-600 transition-all" style={{ width: `${row.batchId ? 100 : percent}%` }} />
         </div>
       )}
@@ -64,13 +80,23 @@ export function UploadPanel({ onStarted }: { onStarted: (batchId: string) => voi
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<UploadOptions>({});
   const client = useQueryClient();
-  const patch = (key: string, change: Partial<UploadRow>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const patch = (key: string, change: Partial<UploadRow>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   /** One after another: each upload gets the connection to itself, so its percentage means something. */
   const start = async (list: FileList | null, fromFolder = false) => {
     const files = [...(list ?? [])];
     if (!files.length || busy) return;
-    const batch = files.map((file, i) => ({ file, row: { key: `${Date.now()}-${i}`, name: file.webkitRelativePath || file.name, loaded: 0, total: file.size, skipped: fromFolder && !importable(file) } }));
+    const batch = files.map((file, i) => ({
+      file,
+      row: {
+        key: `${Date.now()}-${i}`,
+        name: file.webkitRelativePath || file.name,
+        loaded: 0,
+        total: file.size,
+        skipped: fromFolder && !importable(file),
+      },
+    }));
     setRows(batch.map((b) => b.row));
     setBusy(true);
     for (const { file, row } of batch.filter((b) => !b.row.skipped)) {
@@ -89,7 +115,9 @@ export function UploadPanel({ onStarted }: { onStarted: (batchId: string) => voi
 
   return (
     <section aria-labelledby="upload-heading" className="rounded border border-slate-200 bg-white p-4">
-      <h2 id="upload-heading" className="mb-3 font-medium">Import files</h2>
+      <h2 id="upload-heading" className="mb-3 font-medium">
+        Import files
+      </h2>
       <label
         htmlFor="import-file"
         data-testid="drop-zone"
@@ -107,8 +135,9 @@ export function UploadPanel({ onStarted }: { onStarted: (batchId: string) => voi
       >
         <span className="font-medium text-slate-800">Drop files here, or choose them</span>
         <span className="mt-1 text-xs text-slate-600">
-          SWE-bench instances or predictions (JSON/JSONL, Parquet), harness report.json or logs, OpenSWE rows or environment folders (.zip/.tar), SWE-Flow steps, SWE-agent .traj,
-          OpenHands, Inspect logs (.eval, JSON), reviewer verdicts — the format is detected. Several files at once: each is its own import.
+          SWE-bench instances or predictions (JSON/JSONL, Parquet), harness report.json or logs, OpenSWE rows or
+          environment folders (.zip/.tar), SWE-Flow steps, SWE-agent .traj, OpenHands, Inspect logs (.eval, JSON),
+          reviewer verdicts — the format is detected. Several files at once: each is its own import.
         </span>
         <input
           id="import-file"
@@ -142,7 +171,11 @@ export function UploadPanel({ onStarted }: { onStarted: (batchId: string) => voi
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-slate-700">Dataset</span>
-            <select className="rounded border border-slate-300 px-2 py-1" value={options.source ?? ""} onChange={(e) => setOptions({ ...options, source: e.target.value || undefined })}>
+            <select
+              className="rounded border border-slate-300 px-2 py-1"
+              value={options.source ?? ""}
+              onChange={(e) => setOptions({ ...options, source: e.target.value || undefined })}
+            >
               {SOURCES.map((s) => (
                 <option key={s} value={s}>
                   {s || "detect from the rows"}
@@ -152,17 +185,27 @@ export function UploadPanel({ onStarted }: { onStarted: (batchId: string) => voi
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-slate-700">Generator (model_name_or_path)</span>
-            <input className="rounded border border-slate-300 px-2 py-1" value={options.generator ?? ""} onChange={(e) => setOptions({ ...options, generator: e.target.value || undefined })} />
+            <input
+              className="rounded border border-slate-300 px-2 py-1"
+              value={options.generator ?? ""}
+              onChange={(e) => setOptions({ ...options, generator: e.target.value || undefined })}
+            />
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-slate-700">Instance id (for a lone log or report)</span>
-            <input className="rounded border border-slate-300 px-2 py-1" value={options.instanceId ?? ""} onChange={(e) => setOptions({ ...options, instanceId: e.target.value || undefined })} />
+            <input
+              className="rounded border border-slate-300 px-2 py-1"
+              value={options.instanceId ?? ""}
+              onChange={(e) => setOptions({ ...options, instanceId: e.target.value || undefined })}
+            />
           </label>
         </div>
       </details>
       {rows.length > 0 && (
         <ul className="mt-3 text-sm" aria-live="polite" aria-label="Uploads">
-          {rows.map((row) => <UploadRowView key={row.key} row={row} />)}
+          {rows.map((row) => (
+            <UploadRowView key={row.key} row={row} />
+          ))}
         </ul>
       )}
       <div className="mt-2 flex gap-2">

@@ -20,7 +20,8 @@ export function useImportBatch(id: string | null) {
 export function useImportHistory() {
   return useQuery({
     queryKey: importKeys.all,
-    queryFn: () => apiFetch<{ items: ImportBatchView[]; nextCursor: string | null }>(`/api/v1/imports?limit=${IMPORT_HISTORY_SIZE}`),
+    queryFn: () =>
+      apiFetch<{ items: ImportBatchView[]; nextCursor: string | null }>(`/api/v1/imports?limit=${IMPORT_HISTORY_SIZE}`),
     refetchInterval: (query) => (query.state.data?.items.some(isActive) ? 2000 : false),
   });
 }
@@ -42,7 +43,11 @@ export type UploadOptions = { source?: string; generator?: string; instanceId?: 
  * Uploads with XMLHttpRequest because fetch reports no upload progress; the file is sent
  * as the raw body (the server streams it to disk), so no multipart buffering either side.
  */
-export function uploadFile(file: File, options: UploadOptions, onProgress: (loaded: number, total: number) => void): Promise<ImportBatchView> {
+export function uploadFile(
+  file: File,
+  options: UploadOptions,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<ImportBatchView> {
   const query = new URLSearchParams(Object.entries(options).filter(([, v]) => v) as [string, string][]);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -58,7 +63,12 @@ export function uploadFile(file: File, options: UploadOptions, onProgress: (load
         // reported below
       }
       if (xhr.status === 202 && body) resolve(body as ImportBatchView);
-      else reject(new Error((body as { error?: { message?: string } } | null)?.error?.message ?? `The upload failed (${xhr.status})`));
+      else
+        reject(
+          new Error(
+            (body as { error?: { message?: string } } | null)?.error?.message ?? `The upload failed (${xhr.status})`,
+          ),
+        );
     };
     xhr.onerror = () => reject(new Error("The upload was interrupted (network error); nothing was imported"));
     xhr.send(file);

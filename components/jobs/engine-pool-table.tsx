@@ -28,13 +28,20 @@ const gigabytes = (bytes: number | null) => (bytes === null ? "—" : `${(bytes 
 function DrainButton({ worker }: { worker: Worker }) {
   const queryClient = useQueryClient();
   const drain = useMutation({
-    mutationFn: (next: boolean) => apiFetch(`/api/v1/workers/${encodeURIComponent(worker.id)}/drain`, { method: "POST", json: { drain: next } }),
+    mutationFn: (next: boolean) =>
+      apiFetch(`/api/v1/workers/${encodeURIComponent(worker.id)}/drain`, { method: "POST", json: { drain: next } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs() }),
   });
   const next = !worker.drainRequested;
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => drain.mutate(next)} disabled={drain.isPending || !worker.alive} aria-label={`${next ? "Drain" : "Resume"} worker ${worker.engineName ?? worker.hostname}`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => drain.mutate(next)}
+        disabled={drain.isPending || !worker.alive}
+        aria-label={`${next ? "Drain" : "Resume"} worker ${worker.engineName ?? worker.hostname}`}
+      >
         {next ? "Drain" : "Resume"}
       </Button>
       <ErrorText error={drain.error} />
@@ -45,9 +52,23 @@ function DrainButton({ worker }: { worker: Worker }) {
 /** The pool: one row per worker and its Docker engine — what it holds, what it runs, whether it can take work. */
 export function EnginePoolTable({ workers }: { workers: Worker[] }) {
   const canDrain = useCan("settings:manage");
-  const head = ["Engine", "Worker", "Docker", "Free disk", "Images", "Runs in flight", "Last heartbeat", "State", ...(canDrain ? ["Action"] : [])];
+  const head = [
+    "Engine",
+    "Worker",
+    "Docker",
+    "Free disk",
+    "Images",
+    "Runs in flight",
+    "Last heartbeat",
+    "State",
+    ...(canDrain ? ["Action"] : []),
+  ];
   return (
-    <Table caption="Engines" head={head} empty="No worker has reported in. Start one with npm run worker (npm start runs one beside the web server).">
+    <Table
+      caption="Engines"
+      head={head}
+      empty="No worker has reported in. Start one with npm run worker (npm start runs one beside the web server)."
+    >
       {workers.map((worker) => (
         <tr key={worker.id} data-testid="worker-row">
           <td className={cell}>
@@ -58,7 +79,9 @@ export function EnginePoolTable({ workers }: { workers: Worker[] }) {
             {worker.id} <span className="text-slate-600">pid {worker.pid}</span>
           </td>
           <td className={`${cell} text-xs`}>
-            <Badge tone={worker.dockerOk ? "green" : "red"}>{worker.dockerOk ? `healthy${worker.dockerVersion ? ` · ${worker.dockerVersion}` : ""}` : "not answering"}</Badge>
+            <Badge tone={worker.dockerOk ? "green" : "red"}>
+              {worker.dockerOk ? `healthy${worker.dockerVersion ? ` · ${worker.dockerVersion}` : ""}` : "not answering"}
+            </Badge>
           </td>
           <td className={cell}>{gigabytes(worker.freeDiskBytes)}</td>
           <td className={cell} title={`${worker.heldImageHashes.length} environment images`}>

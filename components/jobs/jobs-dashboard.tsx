@@ -18,7 +18,6 @@ type Overview = Jsonified<JobsOverview>;
 type RunRow = Overview["activeRuns"][number];
 type BuildRow = Overview["activeBuilds"][number];
 
-
 function RunRows({ runs }: { runs: RunRow[] }) {
   return runs.map((run) => (
     <tr key={run.id}>
@@ -32,7 +31,8 @@ function RunRows({ runs }: { runs: RunRow[] }) {
         {run.attempt > 0 ? ` #${run.attempt + 1}` : ""}
       </td>
       <td className={cell}>
-        <Badge>{run.status}</Badge> {run.phase ? <span className="text-xs text-slate-600">{humanize(run.phase)}</span> : null}
+        <Badge>{run.status}</Badge>{" "}
+        {run.phase ? <span className="text-xs text-slate-600">{humanize(run.phase)}</span> : null}
         {run.failureClass ? <Badge tone="red">{humanize(run.failureClass)}</Badge> : null}
       </td>
       <td className={`${cell} font-mono text-xs`}>{run.workerId ?? "—"}</td>
@@ -69,7 +69,11 @@ const JOB_HEAD = ["What", "Kind", "Status", "Worker", "Attempts", "Heartbeat", "
 /** Queued, running and failed jobs across all workers, each worker's heartbeat, and the raw queue. */
 export function JobsDashboard() {
   const canPrune = useCan("settings:manage");
-  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.jobs(), queryFn: () => apiFetch<Overview>("/api/v1/jobs"), refetchInterval: 3_000 });
+  const { data, error, isLoading } = useQuery({
+    queryKey: queryKeys.jobs(),
+    queryFn: () => apiFetch<Overview>("/api/v1/jobs"),
+    refetchInterval: 3_000,
+  });
   const prune = useMutation({ mutationFn: () => apiFetch("/api/v1/jobs/prune", { method: "POST" }) });
 
   if (isLoading) return <p>Loading jobs…</p>;
@@ -82,7 +86,8 @@ export function JobsDashboard() {
       <div className="flex items-center gap-3">
         <h1 className="text-xl font-semibold text-slate-900">Jobs</h1>
         <span className="text-sm text-slate-600">
-          {data.runCounts.QUEUED ?? 0} queued · {data.runCounts.RUNNING ?? 0} running · {data.runCounts.FAILED ?? 0} failed in 24 h
+          {data.runCounts.QUEUED ?? 0} queued · {data.runCounts.RUNNING ?? 0} running · {data.runCounts.FAILED ?? 0}{" "}
+          failed in 24 h
         </span>
         {canPrune && (
           <Button size="sm" className="ml-auto" onClick={() => prune.mutate()} disabled={prune.isPending}>
@@ -101,13 +106,19 @@ export function JobsDashboard() {
       <Table caption="Failed in the last 24 hours" head={JOB_HEAD} empty="No failures in the last 24 hours.">
         {failed}
       </Table>
-      <Table caption="Queue (graphile-worker)" head={["Job", "Key", "State", "Attempts", "Run at", "Locked by", "Last error"]} empty="The queue is empty.">
+      <Table
+        caption="Queue (graphile-worker)"
+        head={["Job", "Key", "State", "Attempts", "Run at", "Locked by", "Last error"]}
+        empty="The queue is empty."
+      >
         {data.queue.map((job) => (
           <tr key={job.id}>
             <td className={cell}>{job.name}</td>
             <td className={`${cell} font-mono text-xs`}>{job.key ?? "—"}</td>
             <td className={cell}>
-              <Badge tone={job.state === "failed" ? "red" : job.state === "running" ? "blue" : "gray"}>{job.state}</Badge>
+              <Badge tone={job.state === "failed" ? "red" : job.state === "running" ? "blue" : "gray"}>
+                {job.state}
+              </Badge>
             </td>
             <td className={cell}>
               {job.attempts}/{job.maxAttempts}

@@ -1,7 +1,17 @@
 "use client";
 
 /** A captioned table of the Jobs page, with a sentence in place of an empty one. */
-export function Table({ caption, head, children, empty }: { caption: string; head: string[]; children: React.ReactNode[]; empty: string }) {
+export function Table({
+  caption,
+  head,
+  children,
+  empty,
+}: {
+  caption: string;
+  head: string[];
+  children: React.ReactNode[];
+  empty: string;
+}) {
   return (
     <section className="flex flex-col gap-2">
       <h2 className="text-base font-semibold text-slate-900">{caption}</h2>

@@ -23,7 +23,9 @@ export function LiveLog({ url, label, onEnd }: { url: string; label: string; onE
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2 text-xs text-slate-600">
         <span className="font-medium text-slate-800">{label}</span>
-        <span role="status">{state.ended ? `finished: ${state.status?.toLowerCase()}` : state.text ? "streaming…" : "waiting for output…"}</span>
+        <span role="status">
+          {state.ended ? `finished: ${state.status?.toLowerCase()}` : state.text ? "streaming…" : "waiting for output…"}
+        </span>
         {state.error && (
           <span role="alert" className="text-red-700">
             {state.error}

@@ -12,7 +12,11 @@ const PHASES = [
 
 function currentIndex(status: string, phase: string | null): number {
   if (status === "QUEUED") return 0;
-  if (status === "RUNNING") return Math.max(1, PHASES.findIndex((p) => p.id === phase));
+  if (status === "RUNNING")
+    return Math.max(
+      1,
+      PHASES.findIndex((p) => p.id === phase),
+    );
   return PHASES.length - 1;
 }
 
@@ -25,9 +29,19 @@ export function PhaseProgress({ status, phase, label }: { status: string; phase:
       {PHASES.map((step, index) => {
         const state = index < current ? "done" : index === current ? "current" : "todo";
         const tone =
-          state === "done" ? "bg-green-100 text-green-800" : state === "current" ? (failed ? "bg-red-100 text-red-800" : "bg-blue-700 text-white") : "bg-slate-100 text-slate-500";
+          state === "done"
+            ? "bg-green-100 text-green-800"
+            : state === "current"
+              ? failed
+                ? "bg-red-100 text-red-800"
+                : "bg-blue-700 text-white"
+              : "bg-slate-100 text-slate-500";
         return (
-          <li key={step.id} aria-current={state === "current" ? "step" : undefined} className={`rounded px-1.5 py-0.5 ${tone}`}>
+          <li
+            key={step.id}
+            aria-current={state === "current" ? "step" : undefined}
+            className={`rounded px-1.5 py-0.5 ${tone}`}
+          >
             {step.id === "DONE" && failed ? status.toLowerCase() : step.label}
           </li>
         );

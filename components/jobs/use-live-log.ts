@@ -1,7 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
 
-export type LiveLogState = { text: string; status: string | null; phase: string | null; ended: boolean; error: string | null };
+export type LiveLogState = {
+  text: string;
+  status: string | null;
+  phase: string | null;
+  ended: boolean;
+  error: string | null;
+};
 
 // the browser keeps the end of a runaway log, not all of it
 const MAX_CHARS = 400_000;
@@ -38,7 +44,8 @@ export function useLiveLog(url: string | null): LiveLogState {
       source.close();
     });
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) setState((s) => (s.ended ? s : { ...s, error: "The live log connection closed; reload to reconnect" }));
+      if (source.readyState === EventSource.CLOSED)
+        setState((s) => (s.ended ? s : { ...s, error: "The live log connection closed; reload to reconnect" }));
     };
     return () => source.close();
   }, [url]);

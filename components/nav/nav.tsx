@@ -29,7 +29,10 @@ export function Nav() {
   const pathname = usePathname();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-2 whitespace-nowrap">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-2 whitespace-nowrap"
+      >
         <Link href="/tasks" className="mr-4 font-semibold text-slate-900">
           SWE Curator
         </Link>
@@ -49,7 +52,11 @@ export function Nav() {
         <span className="ml-auto text-sm text-slate-600" data-testid="whoami">
           {actor.email} · <span className="font-medium">{actor.role}</span>
         </span>
-        <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="ml-3 rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={() => signOut({ callbackUrl: "/signin" })}
+          className="ml-3 rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100"
+        >
           Sign out
         </button>
       </nav>

@@ -10,7 +10,9 @@ export function NotFoundContent({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-4 py-12" data-testid="not-found">
       <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="text-slate-700">Nothing lives at this address: the link may be old, or the task or page was removed or renamed.</p>
+      <p className="text-slate-700">
+        Nothing lives at this address: the link may be old, or the task or page was removed or renamed.
+      </p>
       {signedIn && (
         <form role="search" action="/tasks" method="get" className="flex items-end gap-2">
           <label className="flex flex-1 flex-col text-sm font-medium text-slate-700">

@@ -18,14 +18,20 @@ export function DiffCountsChart({ counts }: { counts: DiffCounts }) {
         <caption className="sr-only">Tasks by change</caption>
         <thead>
           <tr className="text-left text-slate-600">
-            <th scope="col" className="pr-4 font-medium">Change</th>
-            <th scope="col" className="text-right font-medium">Tasks</th>
+            <th scope="col" className="pr-4 font-medium">
+              Change
+            </th>
+            <th scope="col" className="text-right font-medium">
+              Tasks
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="pr-4 text-left font-normal">{row.label}</th>
+              <th scope="row" className="pr-4 text-left font-normal">
+                {row.label}
+              </th>
               <td className="text-right tabular-nums">{row.value}</td>
             </tr>
           ))}

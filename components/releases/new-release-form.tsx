@@ -18,7 +18,10 @@ export function NewReleaseForm() {
     setBusy(true);
     setError(null);
     try {
-      const release = await apiFetch<{ id: string }>("/api/v1/releases", { method: "POST", json: { name, description: description || undefined } });
+      const release = await apiFetch<{ id: string }>("/api/v1/releases", {
+        method: "POST",
+        json: { name, description: description || undefined },
+      });
       router.push(`/releases/${release.id}`);
     } catch (failure) {
       setError(failure);
@@ -27,17 +30,31 @@ export function NewReleaseForm() {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3" aria-labelledby="new-release-heading">
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3"
+      aria-labelledby="new-release-heading"
+    >
       <h2 id="new-release-heading" className="w-full text-sm font-semibold">
         New release of the approved tasks
       </h2>
       <label className="flex flex-col text-sm">
         Name
-        <input required value={name} onChange={(e) => setName(e.target.value)} placeholder="v1.2" className="rounded border border-slate-300 px-2 py-1 font-mono" />
+        <input
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="v1.2"
+          className="rounded border border-slate-300 px-2 py-1 font-mono"
+        />
       </label>
       <label className="flex flex-1 flex-col text-sm">
         Description (optional)
-        <input value={description} onChange={(e) => setDescription(e.target.value)} className="rounded border border-slate-300 px-2 py-1" />
+        <input
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className="rounded border border-slate-300 px-2 py-1"
+        />
       </label>
       <Button type="submit" variant="primary" disabled={busy || !name.trim()}>
         {busy ? "Creating…" : "Create release"}

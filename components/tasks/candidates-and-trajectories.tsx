@@ -36,7 +36,15 @@ function RunCandidateButton({ taskId, candidateId }: { taskId: string; candidate
 type Detail = Jsonified<TaskDetail>;
 
 /** Agents' patches for this task (with their executed ground truth) and the trajectories that produced or reviewed them. */
-export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { task: Detail; layout: "side-by-side" | "inline"; onLayoutChange: (l: "side-by-side" | "inline") => void }) {
+export function CandidatesAndTrajectories({
+  task,
+  layout,
+  onLayoutChange,
+}: {
+  task: Detail;
+  layout: "side-by-side" | "inline";
+  onLayoutChange: (l: "side-by-side" | "inline") => void;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   const canRun = useCan("jobs:run");
   return (
@@ -49,19 +57,32 @@ export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { ta
             <li key={c.id} className="rounded border border-slate-200 bg-white p-2 text-sm">
               <div className="flex items-center gap-2">
                 <span className="font-mono">{c.generator}</span>
-                <Badge tone={c.resolved === null ? "gray" : c.resolved ? "green" : "red"}>{c.resolved === null ? "not run" : c.resolved ? "resolved" : "not resolved"}</Badge>
+                <Badge tone={c.resolved === null ? "gray" : c.resolved ? "green" : "red"}>
+                  {c.resolved === null ? "not run" : c.resolved ? "resolved" : "not resolved"}
+                </Badge>
                 {canRun && (
                   <span className="ml-auto">
                     <RunCandidateButton taskId={task.id} candidateId={c.id} />
                   </span>
                 )}
-                <Button size="sm" className={canRun ? "" : "ml-auto"} aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                <Button
+                  size="sm"
+                  className={canRun ? "" : "ml-auto"}
+                  aria-expanded={open === c.id}
+                  onClick={() => setOpen(open === c.id ? null : c.id)}
+                >
                   {open === c.id ? "Hide patch" : "Show patch"}
                 </Button>
               </div>
               {open === c.id && (
                 <div className="mt-2">
-                  <PatchViewer taskId={task.id} patch={c.patch} label={`Patch by ${c.generator}`} layout={layout} onLayoutChange={onLayoutChange} />
+                  <PatchViewer
+                    taskId={task.id}
+                    patch={c.patch}
+                    label={`Patch by ${c.generator}`}
+                    layout={layout}
+                    onLayoutChange={onLayoutChange}
+                  />
                 </div>
               )}
             </li>
@@ -73,13 +94,20 @@ export function CandidatesAndTrajectories({ task, layout, onLayoutChange }: { ta
         {task.trajectories.length === 0 && <p className="text-sm text-slate-600">No trajectory is attached.</p>}
         <ul className="flex flex-col gap-1 text-sm">
           {task.trajectories.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1">
+            <li
+              key={t.id}
+              className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1"
+            >
               <Link href={`/trajectories/${t.id}`} className="text-blue-800 underline">
                 {humanize(t.role)} · {t.model ?? humanize(t.format)}
               </Link>
-              <span className="text-xs text-slate-600">{t.stepCount === 0 ? "no steps stored" : `${t.stepCount} ${t.stepCount === 1 ? "step" : "steps"}`}</span>
+              <span className="text-xs text-slate-600">
+                {t.stepCount === 0 ? "no steps stored" : `${t.stepCount} ${t.stepCount === 1 ? "step" : "steps"}`}
+              </span>
               {t.decision && <Badge>{t.decision}</Badge>}
-              {t.confidence !== null && <span className="text-xs text-slate-600">confidence {Math.round(t.confidence * 100)}%</span>}
+              {t.confidence !== null && (
+                <span className="text-xs text-slate-600">confidence {Math.round(t.confidence * 100)}%</span>
+              )}
             </li>
           ))}
         </ul>

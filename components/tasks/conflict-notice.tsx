@@ -15,7 +15,10 @@ function summarize(value: unknown): string {
   if (!value || typeof value !== "object") return "";
   return Object.entries(value as Record<string, unknown>)
     .filter(([k]) => !SKIP.has(k))
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") || "—" : typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "…" : String(v ?? "—")}`)
+    .map(
+      ([k, v]) =>
+        `${k}: ${Array.isArray(v) ? v.join(", ") || "—" : typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "…" : String(v ?? "—")}`,
+    )
     .join(" · ");
 }
 
@@ -23,16 +26,29 @@ function summarize(value: unknown): string {
  * Someone saved first. Shows who changed what since the version this curator saw; their
  * own input stays in the form, and "apply on top" retries against the latest version.
  */
-export function ConflictNotice({ error, onRetry, retryLabel = "Keep my input and apply it on top of the latest version" }: { error: ApiError; onRetry: () => void; retryLabel?: string }) {
+export function ConflictNotice({
+  error,
+  onRetry,
+  retryLabel = "Keep my input and apply it on top of the latest version",
+}: {
+  error: ApiError;
+  onRetry: () => void;
+  retryLabel?: string;
+}) {
   const details = error.details as Jsonified<TaskConflictDetails> | undefined;
   return (
-    <div role="alert" data-testid="conflict" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="alert"
+      data-testid="conflict"
+      className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <p className="font-medium">Conflict: {error.message}</p>
       {details?.changes?.length ? (
         <ul className="mt-2 list-disc pl-5 text-xs">
           {details.changes.map((c, i) => (
             <li key={i}>
-              <span className="font-medium">{c.actor ?? "someone"}</span> — {humanize(c.action.replace(/^task\./, ""))} at {new Date(c.at).toLocaleTimeString()}: {summarize(c.after)}
+              <span className="font-medium">{c.actor ?? "someone"}</span> — {humanize(c.action.replace(/^task\./, ""))}{" "}
+              at {new Date(c.at).toLocaleTimeString()}: {summarize(c.after)}
             </li>
           ))}
         </ul>

@@ -13,10 +13,14 @@ import { useCan } from "@/components/auth/actor-context";
 export function CurationSettingsPanel() {
   const canManage = useCan("settings:manage");
   const client = useQueryClient();
-  const { data } = useQuery({ queryKey: queryKeys.curationSettings(), queryFn: () => apiFetch<CurationSettings>("/api/v1/settings") });
+  const { data } = useQuery({
+    queryKey: queryKeys.curationSettings(),
+    queryFn: () => apiFetch<CurationSettings>("/api/v1/settings"),
+  });
   const [draft, setDraft] = useState<CurationSettings | null>(null);
   const save = useMutation({
-    mutationFn: (body: CurationSettings) => apiFetch<CurationSettings>("/api/v1/settings", { method: "PUT", json: body }),
+    mutationFn: (body: CurationSettings) =>
+      apiFetch<CurationSettings>("/api/v1/settings", { method: "PUT", json: body }),
     onSuccess: () => {
       setDraft(null);
       return client.invalidateQueries({ queryKey: queryKeys.curationSettings() });
@@ -35,11 +39,27 @@ export function CurationSettingsPanel() {
     >
       <label className="flex flex-col text-xs font-medium">
         Approvals required before a task is APPROVED
-        <input type="number" min={1} max={10} disabled={!canManage} value={shown.approvalsRequired} onChange={(e) => setDraft({ ...shown, approvalsRequired: Number(e.target.value) })} className={`${inputClass} w-24`} />
+        <input
+          type="number"
+          min={1}
+          max={10}
+          disabled={!canManage}
+          value={shown.approvalsRequired}
+          onChange={(e) => setDraft({ ...shown, approvalsRequired: Number(e.target.value) })}
+          className={`${inputClass} w-24`}
+        />
       </label>
       <label className="flex flex-col text-xs font-medium">
         Review lease (minutes)
-        <input type="number" min={1} max={1440} disabled={!canManage} value={shown.leaseMinutes} onChange={(e) => setDraft({ ...shown, leaseMinutes: Number(e.target.value) })} className={`${inputClass} w-24`} />
+        <input
+          type="number"
+          min={1}
+          max={1440}
+          disabled={!canManage}
+          value={shown.leaseMinutes}
+          onChange={(e) => setDraft({ ...shown, leaseMinutes: Number(e.target.value) })}
+          className={`${inputClass} w-24`}
+        />
       </label>
       {canManage && (
         <Button type="submit" variant="primary" disabled={!draft || save.isPending}>

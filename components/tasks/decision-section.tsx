@@ -20,8 +20,17 @@ function undoable(decisions: Decision[], actorId: string): Decision | undefined 
 }
 
 /** Takes back the curator's own latest decision; the audit trail records the undo. */
-export function UndoDecision({ decision, onUndone }: { decision: { id: string; verdict: string }; onUndone: () => void }) {
-  const undo = useMutation({ mutationFn: () => apiFetch(`/api/v1/decisions/${decision.id}/undo`, { method: "POST" }), onSuccess: onUndone });
+export function UndoDecision({
+  decision,
+  onUndone,
+}: {
+  decision: { id: string; verdict: string };
+  onUndone: () => void;
+}) {
+  const undo = useMutation({
+    mutationFn: () => apiFetch(`/api/v1/decisions/${decision.id}/undo`, { method: "POST" }),
+    onSuccess: onUndone,
+  });
   return (
     <span className="inline-flex items-center gap-2">
       <Button size="sm" onClick={() => undo.mutate()} disabled={undo.isPending} data-testid="undo-decision">
@@ -49,9 +58,13 @@ function PastDecisions({ decisions, onUndone }: { decisions: Decision[]; onUndon
                 <TimeAgo value={d.createdAt} />
               </span>
             </div>
-            {d.reasons.length > 0 && <p className="mt-1 text-xs">{d.reasons.map((r) => DECISION_REASON_LABELS[r]).join(", ")}</p>}
+            {d.reasons.length > 0 && (
+              <p className="mt-1 text-xs">{d.reasons.map((r) => DECISION_REASON_LABELS[r]).join(", ")}</p>
+            )}
             {d.comment && <p className="mt-1 text-xs whitespace-pre-wrap text-slate-700">{d.comment}</p>}
-            {d.overridesAutomated && <p className="mt-1 text-xs text-amber-800">Overrides automation: {d.justification}</p>}
+            {d.overridesAutomated && (
+              <p className="mt-1 text-xs text-amber-800">Overrides automation: {d.justification}</p>
+            )}
             {d.staleReason && (
               <p className="mt-1 text-xs text-amber-800" data-testid="stale-decision">
                 Stale, no longer counts: {d.staleReason}. The task is back in the review queue.
@@ -73,12 +86,22 @@ function PastDecisions({ decisions, onUndone }: { decisions: Decision[]; onUndon
 type Props = { task: TaskDetailJson; onDecided: (decision: RecordedDecision) => void; onStale: () => void };
 
 /** The decision, last on the page: the form (for curators) beside what others decided. */
-export const DecisionSection = forwardRef<DecisionFormHandle, Props>(function DecisionSection({ task, onDecided, onStale }, ref) {
+export const DecisionSection = forwardRef<DecisionFormHandle, Props>(function DecisionSection(
+  { task, onDecided, onStale },
+  ref,
+) {
   const canDecide = useCan("tasks:decide");
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {canDecide && (
-        <DecisionForm ref={ref} taskId={task.id} version={task.version} automatedVerdict={task.verdictOverride ?? task.automatedVerdict} onDecided={onDecided} onStale={onStale} />
+        <DecisionForm
+          ref={ref}
+          taskId={task.id}
+          version={task.version}
+          automatedVerdict={task.verdictOverride ?? task.automatedVerdict}
+          onDecided={onDecided}
+          onStale={onStale}
+        />
       )}
       <PastDecisions decisions={task.decisions} onUndone={onStale} />
     </div>

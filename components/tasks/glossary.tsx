@@ -2,16 +2,34 @@ import { Tooltip } from "@/components/ui/tooltip";
 
 /** The words of the task page a first-time curator meets, each said once and used by tooltips and the glossary. */
 export const GLOSSARY = {
-  FAIL_TO_PASS: { label: "FAIL_TO_PASS", text: "Tests that fail on the original code and must pass once the fix patch is applied: they prove the fix solves the issue." },
-  PASS_TO_PASS: { label: "PASS_TO_PASS", text: "Tests that pass before and after the fix: they prove the fix breaks nothing else." },
-  curationStatus: { label: "Curation status", text: "What people decided: PENDING until enough curators approve, or one rejects or asks for changes." },
+  FAIL_TO_PASS: {
+    label: "FAIL_TO_PASS",
+    text: "Tests that fail on the original code and must pass once the fix patch is applied: they prove the fix solves the issue.",
+  },
+  PASS_TO_PASS: {
+    label: "PASS_TO_PASS",
+    text: "Tests that pass before and after the fix: they prove the fix breaks nothing else.",
+  },
+  curationStatus: {
+    label: "Curation status",
+    text: "What people decided: PENDING until enough curators approve, or one rejects or asks for changes.",
+  },
   automatedVerdict: {
     label: "Automated verdict",
     text: "What validation found by running the tests in the environment: PENDING until a validation finishes, then VALID, INVALID or FLAKY. A curator may override it with a justification.",
   },
-  approvals: { label: "Approvals", text: "Curators whose latest decision is Approve, against the number the settings require before the task counts as approved." },
-  version: { label: "Version", text: "Goes up with every change to the task; a decision or edit made on an older version is refused, so nobody overwrites unseen work." },
-  reconstructed: { label: "Rebuilt from the patch", text: "When a file's base version is not stored yet (it is read from the environment's image when the environment is built or the task validated) or the patch does not apply to it, the diff shows only the lines the patch itself carries." },
+  approvals: {
+    label: "Approvals",
+    text: "Curators whose latest decision is Approve, against the number the settings require before the task counts as approved.",
+  },
+  version: {
+    label: "Version",
+    text: "Goes up with every change to the task; a decision or edit made on an older version is refused, so nobody overwrites unseen work.",
+  },
+  reconstructed: {
+    label: "Rebuilt from the patch",
+    text: "When a file's base version is not stored yet (it is read from the environment's image when the environment is built or the task validated) or the patch does not apply to it, the diff shows only the lines the patch itself carries.",
+  },
 } as const;
 export type GlossaryTerm = keyof typeof GLOSSARY;
 

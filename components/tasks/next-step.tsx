@@ -27,7 +27,14 @@ export function taskStage(groups: Groups, verdict: string): TaskStage {
   return { kind: "validated", verdict };
 }
 
-type Props = { taskId: string; verdict: string; onValidate: () => void; validating: boolean; validateError: unknown; onDecide: () => void };
+type Props = {
+  taskId: string;
+  verdict: string;
+  onValidate: () => void;
+  validating: boolean;
+  validateError: unknown;
+  onDecide: () => void;
+};
 
 /**
  * The one thing to do next, as the page's only primary button: Validate a task nobody has
@@ -46,8 +53,8 @@ export function NextStep({ taskId, verdict, onValidate, validating, validateErro
       {stage.kind === "unvalidated" && (
         <div className={`${box} border-amber-300 bg-amber-50`}>
           <p className="flex-1">
-            <strong>Not validated yet.</strong> Nobody has run this task&apos;s tests in its environment, so nothing shows yet that the tests fail without the fix and
-            pass with it.
+            <strong>Not validated yet.</strong> Nobody has run this task&apos;s tests in its environment, so nothing
+            shows yet that the tests fail without the fix and pass with it.
           </p>
           {canRun && (
             <Button variant="primary" onClick={onValidate} disabled={validating} data-testid="next-step-action">
@@ -59,17 +66,24 @@ export function NextStep({ taskId, verdict, onValidate, validating, validateErro
       {stage.kind === "validating" && (
         <div className={`${box} border-blue-300 bg-blue-50`} role="status">
           <p className="flex-1">
-            <strong>Validating.</strong> The controls are running; their live log is under <a href="#validation-section">Validation</a>.
+            <strong>Validating.</strong> The controls are running; their live log is under{" "}
+            <a href="#validation-section">Validation</a>.
           </p>
         </div>
       )}
       {stage.kind === "failed" && (
         <div className={`${box} border-red-300 bg-red-50`}>
           <p className="flex-1">
-            <strong>The last validation did not finish.</strong> {stage.reason ?? "A run failed or was cancelled before it reached a verdict."}
+            <strong>The last validation did not finish.</strong>{" "}
+            {stage.reason ?? "A run failed or was cancelled before it reached a verdict."}
           </p>
           {canRun && (
-            <Button variant="primary" onClick={() => retry.mutate(stage.runId)} disabled={retry.isPending} data-testid="next-step-action">
+            <Button
+              variant="primary"
+              onClick={() => retry.mutate(stage.runId)}
+              disabled={retry.isPending}
+              data-testid="next-step-action"
+            >
               {retry.isPending ? "Queueing…" : "Retry"}
             </Button>
           )}
@@ -78,7 +92,8 @@ export function NextStep({ taskId, verdict, onValidate, validating, validateErro
       {stage.kind === "validated" && (
         <div className={`${box} border-slate-300 bg-white`}>
           <p className="flex-1">
-            <strong>Validated:</strong> <Badge>{stage.verdict}</Badge> Read the per-test results under Validation, then decide.
+            <strong>Validated:</strong> <Badge>{stage.verdict}</Badge> Read the per-test results under Validation, then
+            decide.
           </p>
           {canDecide && (
             <Button variant="primary" onClick={onDecide} data-testid="next-step-action">

@@ -18,10 +18,18 @@ type Claim = { claimed: { taskId: string; instanceId: string; leaseExpiresAt: st
  * decided when they opened it (more, if tasks arrive meanwhile), so m stays put as they work.
  */
 function useQueueLeft(viewQuery: string) {
-  const left = useQuery({ queryKey: ["review-left", viewQuery], queryFn: () => apiFetch<{ left: number }>(`/api/v1/review/left?filters=${encodeURIComponent(viewQuery)}`) });
+  const left = useQuery({
+    queryKey: ["review-left", viewQuery],
+    queryFn: () => apiFetch<{ left: number }>(`/api/v1/review/left?filters=${encodeURIComponent(viewQuery)}`),
+  });
   const [total, setTotal] = useState<{ view: string; count: number } | null>(null);
   const now = left.data?.left;
-  const current = now !== undefined && total?.view === viewQuery && total.count >= now ? total : now !== undefined ? { view: viewQuery, count: now } : null;
+  const current =
+    now !== undefined && total?.view === viewQuery && total.count >= now
+      ? total
+      : now !== undefined
+        ? { view: viewQuery, count: now }
+        : null;
   // React's way to keep state in step with a prop: set it while rendering, not in an effect
   if (current && current !== total) setTotal(current);
   return now === undefined || !current ? null : `${now} of ${current.count} left`;
@@ -37,15 +45,24 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
   const [trail, setTrail] = useState<string[]>([]);
   const [position, setPosition] = useState(-1);
   const [exhausted, setExhausted] = useState(false);
-  const [lastDecision, setLastDecision] = useState<{ id: string; verdict: string; taskId: string; instanceId: string } | null>(null);
-  const views = useQuery({ queryKey: ["views", "tasks"], queryFn: () => apiFetchAll<SavedView>("/api/v1/views?scope=tasks") });
+  const [lastDecision, setLastDecision] = useState<{
+    id: string;
+    verdict: string;
+    taskId: string;
+    instanceId: string;
+  } | null>(null);
+  const views = useQuery({
+    queryKey: ["views", "tasks"],
+    queryFn: () => apiFetchAll<SavedView>("/api/v1/views?scope=tasks"),
+  });
   const client = useQueryClient();
   const left = useQueueLeft(viewQuery);
   const nextButton = useRef<HTMLButtonElement>(null);
   useEffect(() => nextButton.current?.focus(), []);
 
   const claim = useMutation({
-    mutationFn: (skip: string[]) => apiFetch<Claim>("/api/v1/review/next", { method: "POST", json: { filters: viewQuery, skip } }),
+    mutationFn: (skip: string[]) =>
+      apiFetch<Claim>("/api/v1/review/next", { method: "POST", json: { filters: viewQuery, skip } }),
     onSuccess: ({ claimed }) => {
       void client.invalidateQueries({ queryKey: ["review-left"] });
       if (!claimed) return setExhausted(true);
@@ -83,7 +100,9 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
             }}
           >
             <option value="">All pending tasks</option>
-            {viewQuery && !views.data?.some((v) => v.query === viewQuery) && <option value={viewQuery}>This list: {viewQuery}</option>}
+            {viewQuery && !views.data?.some((v) => v.query === viewQuery) && (
+              <option value={viewQuery}>This list: {viewQuery}</option>
+            )}
             {views.data?.map((v) => (
               <option key={v.id} value={v.query}>
                 {v.name}
@@ -91,7 +110,13 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
             ))}
           </select>
         </label>
-        <Button ref={nextButton} variant="primary" onClick={() => claim.mutate(trail)} disabled={claim.isPending} data-testid="review-next">
+        <Button
+          ref={nextButton}
+          variant="primary"
+          onClick={() => claim.mutate(trail)}
+          disabled={claim.isPending}
+          data-testid="review-next"
+        >
           {claim.isPending ? "Finding the next task…" : current ? "Skip to next" : "Review next"}
         </Button>
         {left && (
@@ -100,7 +125,10 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
           </span>
         )}
         <span className="text-xs text-slate-600">
-          {trail.length ? `${position + 1} of ${trail.length} seen in this session` : "Tasks you decided or others are reviewing are skipped."} Pending tasks only, unless the view says otherwise.
+          {trail.length
+            ? `${position + 1} of ${trail.length} seen in this session`
+            : "Tasks you decided or others are reviewing are skipped."}{" "}
+          Pending tasks only, unless the view says otherwise.
         </span>
         <Link href={`/tasks?${viewQuery}`} className="ml-auto text-sm text-blue-700 underline">
           Open as a list
@@ -109,7 +137,11 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
       <ErrorText error={claim.error} />
       {lastDecision && (
         // deciding moves on at once, so a misclick (a key pressed on the wrong task) is undone from here
-        <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="queue-last-decision">
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-2 text-sm text-slate-700"
+          data-testid="queue-last-decision"
+        >
           You decided {lastDecision.verdict.toLowerCase().replace("_", " ")} on {lastDecision.instanceId}.
           <UndoDecision
             decision={lastDecision}
@@ -124,14 +156,28 @@ export function ReviewQueue({ initialView }: { initialView: string }) {
         </p>
       )}
       {exhausted && (
-        <p role="status" className="rounded border border-green-200 bg-green-50 p-3 text-sm text-green-900" data-testid="queue-empty">
-          Nothing left to review in this queue. Either everything is decided, or the rest is being reviewed by someone else right now.
+        <p
+          role="status"
+          className="rounded border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+          data-testid="queue-empty"
+        >
+          Nothing left to review in this queue. Either everything is decided, or the rest is being reviewed by someone
+          else right now.
         </p>
       )}
       {current ? (
-        <TaskDetail key={current} taskId={current} queue={{ next, previous, hasPrevious: position > 0, decided: setLastDecision }} />
+        <TaskDetail
+          key={current}
+          taskId={current}
+          queue={{ next, previous, hasPrevious: position > 0, decided: setLastDecision }}
+        />
       ) : (
-        !exhausted && <p className="text-sm text-slate-600">Press “Review next” to get a task. Keys: j/k next/previous, a approve, r reject, n needs changes, e edit, v validate, ? help.</p>
+        !exhausted && (
+          <p className="text-sm text-slate-600">
+            Press “Review next” to get a task. Keys: j/k next/previous, a approve, r reject, n needs changes, e edit, v
+            validate, ? help.
+          </p>
+        )
       )}
     </div>
   );

@@ -23,7 +23,16 @@ import { useRefreshTask, useTask, useValidateTask, type TaskDetailJson } from ".
 export { useTask, type TaskDetailJson };
 
 /** The page's keys: j/k in the queue, a/r/n decide, e edits the recipe, v validates, ? lists them. */
-function useTaskShortcuts(actions: { queue?: QueueControls; decide: (verdict: "APPROVE" | "REJECT" | "NEEDS_CHANGES") => void; edit: () => void; validate: () => void; help: () => void }, enabled: boolean) {
+function useTaskShortcuts(
+  actions: {
+    queue?: QueueControls;
+    decide: (verdict: "APPROVE" | "REJECT" | "NEEDS_CHANGES") => void;
+    edit: () => void;
+    validate: () => void;
+    help: () => void;
+  },
+  enabled: boolean,
+) {
   const canDecide = useCan("tasks:decide");
   const canEdit = useCan("environments:edit");
   const canRun = useCan("jobs:run");
@@ -84,14 +93,16 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
       <div className="flex flex-col gap-3">
         <TaskHeader task={task} queue={queue} onHelp={() => setHelp(true)} />
         {/* a blind annotator learns neither the verdict nor the runs, so there is no next step to show */}
-        {!task.verdictHidden && <NextStep
-          taskId={task.id}
-          verdict={task.verdictOverride ?? task.automatedVerdict}
-          onValidate={() => validate.mutate()}
-          validating={validate.isPending}
-          validateError={validate.error}
-          onDecide={() => decisionRef.current?.focus()}
-        />}
+        {!task.verdictHidden && (
+          <NextStep
+            taskId={task.id}
+            verdict={task.verdictOverride ?? task.automatedVerdict}
+            onValidate={() => validate.mutate()}
+            validating={validate.isPending}
+            validateError={validate.error}
+            onDecide={() => decisionRef.current?.focus()}
+          />
+        )}
       </div>
 
       <TaskSection title="The issue and its tests" id="problem" step={1}>
@@ -114,26 +125,43 @@ export function TaskDetail({ taskId, queue }: { taskId: string; queue?: QueueCon
           <EvidenceMatrixPanel taskId={task.id} />
         </TaskSection>
       )}
-      <TaskFacts task={task} layout={layout} onLayoutChange={setLayout} recipeRef={recipeRef} canEdit={canEdit} canRun={canRun} onSaved={refresh} onRevalidate={() => validate.mutate()} revalidating={validate.isPending} />
-      {!task.verdictHidden && <TaskSection title="Decision" id="decide" step={4}>
-        <DecisionSection
-          ref={decisionRef}
-          task={task}
-          onDecided={async (decision) => {
-            await refresh();
-            queue?.decided?.({ ...decision, taskId: task.id, instanceId: task.instanceId });
-            queue?.next();
-          }}
-          onStale={() => refresh()}
-        />
-      </TaskSection>}
+      <TaskFacts
+        task={task}
+        layout={layout}
+        onLayoutChange={setLayout}
+        recipeRef={recipeRef}
+        canEdit={canEdit}
+        canRun={canRun}
+        onSaved={refresh}
+        onRevalidate={() => validate.mutate()}
+        revalidating={validate.isPending}
+      />
+      {!task.verdictHidden && (
+        <TaskSection title="Decision" id="decide" step={4}>
+          <DecisionSection
+            ref={decisionRef}
+            task={task}
+            onDecided={async (decision) => {
+              await refresh();
+              queue?.decided?.({ ...decision, taskId: task.id, instanceId: task.instanceId });
+              queue?.next();
+            }}
+            onStale={() => refresh()}
+          />
+        </TaskSection>
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         {canDecide && !task.verdictHidden && (
           <TaskSection title="Task details" id="fields">
             <TaskFieldsEditor
               taskId={task.id}
               version={task.version}
-              fields={{ labels: task.labels, difficulty: task.difficulty, failToPass: task.failToPass, passToPass: task.passToPass }}
+              fields={{
+                labels: task.labels,
+                difficulty: task.difficulty,
+                failToPass: task.failToPass,
+                passToPass: task.passToPass,
+              }}
               onSaved={() => refresh()}
             />
           </TaskSection>
@@ -160,7 +188,17 @@ type FactsProps = {
 };
 
 /** What the validation stands on: the environment's recipe and image builds, and agents' attempts at the task. */
-function TaskFacts({ task, layout, onLayoutChange, recipeRef, canEdit, canRun, onSaved, onRevalidate, revalidating }: FactsProps) {
+function TaskFacts({
+  task,
+  layout,
+  onLayoutChange,
+  recipeRef,
+  canEdit,
+  canRun,
+  onSaved,
+  onRevalidate,
+  revalidating,
+}: FactsProps) {
   const env = task.environment;
   const revision = env.currentRevision;
   return (
@@ -169,7 +207,16 @@ function TaskFacts({ task, layout, onLayoutChange, recipeRef, canEdit, canRun, o
         <RecipeEditor
           ref={recipeRef}
           environmentId={env.id}
-          revision={revision ? { number: revision.number, dockerfile: revision.dockerfile, evalScript: revision.evalScript, reason: revision.reason } : null}
+          revision={
+            revision
+              ? {
+                  number: revision.number,
+                  dockerfile: revision.dockerfile,
+                  evalScript: revision.evalScript,
+                  reason: revision.reason,
+                }
+              : null
+          }
           derivedEvalScript={task.evalScript?.derived ? task.evalScript.script : null}
           canEdit={canEdit}
           onSaved={onSaved}

@@ -14,7 +14,9 @@ function TestNames({ tests, term }: { tests: string[]; term: "FAIL_TO_PASS" | "P
       <Term term={term} /> <span className="text-slate-700">({tests.length})</span>
       {tests.length > 0 && (
         <details className="mt-1">
-          <summary className="cursor-pointer text-slate-700">show the {tests.length === 1 ? "test" : `${tests.length} tests`}</summary>
+          <summary className="cursor-pointer text-slate-700">
+            show the {tests.length === 1 ? "test" : `${tests.length} tests`}
+          </summary>
           <ul className="mt-1 max-h-48 overflow-auto font-mono">
             {tests.map((t) => (
               <li key={t}>{t}</li>
@@ -51,7 +53,15 @@ export function ProblemEvidence({ task }: { task: TaskDetailJson }) {
 }
 
 /** The reference fix and the test patch, each as a full-width diff. */
-export function PatchEvidence({ task, layout, onLayoutChange }: { task: TaskDetailJson; layout: Layout; onLayoutChange: (layout: Layout) => void }) {
+export function PatchEvidence({
+  task,
+  layout,
+  onLayoutChange,
+}: {
+  task: TaskDetailJson;
+  layout: Layout;
+  onLayoutChange: (layout: Layout) => void;
+}) {
   const [patchTab, setPatchTab] = useState<"fix" | "test">("fix");
   return (
     <>
@@ -64,7 +74,14 @@ export function PatchEvidence({ task, layout, onLayoutChange }: { task: TaskDeta
           { id: "test", label: "Test patch" },
         ]}
       />
-      <PatchViewer key={patchTab} taskId={task.id} patch={patchTab === "fix" ? task.fixPatch : task.testPatch} label={patchTab === "fix" ? "Fix patch" : "Test patch"} layout={layout} onLayoutChange={onLayoutChange} />
+      <PatchViewer
+        key={patchTab}
+        taskId={task.id}
+        patch={patchTab === "fix" ? task.fixPatch : task.testPatch}
+        label={patchTab === "fix" ? "Fix patch" : "Test patch"}
+        layout={layout}
+        onLayoutChange={onLayoutChange}
+      />
     </>
   );
 }

@@ -14,11 +14,31 @@ type Fields = { labels: string[]; difficulty: string | null; failToPass: string[
 // the draft remembers the version it started from: a refetch underneath must not make a stale edit look fresh
 type Draft = { labels: string; difficulty: string; failToPass: string; passToPass: string; version: number };
 
-const toDraft = (f: Fields, version: number): Draft => ({ version, labels: f.labels.join(", "), difficulty: f.difficulty ?? "", failToPass: f.failToPass.join("\n"), passToPass: f.passToPass.join("\n") });
-const lines = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean);
+const toDraft = (f: Fields, version: number): Draft => ({
+  version,
+  labels: f.labels.join(", "),
+  difficulty: f.difficulty ?? "",
+  failToPass: f.failToPass.join("\n"),
+  passToPass: f.passToPass.join("\n"),
+});
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** Edits a task's labels, difficulty and test lists at the version the curator saw. */
-export function TaskFieldsEditor({ taskId, version, fields, onSaved }: { taskId: string; version: number; fields: Fields; onSaved: () => void }) {
+export function TaskFieldsEditor({
+  taskId,
+  version,
+  fields,
+  onSaved,
+}: {
+  taskId: string;
+  version: number;
+  fields: Fields;
+  onSaved: () => void;
+}) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const save = useMutation({
     mutationFn: ({ draft, version }: { draft: Draft; version: number }) =>
@@ -26,7 +46,10 @@ export function TaskFieldsEditor({ taskId, version, fields, onSaved }: { taskId:
         method: "PATCH",
         json: {
           version,
-          labels: draft.labels.split(",").map((l) => l.trim()).filter(Boolean),
+          labels: draft.labels
+            .split(",")
+            .map((l) => l.trim())
+            .filter(Boolean),
           difficulty: draft.difficulty || null,
           failToPass: lines(draft.failToPass),
           passToPass: lines(draft.passToPass),
@@ -44,7 +67,9 @@ export function TaskFieldsEditor({ taskId, version, fields, onSaved }: { taskId:
       </Button>
     );
   }
-  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setDraft({ ...draft, [key]: e.target.value });
+  const set =
+    (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setDraft({ ...draft, [key]: e.target.value });
   return (
     <form
       aria-label="Edit task"
@@ -73,18 +98,31 @@ export function TaskFieldsEditor({ taskId, version, fields, onSaved }: { taskId:
       </div>
       <label className="flex flex-col text-xs font-medium">
         FAIL_TO_PASS tests (one per line)
-        <textarea value={draft.failToPass} onChange={set("failToPass")} rows={3} className={`${inputClass} font-mono text-xs`} />
+        <textarea
+          value={draft.failToPass}
+          onChange={set("failToPass")}
+          rows={3}
+          className={`${inputClass} font-mono text-xs`}
+        />
       </label>
       <label className="flex flex-col text-xs font-medium">
         PASS_TO_PASS tests (one per line)
-        <textarea value={draft.passToPass} onChange={set("passToPass")} rows={3} className={`${inputClass} font-mono text-xs`} />
+        <textarea
+          value={draft.passToPass}
+          onChange={set("passToPass")}
+          rows={3}
+          className={`${inputClass} font-mono text-xs`}
+        />
       </label>
       {isConflict(save.error) ? (
-        <ConflictNotice error={save.error} onRetry={() => {
+        <ConflictNotice
+          error={save.error}
+          onRetry={() => {
             const latest = (save.error as { details?: TaskConflictDetails }).details?.currentVersion ?? version;
             setDraft({ ...draft, version: latest });
             save.mutate({ draft, version: latest });
-          }} />
+          }}
+        />
       ) : (
         <ErrorText error={save.error} />
       )}

@@ -7,20 +7,34 @@ import { Term } from "./glossary";
 import type { TaskDetailJson } from "./use-task";
 
 /** decided: the queue keeps the last decision at hand to undo, since deciding moves on at once */
-export type QueueControls = { next: () => void; previous: () => void; hasPrevious: boolean; decided?: (decision: { id: string; verdict: string; taskId: string; instanceId: string }) => void };
+export type QueueControls = {
+  next: () => void;
+  previous: () => void;
+  hasPrevious: boolean;
+  decided?: (decision: { id: string; verdict: string; taskId: string; instanceId: string }) => void;
+};
 
 function ReviewLease({ task }: { task: TaskDetailJson }) {
   if (!task.leasedBy || !task.leaseExpiresAt || new Date(task.leaseExpiresAt) <= new Date()) return null;
   return (
     <>
       {" "}
-      · in review by {task.leasedBy.name ?? task.leasedBy.email} until {new Date(task.leaseExpiresAt).toLocaleTimeString()}
+      · in review by {task.leasedBy.name ?? task.leasedBy.email} until{" "}
+      {new Date(task.leaseExpiresAt).toLocaleTimeString()}
     </>
   );
 }
 
 /** Which task this is and where it stands: the two verdicts (people's and automation's), each named and explained. */
-export function TaskHeader({ task, queue, onHelp }: { task: TaskDetailJson; queue?: QueueControls; onHelp: () => void }) {
+export function TaskHeader({
+  task,
+  queue,
+  onHelp,
+}: {
+  task: TaskDetailJson;
+  queue?: QueueControls;
+  onHelp: () => void;
+}) {
   const env = task.environment;
   return (
     <header className="flex flex-col gap-2">
@@ -42,7 +56,12 @@ export function TaskHeader({ task, queue, onHelp }: { task: TaskDetailJson; queu
               <Term term="automatedVerdict" />:
             </span>
             <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
-            {task.verdictOverride && <span title={task.overrideJustification ?? ""}> (a curator&apos;s override of {task.automatedVerdict})</span>}
+            {task.verdictOverride && (
+              <span title={task.overrideJustification ?? ""}>
+                {" "}
+                (a curator&apos;s override of {task.automatedVerdict})
+              </span>
+            )}
           </span>
         )}
         {task.failureClass && <Badge tone="red">{humanize(task.failureClass)}</Badge>}
@@ -54,8 +73,9 @@ export function TaskHeader({ task, queue, onHelp }: { task: TaskDetailJson; queu
         <Link className="font-mono text-blue-800 underline" href={`/environments/${env.id}`}>
           {env.key}
         </Link>{" "}
-        · {env.repository.owner}/{env.repository.name} · {humanize(task.source)} · {humanize(task.kind)} · difficulty {humanize(task.difficulty)} ·{" "}
-        <Term term="approvals" /> {task.verdictHidden ? "hidden" : task.approvals.count} of {task.approvals.required} · <Term term="version" /> <span data-testid="task-version">{task.version}</span>
+        · {env.repository.owner}/{env.repository.name} · {humanize(task.source)} · {humanize(task.kind)} · difficulty{" "}
+        {humanize(task.difficulty)} · <Term term="approvals" /> {task.verdictHidden ? "hidden" : task.approvals.count}{" "}
+        of {task.approvals.required} · <Term term="version" /> <span data-testid="task-version">{task.version}</span>
         {task.assignee && <> · assigned to {task.assignee.name ?? task.assignee.email}</>}
         <ReviewLease task={task} />
       </p>

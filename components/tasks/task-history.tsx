@@ -16,7 +16,8 @@ function describeChange(before: unknown, after: unknown): string {
   return Object.keys(a)
     .filter((k) => !HIDDEN_KEYS.has(k) && a[k] !== null && !(Array.isArray(a[k]) && (a[k] as unknown[]).length === 0))
     .map((k) => {
-      const show = (v: unknown) => (Array.isArray(v) ? v.map(String).join(", ") || "—" : v === null || v === undefined ? "—" : String(v));
+      const show = (v: unknown) =>
+        Array.isArray(v) ? v.map(String).join(", ") || "—" : v === null || v === undefined ? "—" : String(v);
       return k in b && show(b[k]) !== show(a[k]) ? `${k}: ${show(b[k])} → ${show(a[k])}` : `${k}: ${show(a[k])}`;
     })
     .join(" · ");

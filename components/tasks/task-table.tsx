@@ -59,8 +59,18 @@ export function TaskTable({ queryString }: { queryString: string }) {
   return (
     <div className="flex flex-col gap-2">
       {canEdit && <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />}
-      <div role="table" aria-label="Tasks" aria-rowcount={items.length} aria-busy={stale} className={`rounded border border-slate-200 bg-white text-sm ${stale ? "opacity-70" : ""}`} data-testid="task-table">
-        <div role="row" className={`grid ${COLUMNS} items-center gap-2 border-b bg-slate-50 px-2 py-2 text-xs font-semibold text-slate-600`}>
+      <div
+        role="table"
+        aria-label="Tasks"
+        aria-rowcount={items.length}
+        aria-busy={stale}
+        className={`rounded border border-slate-200 bg-white text-sm ${stale ? "opacity-70" : ""}`}
+        data-testid="task-table"
+      >
+        <div
+          role="row"
+          className={`grid ${COLUMNS} items-center gap-2 border-b bg-slate-50 px-2 py-2 text-xs font-semibold text-slate-600`}
+        >
           <span role="columnheader">
             {canEdit && (
               <input
@@ -81,7 +91,9 @@ export function TaskTable({ queryString }: { queryString: string }) {
         </div>
         <div ref={scrollRef} className="h-[calc(100vh-18rem)] min-h-[20rem] overflow-auto" data-testid="task-scroll">
           {query.isLoading && <p className="p-4 text-slate-600">Loading tasks…</p>}
-          {!query.isLoading && items.length === 0 && <p className="p-4 text-slate-600">No task matches these filters.</p>}
+          {!query.isLoading && items.length === 0 && (
+            <p className="p-4 text-slate-600">No task matches these filters.</p>
+          )}
           <div style={{ height: totalSize, position: "relative" }} role="rowgroup">
             {virtualRows.map((row) => {
               const task = items[row.index];
@@ -95,10 +107,22 @@ export function TaskTable({ queryString }: { queryString: string }) {
                   style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 >
                   <span role="cell">
-                    {canEdit && <input type="checkbox" aria-label={`Select ${task.instanceId}`} checked={selected.has(task.id)} disabled={stale} onChange={() => toggle(task.id)} />}
+                    {canEdit && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${task.instanceId}`}
+                        checked={selected.has(task.id)}
+                        disabled={stale}
+                        onChange={() => toggle(task.id)}
+                      />
+                    )}
                   </span>
                   <span role="cell" className="min-w-0">
-                    <Link href={`/tasks/${task.id}`} className="block truncate font-mono text-blue-700 underline" {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}>
+                    <Link
+                      href={`/tasks/${task.id}`}
+                      className="block truncate font-mono text-blue-700 underline"
+                      {...(row.index === 0 ? { [SKIP_TARGET]: "" } : {})}
+                    >
                       {task.instanceId}
                     </Link>
                     <span className="block truncate text-xs text-slate-500">{task.excerpt.replace(/\s+/g, " ")}</span>
@@ -108,11 +132,19 @@ export function TaskTable({ queryString }: { queryString: string }) {
                   </span>
                   <span role="cell">
                     <Badge>{task.verdictOverride ?? task.automatedVerdict}</Badge>
-                    {task.verdictOverride && <span className="ml-1 text-xs text-slate-500" title={`automation said ${task.automatedVerdict}`}>(override)</span>}
+                    {task.verdictOverride && (
+                      <span className="ml-1 text-xs text-slate-500" title={`automation said ${task.automatedVerdict}`}>
+                        (override)
+                      </span>
+                    )}
                   </span>
                   <span role="cell" className="flex flex-col items-start gap-0.5">
                     <Badge>{task.curationStatus}</Badge>
-                    {task.decisionCount > 0 && <span className="text-xs text-slate-500">{task.decisionCount} decision{task.decisionCount === 1 ? "" : "s"}</span>}
+                    {task.decisionCount > 0 && (
+                      <span className="text-xs text-slate-500">
+                        {task.decisionCount} decision{task.decisionCount === 1 ? "" : "s"}
+                      </span>
+                    )}
                   </span>
                   <span role="cell" className="flex min-w-0 flex-wrap gap-1 text-xs">
                     {task.failureClass && <span className="text-red-700">{humanize(task.failureClass)}</span>}

@@ -1,6 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
-import { TASK_SORT_LABELS, TASK_SORTS, countActiveFilters, emptyTaskFilters, type TaskFilters, type TaskSort } from "@/lib/tasks/task-filters";
+import {
+  TASK_SORT_LABELS,
+  TASK_SORTS,
+  countActiveFilters,
+  emptyTaskFilters,
+  type TaskFilters,
+  type TaskSort,
+} from "@/lib/tasks/task-filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { SavedViews } from "@/components/views/saved-views";
@@ -9,7 +16,17 @@ import { describeSlice } from "@/lib/analytics/slice-key";
 const SEARCH_DEBOUNCE_MS = 400;
 
 /** Search, sort, dates, label and assignee filters above the task list. */
-export function TaskToolbar({ filters, queryString, onChange, total }: { filters: TaskFilters; queryString: string; onChange: (change: Partial<TaskFilters>) => void; total: number | undefined }) {
+export function TaskToolbar({
+  filters,
+  queryString,
+  onChange,
+  total,
+}: {
+  filters: TaskFilters;
+  queryString: string;
+  onChange: (change: Partial<TaskFilters>) => void;
+  total: number | undefined;
+}) {
   const [search, setSearch] = useState(filters.q ?? "");
   const [label, setLabel] = useState("");
   const urlQuery = filters.q ?? "";
@@ -54,7 +71,11 @@ export function TaskToolbar({ filters, queryString, onChange, total }: { filters
         </form>
         <label className="flex flex-col text-xs font-medium text-slate-700">
           Sort
-          <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as TaskSort })} className={inputClass}>
+          <select
+            value={filters.sort}
+            onChange={(e) => onChange({ sort: e.target.value as TaskSort })}
+            className={inputClass}
+          >
             {TASK_SORTS.map((s) => (
               <option key={s} value={s}>
                 {TASK_SORT_LABELS[s]}
@@ -64,15 +85,29 @@ export function TaskToolbar({ filters, queryString, onChange, total }: { filters
         </label>
         <label className="flex flex-col text-xs font-medium text-slate-700">
           Created from
-          <input type="date" value={filters.createdFrom ?? ""} onChange={(e) => onChange({ createdFrom: e.target.value || undefined })} className={inputClass} />
+          <input
+            type="date"
+            value={filters.createdFrom ?? ""}
+            onChange={(e) => onChange({ createdFrom: e.target.value || undefined })}
+            className={inputClass}
+          />
         </label>
         <label className="flex flex-col text-xs font-medium text-slate-700">
           Created to
-          <input type="date" value={filters.createdTo ?? ""} onChange={(e) => onChange({ createdTo: e.target.value || undefined })} className={inputClass} />
+          <input
+            type="date"
+            value={filters.createdTo ?? ""}
+            onChange={(e) => onChange({ createdTo: e.target.value || undefined })}
+            className={inputClass}
+          />
         </label>
         <label className="flex flex-col text-xs font-medium text-slate-700">
           Assignee
-          <select value={filters.assignee ?? ""} onChange={(e) => onChange({ assignee: e.target.value || undefined })} className={inputClass}>
+          <select
+            value={filters.assignee ?? ""}
+            onChange={(e) => onChange({ assignee: e.target.value || undefined })}
+            className={inputClass}
+          >
             <option value="">Anyone</option>
             <option value="me">Me</option>
             <option value="none">Unassigned</option>
@@ -82,12 +117,19 @@ export function TaskToolbar({ filters, queryString, onChange, total }: { filters
           className="flex flex-col text-xs font-medium text-slate-700"
           onSubmit={(e) => {
             e.preventDefault();
-            if (label.trim() && !filters.label.includes(label.trim())) onChange({ label: [...filters.label, label.trim()] });
+            if (label.trim() && !filters.label.includes(label.trim()))
+              onChange({ label: [...filters.label, label.trim()] });
             setLabel("");
           }}
         >
           <label htmlFor="label-filter">Label</label>
-          <input id="label-filter" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Enter to add" className={`${inputClass} w-32`} />
+          <input
+            id="label-filter"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            placeholder="Enter to add"
+            className={`${inputClass} w-32`}
+          />
         </form>
         <SavedViews scope="tasks" basePath="/tasks" currentQuery={queryString} />
       </div>
@@ -96,12 +138,24 @@ export function TaskToolbar({ filters, queryString, onChange, total }: { filters
           {total === undefined ? "Counting…" : `${total.toLocaleString()} task${total === 1 ? "" : "s"}`}
         </span>
         {filters.slice && (
-          <button type="button" onClick={() => onChange({ slice: undefined })} className="rounded-full bg-indigo-100 px-2 text-xs" data-testid="slice-chip" aria-label="Remove the analytics filter">
+          <button
+            type="button"
+            onClick={() => onChange({ slice: undefined })}
+            className="rounded-full bg-indigo-100 px-2 text-xs"
+            data-testid="slice-chip"
+            aria-label="Remove the analytics filter"
+          >
             analytics — {describeSlice(filters.slice)} ×
           </button>
         )}
         {filters.label.map((l) => (
-          <button key={l} type="button" onClick={() => onChange({ label: filters.label.filter((x) => x !== l) })} className="rounded-full bg-slate-200 px-2 text-xs" aria-label={`Remove label filter ${l}`}>
+          <button
+            key={l}
+            type="button"
+            onClick={() => onChange({ label: filters.label.filter((x) => x !== l) })}
+            className="rounded-full bg-slate-200 px-2 text-xs"
+            aria-label={`Remove label filter ${l}`}
+          >
             label: {l} ×
           </button>
         ))}

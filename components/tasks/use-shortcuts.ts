@@ -7,7 +7,9 @@ function typingInto(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el) return false;
   // Monaco's editing surface is a textarea too, so typing code never triggers a shortcut
-  return el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest?.(".monaco-editor");
+  return (
+    el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest?.(".monaco-editor")
+  );
 }
 
 /** Single-key shortcuts for the page, ignored while the user types in a field or an editor. */

@@ -34,7 +34,8 @@ export function useValidateTask(taskId: string, validationTaskId: string | undef
   const refresh = useRefreshTask(taskId);
   return useMutation({
     mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId: validationTaskId ?? taskId } }),
-    onSettled: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: validationsKey(validationTaskId ?? taskId) })]),
+    onSettled: () =>
+      Promise.all([refresh(), client.invalidateQueries({ queryKey: validationsKey(validationTaskId ?? taskId) })]),
   });
 }
 

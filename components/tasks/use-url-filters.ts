@@ -24,7 +24,10 @@ export function useUrlFilters() {
   const filters = seenUrl === current && optimistic ? optimistic : urlFilters;
   const queryString = useMemo(() => filtersToSearchParams(filters).toString(), [filters]);
   const setFilters = useCallback(
-    (change: Partial<TaskFilters> | ((current: TaskFilters) => Partial<TaskFilters>), options: { replace?: boolean } = {}) => {
+    (
+      change: Partial<TaskFilters> | ((current: TaskFilters) => Partial<TaskFilters>),
+      options: { replace?: boolean } = {},
+    ) => {
       const next = { ...filters, ...(typeof change === "function" ? change(filters) : change) };
       setOptimistic(next);
       const qs = filtersToSearchParams(next).toString();

@@ -32,7 +32,14 @@ function CandidateOptions({ label, items, skip }: { label: string; items: Compar
   );
 }
 
-function PickSelect({ name, label, value, current, lists, onChange }: {
+function PickSelect({
+  name,
+  label,
+  value,
+  current,
+  lists,
+  onChange,
+}: {
   name: string;
   label: string;
   value: string;
@@ -64,7 +71,10 @@ export function ComparePicker({ a, b }: { a: Picked | null; b: Picked | null }) 
   const q = useDeferredValue(search.trim());
   const candidates = useQuery({
     queryKey: queryKeys.compareCandidates(pickA, q),
-    queryFn: () => apiFetch<CompareCandidates>(`/api/v1/trajectories/compare/candidates?${new URLSearchParams({ ...(pickA ? { near: pickA } : {}), ...(q ? { q } : {}) })}`),
+    queryFn: () =>
+      apiFetch<CompareCandidates>(
+        `/api/v1/trajectories/compare/candidates?${new URLSearchParams({ ...(pickA ? { near: pickA } : {}), ...(q ? { q } : {}) })}`,
+      ),
   });
   const sameTask = candidates.data?.sameTask ?? [];
   const others = candidates.data?.others ?? [];
@@ -81,9 +91,23 @@ export function ComparePicker({ a, b }: { a: Picked | null; b: Picked | null }) 
     >
       <label className="flex w-56 flex-col text-xs font-medium text-slate-700">
         Find by task, model or id
-        <input type="search" name="q" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. django or gpt-4o" className={inputClass} />
+        <input
+          type="search"
+          name="q"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="e.g. django or gpt-4o"
+          className={inputClass}
+        />
       </label>
-      <PickSelect name="a" label="Trajectory A" value={pickA} current={a} lists={[{ label: "Trajectories", items: everything }]} onChange={setPickA} />
+      <PickSelect
+        name="a"
+        label="Trajectory A"
+        value={pickA}
+        current={a}
+        lists={[{ label: "Trajectories", items: everything }]}
+        onChange={setPickA}
+      />
       <PickSelect
         name="b"
         label="Trajectory B"
@@ -98,7 +122,11 @@ export function ComparePicker({ a, b }: { a: Picked | null; b: Picked | null }) 
       <Button type="submit" variant="primary" disabled={!pickA || !pickB}>
         Compare
       </Button>
-      {candidates.error && <p role="alert" className="w-full text-xs text-red-800">Could not list trajectories: {candidates.error.message}</p>}
+      {candidates.error && (
+        <p role="alert" className="w-full text-xs text-red-800">
+          Could not list trajectories: {candidates.error.message}
+        </p>
+      )}
     </form>
   );
 }

@@ -7,7 +7,15 @@ import { EDIT_OPERATION as OPERATION, type StepEdit } from "@/lib/trajectories/s
 type EditSoFar = { index: number; path: string | null; operation: StepEdit["operation"] };
 
 /** Every edit up to this step, by file: the repository as the agent saw it here, one click from each edit. */
-export function EditsSoFar({ trajectoryId, upTo, onStep }: { trajectoryId: string; upTo: number; onStep(index: number): void }) {
+export function EditsSoFar({
+  trajectoryId,
+  upTo,
+  onStep,
+}: {
+  trajectoryId: string;
+  upTo: number;
+  onStep(index: number): void;
+}) {
   const [open, setOpen] = useState(false);
   const edits = useQuery({
     queryKey: ["trajectory-edits", trajectoryId, upTo],
@@ -15,10 +23,16 @@ export function EditsSoFar({ trajectoryId, upTo, onStep }: { trajectoryId: strin
     enabled: open,
   });
   const byFile = new Map<string, EditSoFar[]>();
-  for (const edit of edits.data?.items ?? []) byFile.set(edit.path ?? "(the open file)", [...(byFile.get(edit.path ?? "(the open file)") ?? []), edit]);
+  for (const edit of edits.data?.items ?? [])
+    byFile.set(edit.path ?? "(the open file)", [...(byFile.get(edit.path ?? "(the open file)") ?? []), edit]);
   return (
     <section className="mb-4 text-sm">
-      <button type="button" className="rounded border px-2 py-0.5 text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="rounded border px-2 py-0.5 text-xs"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         {open ? "Hide" : "Show"} every edit up to step {upTo + 1}
       </button>
       {open && (
@@ -29,7 +43,12 @@ export function EditsSoFar({ trajectoryId, upTo, onStep }: { trajectoryId: strin
             <div key={path} className="mb-1">
               <span className="font-mono text-xs">{path}</span>{" "}
               {list.map((edit) => (
-                <button key={edit.index} type="button" className="ml-1 text-xs text-blue-700 underline" onClick={() => onStep(edit.index)}>
+                <button
+                  key={edit.index}
+                  type="button"
+                  className="ml-1 text-xs text-blue-700 underline"
+                  onClick={() => onStep(edit.index)}
+                >
                   step {edit.index + 1} ({OPERATION[edit.operation]})
                 </button>
               ))}

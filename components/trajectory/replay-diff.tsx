@@ -17,7 +17,14 @@ export function ReplayDiff({ step }: { step: ReplayedStep }) {
         sideLabels={{ original: `Step ${step.index + 1} as recorded`, modified: `Step ${step.index + 1} as replayed` }}
         language="plaintext"
         height={Math.min(360, Math.max(100, (lines + 3) * 19))}
-        options={{ readOnly: true, originalEditable: false, renderSideBySide: true, minimap: { enabled: false }, scrollBeyondLastLine: false, ignoreTrimWhitespace: true }}
+        options={{
+          readOnly: true,
+          originalEditable: false,
+          renderSideBySide: true,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          ignoreTrimWhitespace: true,
+        }}
       />
     </div>
   ) : (

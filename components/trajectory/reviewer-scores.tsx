@@ -31,11 +31,18 @@ function ScoresCharts({ scores }: { scores: ReviewerScore[] }) {
 }
 
 export function ReviewerScores() {
-  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.reviewerScores(), queryFn: () => apiFetchAll<ReviewerScore>("/api/v1/reviewers/scores") });
+  const { data, error, isLoading } = useQuery({
+    queryKey: queryKeys.reviewerScores(),
+    queryFn: () => apiFetchAll<ReviewerScore>("/api/v1/reviewers/scores"),
+  });
   if (isLoading) return <p>Scoring reviewers…</p>;
   if (error) return <p role="alert">Could not score reviewers: {error.message}</p>;
   if (!data?.length)
-    return <p className="text-sm text-slate-600">No reviewer verdicts yet. Import reviewer verdicts (Imports) and validate their candidate patches to score them.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        No reviewer verdicts yet. Import reviewer verdicts (Imports) and validate their candidate patches to score them.
+      </p>
+    );
   return (
     <div className="space-y-6">
       <ScoresCharts scores={data.filter((s) => s.scored > 0)} />
@@ -52,7 +59,9 @@ export function ReviewerScores() {
             <th className="px-3 py-2">Precision</th>
             <th className="px-3 py-2">Recall</th>
             <th className="px-3 py-2">F1</th>
-            <th className="px-3 py-2" title="mean confidence when right minus when wrong">Confidence gap</th>
+            <th className="px-3 py-2" title="mean confidence when right minus when wrong">
+              Confidence gap
+            </th>
             <th className="px-3 py-2">Awaiting ground truth</th>
           </tr>
         </thead>

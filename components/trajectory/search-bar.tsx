@@ -8,7 +8,21 @@ import type { StepKind } from "@/lib/trajectories/step-kind";
 import type { SearchTerms } from "@/lib/trajectories/highlight";
 
 /** Search inside the trajectory on the server: the count, then next / previous match, each a jump. */
-export function SearchBar({ trajectoryId, kind, initial, currentIndex, onSearch, onMatch }: { trajectoryId: string; kind: StepKind | null; initial: SearchTerms | null; currentIndex: number | null; onSearch(terms: SearchTerms | null): void; onMatch(index: number): void }) {
+export function SearchBar({
+  trajectoryId,
+  kind,
+  initial,
+  currentIndex,
+  onSearch,
+  onMatch,
+}: {
+  trajectoryId: string;
+  kind: StepKind | null;
+  initial: SearchTerms | null;
+  currentIndex: number | null;
+  onSearch(terms: SearchTerms | null): void;
+  onMatch(index: number): void;
+}) {
   const [text, setText] = useState(initial?.q ?? "");
   const [regex, setRegex] = useState(initial?.regex ?? false);
   const [terms, setTerms] = useState<SearchTerms | null>(initial);
@@ -17,7 +31,9 @@ export function SearchBar({ trajectoryId, kind, initial, currentIndex, onSearch,
     queryKey: ["trajectory-search", trajectoryId, kind, terms?.q, terms?.regex],
     queryFn: async () => {
       // the first match comes in full with the answer: landing on it shows it without a second request
-      const found = await apiFetch<StepSearchResult>(`/api/v1/trajectories/${trajectoryId}/search?${new URLSearchParams({ q: terms!.q, regex: terms!.regex ? "1" : "0", first: "1", ...(kind ? { kind } : {}) })}`);
+      const found = await apiFetch<StepSearchResult>(
+        `/api/v1/trajectories/${trajectoryId}/search?${new URLSearchParams({ q: terms!.q, regex: terms!.regex ? "1" : "0", first: "1", ...(kind ? { kind } : {}) })}`,
+      );
       const { firstStep, ...rest } = found;
       if (firstStep) client.setQueryData(queryKeys.trajectoryStep(trajectoryId, firstStep.index), firstStep);
       return rest;
@@ -35,13 +51,18 @@ export function SearchBar({ trajectoryId, kind, initial, currentIndex, onSearch,
     const fromLink = landed.current === "from the link";
     landed.current = result.data;
     if (fromLink) return;
-    if (result.data.matches.length && !(currentIndex !== null && result.data.matches.includes(currentIndex))) onMatch(result.data.matches[0]);
+    if (result.data.matches.length && !(currentIndex !== null && result.data.matches.includes(currentIndex)))
+      onMatch(result.data.matches[0]);
   }, [result.data, currentIndex, onMatch]);
 
   function go(step: 1 | -1) {
     if (!matches.length) return;
     // from the current step: the next match after it, or the previous before it
-    const next = step === 1 ? (matches.find((m) => currentIndex === null || m > currentIndex) ?? matches[0]) : ([...matches].reverse().find((m) => currentIndex === null || m < currentIndex) ?? matches[matches.length - 1]);
+    const next =
+      step === 1
+        ? (matches.find((m) => currentIndex === null || m > currentIndex) ?? matches[0])
+        : ([...matches].reverse().find((m) => currentIndex === null || m < currentIndex) ??
+          matches[matches.length - 1]);
     onMatch(next);
   }
 
@@ -73,13 +94,35 @@ export function SearchBar({ trajectoryId, kind, initial, currentIndex, onSearch,
       <label className="flex items-center gap-1 text-xs">
         <input type="checkbox" checked={regex} onChange={(e) => setRegex(e.target.checked)} /> regular expression
       </label>
-      <button type="submit" className="rounded border px-2 py-1 text-xs">Search</button>
-      <button type="button" className="rounded border px-2 py-1 text-xs" disabled={!matches.length} onClick={() => go(-1)} aria-label="Previous match">↑ Previous</button>
-      <button type="button" className="rounded border px-2 py-1 text-xs" disabled={!matches.length} onClick={() => go(1)} aria-label="Next match">↓ Next</button>
+      <button type="submit" className="rounded border px-2 py-1 text-xs">
+        Search
+      </button>
+      <button
+        type="button"
+        className="rounded border px-2 py-1 text-xs"
+        disabled={!matches.length}
+        onClick={() => go(-1)}
+        aria-label="Previous match"
+      >
+        ↑ Previous
+      </button>
+      <button
+        type="button"
+        className="rounded border px-2 py-1 text-xs"
+        disabled={!matches.length}
+        onClick={() => go(1)}
+        aria-label="Next match"
+      >
+        ↓ Next
+      </button>
       <span role="status" className="text-xs text-slate-700" data-testid="search-status">
         {result.isFetching && "Searching…"}
         {result.error && <span className="text-red-700">{result.error.message}</span>}
-        {result.data && !result.isFetching && (result.data.count ? `${at >= 0 ? `${at + 1} of ` : ""}${result.data.count.toLocaleString()} matching step${result.data.count === 1 ? "" : "s"}${result.data.matches.length < result.data.count ? ` (the first ${result.data.matches.length.toLocaleString()} can be stepped through)` : ""}` : `No step matches “${terms?.q}”`)}
+        {result.data &&
+          !result.isFetching &&
+          (result.data.count
+            ? `${at >= 0 ? `${at + 1} of ` : ""}${result.data.count.toLocaleString()} matching step${result.data.count === 1 ? "" : "s"}${result.data.matches.length < result.data.count ? ` (the first ${result.data.matches.length.toLocaleString()} can be stepped through)` : ""}`
+            : `No step matches “${terms?.q}”`)}
       </span>
     </form>
   );

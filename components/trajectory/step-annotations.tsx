@@ -6,7 +6,13 @@ import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import { useCan } from "@/components/auth/actor-context";
 
-type Annotation = { id: string; stepIndex: number; label: string | null; comment: string | null; author: { name: string | null; email: string } };
+type Annotation = {
+  id: string;
+  stepIndex: number;
+  label: string | null;
+  comment: string | null;
+  author: { name: string | null; email: string };
+};
 type LabelCount = { label: string; count: number };
 
 export const annotationsKey = (trajectoryId: string) => ["trajectory-annotations", trajectoryId];
@@ -15,12 +21,23 @@ export const annotationsKey = (trajectoryId: string) => ["trajectory-annotations
 export function StepAnnotations({ trajectoryId, index }: { trajectoryId: string; index: number }) {
   const canAnnotate = useCan("tasks:decide");
   const client = useQueryClient();
-  const all = useQuery({ queryKey: annotationsKey(trajectoryId), queryFn: () => apiFetch<{ items: Annotation[] }>(`/api/v1/trajectories/${trajectoryId}/annotations`) });
-  const labels = useQuery({ queryKey: queryKeys.trajectoryLabels(), queryFn: () => apiFetch<{ items: LabelCount[] }>("/api/v1/trajectories/labels"), enabled: canAnnotate });
+  const all = useQuery({
+    queryKey: annotationsKey(trajectoryId),
+    queryFn: () => apiFetch<{ items: Annotation[] }>(`/api/v1/trajectories/${trajectoryId}/annotations`),
+  });
+  const labels = useQuery({
+    queryKey: queryKeys.trajectoryLabels(),
+    queryFn: () => apiFetch<{ items: LabelCount[] }>("/api/v1/trajectories/labels"),
+    enabled: canAnnotate,
+  });
   const [label, setLabel] = useState("");
   const [comment, setComment] = useState("");
   const save = useMutation({
-    mutationFn: () => apiFetch<Annotation>(`/api/v1/trajectories/${trajectoryId}/annotations`, { method: "POST", json: { stepIndex: index, ...(label ? { label } : {}), ...(comment.trim() ? { comment: comment.trim() } : {}) } }),
+    mutationFn: () =>
+      apiFetch<Annotation>(`/api/v1/trajectories/${trajectoryId}/annotations`, {
+        method: "POST",
+        json: { stepIndex: index, ...(label ? { label } : {}), ...(comment.trim() ? { comment: comment.trim() } : {}) },
+      }),
     onSuccess: () => {
       setLabel("");
       setComment("");
@@ -37,7 +54,10 @@ export function StepAnnotations({ trajectoryId, index }: { trajectoryId: string;
         {mine.map((a) => (
           <li key={a.id}>
             {a.label && (
-              <Link href={`/trajectories/labels?label=${encodeURIComponent(a.label)}`} className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 underline">
+              <Link
+                href={`/trajectories/labels?label=${encodeURIComponent(a.label)}`}
+                className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 underline"
+              >
                 {a.label}
               </Link>
             )}
@@ -66,12 +86,25 @@ export function StepAnnotations({ trajectoryId, index }: { trajectoryId: string;
           </label>
           <label className="flex grow flex-col">
             Comment
-            <textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={1} className="rounded border px-1 py-0.5" />
+            <textarea
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              rows={1}
+              className="rounded border px-1 py-0.5"
+            />
           </label>
-          <button type="submit" className="self-end rounded border bg-white px-2 py-1" disabled={save.isPending || (!label && !comment.trim())}>
+          <button
+            type="submit"
+            className="self-end rounded border bg-white px-2 py-1"
+            disabled={save.isPending || (!label && !comment.trim())}
+          >
             Annotate step {index + 1}
           </button>
-          {save.error && <p role="alert" className="w-full text-red-700">{save.error.message}</p>}
+          {save.error && (
+            <p role="alert" className="w-full text-red-700">
+              {save.error.message}
+            </p>
+          )}
         </form>
       )}
     </section>

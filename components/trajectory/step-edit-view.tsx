@@ -8,7 +8,9 @@ import { apiFetch } from "@/components/ui/api";
 import { languageForPath } from "@/lib/tasks/unified-diff";
 import { EDIT_OPERATION as OPERATION, samePath, wholeFileOfEdit, type StepEdit } from "@/lib/trajectories/step-edits";
 
-type ListedEdit = Pick<StepEdit, "path" | "operation" | "before" | "after" | "startLine" | "endLine"> & { index: number };
+type ListedEdit = Pick<StepEdit, "path" | "operation" | "before" | "after" | "startLine" | "endLine"> & {
+  index: number;
+};
 
 /**
  * The whole file before and after this edit, when the task's base file is stored and every
@@ -28,14 +30,36 @@ function useWholeFile(edit: StepEdit, at: { trajectoryId: string; index: number;
     if ("reason" in base) return { failed: base.reason };
     if (edits.error) return { failed: `The earlier edits could not be loaded: ${edits.error.message}` };
     if (!edits.data) return { loading: true as const };
-    if (!edits.data.items.some((item) => item.index === at.index)) return { failed: "Too many edits before this step to replay them on the base file." };
-    const whole = wholeFileOfEdit(base.content, edits.data.items.filter((item) => item.index < at.index), edit);
-    return "failed" in whole ? { failed: `The whole file is not shown: ${whole.failed}.` } : { ...whole, replayed: edits.data.items.filter((item) => item.index < at.index && !!item.path && !!edit.path && samePath(item.path, edit.path)).length };
+    if (!edits.data.items.some((item) => item.index === at.index))
+      return { failed: "Too many edits before this step to replay them on the base file." };
+    const whole = wholeFileOfEdit(
+      base.content,
+      edits.data.items.filter((item) => item.index < at.index),
+      edit,
+    );
+    return "failed" in whole
+      ? { failed: `The whole file is not shown: ${whole.failed}.` }
+      : {
+          ...whole,
+          replayed: edits.data.items.filter(
+            (item) => item.index < at.index && !!item.path && !!edit.path && samePath(item.path, edit.path),
+          ).length,
+        };
   }, [loading, base, edits.data, edits.error, edit, at.index]);
 }
 
 /** One edit as a Monaco diff: of the whole file when its base file is stored for the task, else of the region it changed. */
-export function EditDiff({ edit, trajectoryId, index, taskId }: { edit: StepEdit; trajectoryId: string; index: number; taskId: string | null }) {
+export function EditDiff({
+  edit,
+  trajectoryId,
+  index,
+  taskId,
+}: {
+  edit: StepEdit;
+  trajectoryId: string;
+  index: number;
+  taskId: string | null;
+}) {
   const { ready, ref } = useMonacoReady<HTMLParagraphElement>();
   const whole = useWholeFile(edit, { trajectoryId, index, taskId });
   const sides = "original" in whole ? whole : { original: edit.before ?? "", modified: edit.after };
@@ -45,22 +69,41 @@ export function EditDiff({ edit, trajectoryId, index, taskId }: { edit: StepEdit
     <section className="mb-4" aria-label="Edit as a diff" data-testid="edit-diff">
       <h3 className="mb-1 text-sm font-semibold text-slate-700">
         Edit: {OPERATION[edit.operation]} in <span className="font-mono">{edit.path ?? "the open file"}</span>
-        {edit.startLine !== undefined && <span className="font-normal text-slate-600"> from line {edit.startLine}{edit.endLine !== undefined && edit.endLine !== edit.startLine ? ` to ${edit.endLine}` : ""}</span>}
+        {edit.startLine !== undefined && (
+          <span className="font-normal text-slate-600">
+            {" "}
+            from line {edit.startLine}
+            {edit.endLine !== undefined && edit.endLine !== edit.startLine ? ` to ${edit.endLine}` : ""}
+          </span>
+        )}
       </h3>
       {"original" in whole && (
         <p className="mb-1 text-xs text-slate-600" data-testid="whole-file-note">
-          Whole file: the base commit{whole.replayed ? ` with the ${whole.replayed} earlier edit${whole.replayed === 1 ? "" : "s"} of it replayed` : ""}; unchanged regions are folded.
+          Whole file: the base commit
+          {whole.replayed
+            ? ` with the ${whole.replayed} earlier edit${whole.replayed === 1 ? "" : "s"} of it replayed`
+            : ""}
+          ; unchanged regions are folded.
         </p>
       )}
-      {"failed" in whole && whole.failed && <p className="mb-1 text-xs text-slate-600">{whole.failed} Only the region the edit changed is shown.</p>}
-      {!("original" in whole) && edit.before === null && <p className="mb-1 text-xs text-slate-600">The lines it replaced were not shown to the agent in the steps before it; the left side is empty.</p>}
+      {"failed" in whole && whole.failed && (
+        <p className="mb-1 text-xs text-slate-600">{whole.failed} Only the region the edit changed is shown.</p>
+      )}
+      {!("original" in whole) && edit.before === null && (
+        <p className="mb-1 text-xs text-slate-600">
+          The lines it replaced were not shown to the agent in the steps before it; the left side is empty.
+        </p>
+      )}
       {ready && !("loading" in whole) ? (
         <div className="overflow-hidden rounded border border-slate-300" data-testid="monaco-diff">
           <SafeDiffEditor
             key={"original" in whole ? "whole" : "region"}
             original={sides.original}
             modified={sides.modified}
-            sideLabels={{ original: `${edit.path ?? "the open file"} before this edit`, modified: `${edit.path ?? "the open file"} after this edit` }}
+            sideLabels={{
+              original: `${edit.path ?? "the open file"} before this edit`,
+              modified: `${edit.path ?? "the open file"} after this edit`,
+            }}
             language={languageForPath(edit.path ?? "")}
             height={Math.min(420, Math.max(120, (lines + 4) * 19))}
             options={{
@@ -74,12 +117,19 @@ export function EditDiff({ edit, trajectoryId, index, taskId }: { edit: StepEdit
               useInlineViewWhenSpaceIsLimited: false,
               // a whole file ends with its newline: Monaco on Linux dims that last empty line's number below WCAG contrast
               renderFinalNewline: "on",
-              hideUnchangedRegions: { enabled: "original" in whole, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
+              hideUnchangedRegions: {
+                enabled: "original" in whole,
+                contextLineCount: 3,
+                minimumLineCount: 3,
+                revealLineCount: 20,
+              },
             }}
           />
         </div>
       ) : (
-        <p ref={ref} role="status" aria-busy="true" className="text-xs text-slate-600">Loading the diff viewer…</p>
+        <p ref={ref} role="status" aria-busy="true" className="text-xs text-slate-600">
+          Loading the diff viewer…
+        </p>
       )}
     </section>
   );

@@ -15,7 +15,10 @@ export const KIND_STYLE: Record<StepKind, { icon: string; label: string; classNa
 export function StepKindBadge({ kind }: { kind: StepKind | null }) {
   const style = KIND_STYLE[kind ?? "RUN"];
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1 rounded px-1 text-[11px] font-medium ring-1 ring-inset ${style.className}`} data-kind={kind ?? "RUN"}>
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded px-1 text-[11px] font-medium ring-1 ring-inset ${style.className}`}
+      data-kind={kind ?? "RUN"}
+    >
       <span aria-hidden="true">{style.icon}</span>
       {style.label}
     </span>

@@ -8,7 +8,10 @@ import { useCan } from "@/components/auth/actor-context";
 import type { StepReplayView } from "@/lib/trajectories/replay/read-step-replays";
 import type { ReplayedStep, StepOutcome } from "@/lib/trajectories/replay/replay-output";
 
-const ReplayDiff = dynamic(() => import("./replay-diff").then((m) => m.ReplayDiff), { ssr: false, loading: () => <p className="text-xs text-slate-500">Loading the diff viewer…</p> });
+const ReplayDiff = dynamic(() => import("./replay-diff").then((m) => m.ReplayDiff), {
+  ssr: false,
+  loading: () => <p className="text-xs text-slate-500">Loading the diff viewer…</p>,
+});
 
 type Replays = { items: StepReplayView[] };
 
@@ -47,7 +50,9 @@ function useReplayProgress(replay: StepReplayView | undefined, onEnd: () => void
 }
 
 function OutcomeBadge({ outcome }: { outcome: StepOutcome }) {
-  return <span className={`rounded px-1.5 py-0.5 text-xs ${OUTCOME[outcome].className}`}>{OUTCOME[outcome].words}</span>;
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs ${OUTCOME[outcome].className}`}>{OUTCOME[outcome].words}</span>
+  );
 }
 
 /** The replayed steps, each a button that shows its diff; the one a person picked starts selected. */
@@ -59,17 +64,29 @@ function ReplayResults({ replay, onStep }: { replay: StepReplayView; onStep(inde
   return (
     <>
       <p className="mb-2 text-sm" data-testid="replay-summary">
-        {differing ? `${differing} of ${results.length} replayed steps differ from the recording.` : `All ${results.length} replayed steps match the recording or were applied.`}
+        {differing
+          ? `${differing} of ${results.length} replayed steps differ from the recording.`
+          : `All ${results.length} replayed steps match the recording or were applied.`}
       </p>
       <ol className="mb-2 space-y-1 text-sm" aria-label="Replayed steps" data-testid="replay-steps">
         {results.map((step) => (
           <li key={step.index} className="flex items-center gap-2">
-            <button type="button" className={`text-left font-mono text-xs underline ${step.index === selected?.index ? "font-bold" : ""}`} aria-pressed={step.index === selected?.index} onClick={() => setShown(step.index)}>
+            <button
+              type="button"
+              className={`text-left font-mono text-xs underline ${step.index === selected?.index ? "font-bold" : ""}`}
+              aria-pressed={step.index === selected?.index}
+              onClick={() => setShown(step.index)}
+            >
               Step {step.index + 1}: {step.act.split("\n")[0].slice(0, 80)}
             </button>
             <OutcomeBadge outcome={step.outcome} />
             {step.index !== replay.stepIndex && (
-              <button type="button" className="text-xs text-blue-700 underline" onClick={() => onStep(step.index)} aria-label={`Go to step ${step.index + 1}`}>
+              <button
+                type="button"
+                className="text-xs text-blue-700 underline"
+                onClick={() => onStep(step.index)}
+                aria-label={`Go to step ${step.index + 1}`}
+              >
                 go to
               </button>
             )}
@@ -79,7 +96,10 @@ function ReplayResults({ replay, onStep }: { replay: StepReplayView; onStep(inde
       {selected && (
         <div data-testid="replay-selected">
           <h4 className="mb-1 text-sm font-semibold text-slate-700">
-            Step {selected.index + 1}: recorded (left) and replayed (right){selected.exitCode !== null && <span className="font-normal text-slate-600"> — exit code {selected.exitCode}</span>}
+            Step {selected.index + 1}: recorded (left) and replayed (right)
+            {selected.exitCode !== null && (
+              <span className="font-normal text-slate-600"> — exit code {selected.exitCode}</span>
+            )}
           </h4>
           {selected.note && <p className="mb-1 text-xs text-slate-600">{selected.note}</p>}
           <ReplayDiff key={`${replay.id}-${selected.index}`} step={selected} />
@@ -95,15 +115,30 @@ function ReplayResults({ replay, onStep }: { replay: StepReplayView; onStep(inde
  * task's environment (a curator starts it), shows "step k of n" live, then the recorded and
  * replayed output side by side with the steps whose output differs marked.
  */
-export function StepReplay({ trajectoryId, index, onStep }: { trajectoryId: string; index: number; onStep(index: number): void }) {
+export function StepReplay({
+  trajectoryId,
+  index,
+  onStep,
+}: {
+  trajectoryId: string;
+  index: number;
+  onStep(index: number): void;
+}) {
   const canRun = useCan("jobs:run");
   const client = useQueryClient();
-  const replays = useQuery({ queryKey: queryKeys.trajectoryReplays(trajectoryId), queryFn: () => apiFetch<Replays>(`/api/v1/trajectories/${trajectoryId}/replays`) });
+  const replays = useQuery({
+    queryKey: queryKeys.trajectoryReplays(trajectoryId),
+    queryFn: () => apiFetch<Replays>(`/api/v1/trajectories/${trajectoryId}/replays`),
+  });
   const replay = replays.data?.items.find((item) => item.stepIndex === index);
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.trajectoryReplays(trajectoryId) }), [client, trajectoryId]);
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: queryKeys.trajectoryReplays(trajectoryId) }),
+    [client, trajectoryId],
+  );
   const progress = useReplayProgress(replay, refresh);
   const start = useMutation({
-    mutationFn: () => apiFetch<{ id: string }>(`/api/v1/trajectories/${trajectoryId}/steps/${index}/replay`, { method: "POST" }),
+    mutationFn: () =>
+      apiFetch<{ id: string }>(`/api/v1/trajectories/${trajectoryId}/steps/${index}/replay`, { method: "POST" }),
     onSuccess: refresh,
   });
   return (
@@ -111,7 +146,12 @@ export function StepReplay({ trajectoryId, index, onStep }: { trajectoryId: stri
       <h3 className="mb-1 text-sm font-semibold text-slate-700">Replay in the environment</h3>
       <div className="mb-2 flex items-center gap-3">
         {canRun && (
-          <button type="button" className="rounded bg-blue-700 px-3 py-1 text-sm text-white disabled:opacity-50" disabled={start.isPending || !!progress} onClick={() => start.mutate()}>
+          <button
+            type="button"
+            className="rounded bg-blue-700 px-3 py-1 text-sm text-white disabled:opacity-50"
+            disabled={start.isPending || !!progress}
+            onClick={() => start.mutate()}
+          >
             {replay ? "Replay again" : "Replay up to this step"}
           </button>
         )}
@@ -119,10 +159,22 @@ export function StepReplay({ trajectoryId, index, onStep }: { trajectoryId: stri
           {progress ? `Replaying: step ${progress.done} of ${progress.total} done` : ""}
         </span>
       </div>
-      {start.error && <p role="alert" className="mb-2 text-sm text-red-800">{start.error.message}</p>}
-      {replays.error && <p role="alert" className="text-sm text-red-800">Could not load the replays: {replays.error.message}</p>}
+      {start.error && (
+        <p role="alert" className="mb-2 text-sm text-red-800">
+          {start.error.message}
+        </p>
+      )}
+      {replays.error && (
+        <p role="alert" className="text-sm text-red-800">
+          Could not load the replays: {replays.error.message}
+        </p>
+      )}
       {!replay && !canRun && <p className="text-xs text-slate-500">Not replayed yet; a curator can replay it.</p>}
-      {replay?.errorMessage && <p className="mb-2 text-sm text-amber-900" data-testid="replay-error">{replay.errorMessage}</p>}
+      {replay?.errorMessage && (
+        <p className="mb-2 text-sm text-amber-900" data-testid="replay-error">
+          {replay.errorMessage}
+        </p>
+      )}
       {replay?.results && <ReplayResults key={replay.id} replay={replay} onStep={onStep} />}
     </section>
   );

@@ -14,7 +14,13 @@ import { KIND_STYLE, StepKindBadge } from "./step-kind-badge";
 import { prefetchOpeningWindow, useStepWindows } from "./use-step-windows";
 import { SearchBar } from "./search-bar";
 
-export type InspectorLink = { step: number | null; lines: [number, number] | null; q: string | null; regex: boolean; kind: StepKind | null };
+export type InspectorLink = {
+  step: number | null;
+  lines: [number, number] | null;
+  q: string | null;
+  regex: boolean;
+  kind: StepKind | null;
+};
 
 const ROW_HEIGHT = 52;
 /** the step list's box assumed before it can be measured (server render, first paint): its first rows come with the HTML */
@@ -25,19 +31,48 @@ function Summary({ t }: { t: TrajectoryDetail }) {
   return (
     <header className="mb-3 space-y-2">
       <h1 className="text-xl font-semibold">
-        {t.role === "REVIEWER" ? "Reviewer" : "Solver"} trajectory <span className="font-mono text-base">{t.externalId}</span>
+        {t.role === "REVIEWER" ? "Reviewer" : "Solver"} trajectory{" "}
+        <span className="font-mono text-base">{t.externalId}</span>
       </h1>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         <div>
           <dt className="inline text-slate-500">Task </dt>
-          <dd className="inline">{t.task ? <Link className="text-blue-700 underline" href={`/tasks/${t.task.id}`}>{t.task.instanceId}</Link> : "—"}</dd>
+          <dd className="inline">
+            {t.task ? (
+              <Link className="text-blue-700 underline" href={`/tasks/${t.task.id}`}>
+                {t.task.instanceId}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </dd>
         </div>
-        <div><dt className="inline text-slate-500">Model </dt><dd className="inline">{t.model ?? "—"}</dd></div>
-        <div><dt className="inline text-slate-500">Format </dt><dd className="inline">{t.format}</dd></div>
-        <div><dt className="inline text-slate-500">Steps </dt><dd className="inline">{t.stepCount}</dd></div>
-        <div><dt className="inline text-slate-500">Tokens </dt><dd className="inline">{t.tokensIn ?? "—"} in / {t.tokensOut ?? "—"} out</dd></div>
-        <div><dt className="inline text-slate-500">Cost </dt><dd className="inline">{t.costUsd != null ? `$${t.costUsd.toFixed(2)}` : "—"}</dd></div>
-        <div><dt className="inline text-slate-500">Exit </dt><dd className="inline">{t.exitStatus ?? "—"}</dd></div>
+        <div>
+          <dt className="inline text-slate-500">Model </dt>
+          <dd className="inline">{t.model ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Format </dt>
+          <dd className="inline">{t.format}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Steps </dt>
+          <dd className="inline">{t.stepCount}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Tokens </dt>
+          <dd className="inline">
+            {t.tokensIn ?? "—"} in / {t.tokensOut ?? "—"} out
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Cost </dt>
+          <dd className="inline">{t.costUsd != null ? `$${t.costUsd.toFixed(2)}` : "—"}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Exit </dt>
+          <dd className="inline">{t.exitStatus ?? "—"}</dd>
+        </div>
       </dl>
       {t.decision && (
         <p className="text-sm" data-testid="reviewer-verdict">
@@ -47,13 +82,23 @@ function Summary({ t }: { t: TrajectoryDetail }) {
             <>
               {" "}
               on {t.candidatePatch.generator}&apos;s patch — ground truth:{" "}
-              {t.candidatePatch.resolved == null ? <Badge>not validated yet</Badge> : t.candidatePatch.resolved ? <Badge tone="green">resolves</Badge> : <Badge tone="red">does not resolve</Badge>}
-              {t.candidatePatch.resolved != null && (t.decision === "APPROVE") !== t.candidatePatch.resolved && <Badge tone="red">reviewer was wrong</Badge>}
+              {t.candidatePatch.resolved == null ? (
+                <Badge>not validated yet</Badge>
+              ) : t.candidatePatch.resolved ? (
+                <Badge tone="green">resolves</Badge>
+              ) : (
+                <Badge tone="red">does not resolve</Badge>
+              )}
+              {t.candidatePatch.resolved != null && (t.decision === "APPROVE") !== t.candidatePatch.resolved && (
+                <Badge tone="red">reviewer was wrong</Badge>
+              )}
             </>
           )}
         </p>
       )}
-      {diagnosis && (diagnosis.rootCause || diagnosis.text) && <p className="max-w-3xl text-sm text-slate-700">Diagnosis: {diagnosis.rootCause ?? diagnosis.text}</p>}
+      {diagnosis && (diagnosis.rootCause || diagnosis.text) && (
+        <p className="max-w-3xl text-sm text-slate-700">Diagnosis: {diagnosis.rootCause ?? diagnosis.text}</p>
+      )}
       <Related t={t} />
     </header>
   );
@@ -62,26 +107,37 @@ function Summary({ t }: { t: TrajectoryDetail }) {
 /** The task's other trajectories (the same candidate's other reviewers first), each to open or to compare with this one. */
 function Related({ t }: { t: TrajectoryDetail }) {
   const anyOther = (
-    <Link className="text-sm text-blue-700 underline" href={`/trajectories/compare?a=${t.id}`} data-testid="compare-any">
+    <Link
+      className="text-sm text-blue-700 underline"
+      href={`/trajectories/compare?a=${t.id}`}
+      data-testid="compare-any"
+    >
       Compare with any trajectory…
     </Link>
   );
   if (!t.related.length) return anyOther;
-  const sameCandidate = (r: TrajectoryDetail["related"][number]) => !!t.candidatePatchId && r.candidatePatchId === t.candidatePatchId;
+  const sameCandidate = (r: TrajectoryDetail["related"][number]) =>
+    !!t.candidatePatchId && r.candidatePatchId === t.candidatePatchId;
   const ordered = [...t.related].sort((x, y) => Number(sameCandidate(y)) - Number(sameCandidate(x)));
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer text-slate-700">Other trajectories on this task ({t.related.length}) — open or compare</summary>
+      <summary className="cursor-pointer text-slate-700">
+        Other trajectories on this task ({t.related.length}) — open or compare
+      </summary>
       <ul className="mt-1 space-y-0.5">
         {ordered.map((r) => (
           <li key={r.id}>
-            <Link className="font-mono text-blue-700 underline" href={`/trajectories/${r.id}`}>{r.externalId}</Link>{" "}
+            <Link className="font-mono text-blue-700 underline" href={`/trajectories/${r.id}`}>
+              {r.externalId}
+            </Link>{" "}
             <span className="text-slate-600">
               {r.role.toLowerCase()}, {r.model ?? "unknown model"}
               {r.decision && `, ${r.decision}`}
               {sameCandidate(r) && ", same candidate patch"}
             </span>{" "}
-            <Link className="text-blue-700 underline" href={`/trajectories/compare?a=${t.id}&b=${r.id}`}>Compare with this one</Link>
+            <Link className="text-blue-700 underline" href={`/trajectories/compare?a=${t.id}&b=${r.id}`}>
+              Compare with this one
+            </Link>
           </li>
         ))}
       </ul>
@@ -91,10 +147,25 @@ function Related({ t }: { t: TrajectoryDetail }) {
 }
 
 /** Counts per kind, each a filter of the list (pressed again: all steps). */
-function KindFilter({ counts, total, kind, onKind }: { counts: TrajectoryDetail["kindCounts"]; total: number; kind: StepKind | null; onKind(kind: StepKind | null): void }) {
+function KindFilter({
+  counts,
+  total,
+  kind,
+  onKind,
+}: {
+  counts: TrajectoryDetail["kindCounts"];
+  total: number;
+  kind: StepKind | null;
+  onKind(kind: StepKind | null): void;
+}) {
   return (
     <div role="group" aria-label="Filter steps by kind" className="flex flex-wrap items-center gap-1 text-xs">
-      <button type="button" aria-pressed={kind === null} onClick={() => onKind(null)} className={`rounded px-2 py-0.5 ring-1 ring-inset ring-slate-300 ${kind === null ? "bg-slate-800 text-white" : "bg-white"}`}>
+      <button
+        type="button"
+        aria-pressed={kind === null}
+        onClick={() => onKind(null)}
+        className={`rounded px-2 py-0.5 ring-1 ring-inset ring-slate-300 ${kind === null ? "bg-slate-800 text-white" : "bg-white"}`}
+      >
         All {total.toLocaleString()}
       </button>
       {STEP_KINDS.filter((k) => counts[k]).map((k) => (
@@ -115,7 +186,8 @@ function KindFilter({ counts, total, kind, onKind }: { counts: TrajectoryDetail[
 function linkQuery(link: InspectorLink): string {
   const params = new URLSearchParams();
   if (link.step !== null) params.set("step", String(link.step + 1));
-  if (link.lines) params.set("lines", link.lines[0] === link.lines[1] ? String(link.lines[0]) : `${link.lines[0]}-${link.lines[1]}`);
+  if (link.lines)
+    params.set("lines", link.lines[0] === link.lines[1] ? String(link.lines[0]) : `${link.lines[0]}-${link.lines[1]}`);
   if (link.kind) params.set("kind", link.kind);
   if (link.q) params.set("q", link.q);
   if (link.q && link.regex) params.set("regex", "1");
@@ -123,7 +195,10 @@ function linkQuery(link: InspectorLink): string {
 }
 
 export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: string; initial: InspectorLink }) {
-  const trajectory = useQuery({ queryKey: queryKeys.trajectory(trajectoryId), queryFn: () => apiFetch<TrajectoryDetail>(`/api/v1/trajectories/${trajectoryId}`) });
+  const trajectory = useQuery({
+    queryKey: queryKeys.trajectory(trajectoryId),
+    queryFn: () => apiFetch<TrajectoryDetail>(`/api/v1/trajectories/${trajectoryId}`),
+  });
   // the opening step and its window are asked for beside the trajectory, not after it
   const client = useQueryClient();
   const prefetched = useRef(false);
@@ -134,12 +209,21 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
     if (!initial.kind) prefetchOpeningWindow(client, trajectoryId, initial.step ?? 0);
   }, [client, trajectoryId, initial.step, initial.kind]);
   const [kind, setKind] = useState<StepKind | null>(initial.kind);
-  const [selected, setSelected] = useState<{ position: number; index: number | null }>({ position: initial.kind ? 0 : (initial.step ?? 0), index: initial.step ?? 0 });
+  const [selected, setSelected] = useState<{ position: number; index: number | null }>({
+    position: initial.kind ? 0 : (initial.step ?? 0),
+    index: initial.step ?? 0,
+  });
   const [lines, setLines] = useState<[number, number] | null>(initial.lines);
   const [search, setSearch] = useState<SearchTerms | null>(initial.q ? { q: initial.q, regex: initial.regex } : null);
   const listRef = useRef<HTMLDivElement>(null);
   const count = trajectory.data ? (kind ? (trajectory.data.kindCounts[kind] ?? 0) : trajectory.data.stepCount) : 0;
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: SERVER_RECT });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: SERVER_RECT,
+  });
   const items = virtualizer.getVirtualItems();
   const visible = useMemo(() => [...items.map((i) => i.index), selected.position], [items, selected.position]);
   const { rowAt, locate } = useStepWindows(trajectoryId, kind, visible);
@@ -221,14 +305,29 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <KindFilter counts={t.kindCounts} total={t.stepCount} kind={kind} onKind={changeKind} />
         <GoToStep total={t.stepCount} onGo={(index) => void jumpToStep(index)} />
-        <button type="button" className="rounded border px-2 py-0.5 text-xs" onClick={() => selectPosition(0, kind ? null : 0)}>
+        <button
+          type="button"
+          className="rounded border px-2 py-0.5 text-xs"
+          onClick={() => selectPosition(0, kind ? null : 0)}
+        >
           First step
         </button>
-        <button type="button" className="rounded border px-2 py-0.5 text-xs" onClick={() => selectPosition(count - 1, kind ? null : count - 1)}>
+        <button
+          type="button"
+          className="rounded border px-2 py-0.5 text-xs"
+          onClick={() => selectPosition(count - 1, kind ? null : count - 1)}
+        >
           Last step
         </button>
       </div>
-      <SearchBar trajectoryId={trajectoryId} kind={kind} initial={search} currentIndex={selectedIndex} onSearch={setSearch} onMatch={(index) => void jumpToStep(index)} />
+      <SearchBar
+        trajectoryId={trajectoryId}
+        kind={kind}
+        initial={search}
+        currentIndex={selectedIndex}
+        onSearch={setSearch}
+        onMatch={(index) => void jumpToStep(index)}
+      />
       <div className="grid grid-cols-[minmax(16rem,1fr)_2fr] gap-4">
         <div
           ref={listRef}
@@ -250,7 +349,14 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
                   role="option"
                   aria-selected={isSelected}
                   onClick={() => row && selectPosition(item.index, row.index)}
-                  style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  style={{
+                    position: "absolute",
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    transform: `translateY(${item.start}px)`,
+                    height: ROW_HEIGHT,
+                  }}
                   className={`cursor-pointer overflow-hidden border-b px-3 py-1.5 text-xs ${isSelected ? "bg-blue-50" : "hover:bg-slate-50"}`}
                 >
                   {row ? (
@@ -267,9 +373,27 @@ export function TrajectoryInspector({ trajectoryId, initial }: { trajectoryId: s
               );
             })}
           </div>
-          {!count && <p className="p-3 text-sm text-slate-600">{kind ? `No ${KIND_STYLE[kind].label.toLowerCase()} steps in this trajectory.` : "This trajectory has no steps."}</p>}
+          {!count && (
+            <p className="p-3 text-sm text-slate-600">
+              {kind
+                ? `No ${KIND_STYLE[kind].label.toLowerCase()} steps in this trajectory.`
+                : "This trajectory has no steps."}
+            </p>
+          )}
         </div>
-        {count && selectedIndex !== null ? <StepDetail trajectoryId={trajectoryId} taskId={trajectory.data?.taskId ?? null} index={selectedIndex} search={search} lines={lines} onLines={setLines} onStep={(index) => void jumpToStep(index)} /> : <div />}
+        {count && selectedIndex !== null ? (
+          <StepDetail
+            trajectoryId={trajectoryId}
+            taskId={trajectory.data?.taskId ?? null}
+            index={selectedIndex}
+            search={search}
+            lines={lines}
+            onLines={setLines}
+            onStep={(index) => void jumpToStep(index)}
+          />
+        ) : (
+          <div />
+        )}
       </div>
     </div>
   );
@@ -287,7 +411,15 @@ function GoToStep({ total, onGo }: { total: number; onGo(index: number): void })
       }}
     >
       <label htmlFor="go-to-step">Go to step</label>
-      <input id="go-to-step" type="number" min={1} max={total} value={value} onChange={(e) => setValue(e.target.value)} className="w-24 rounded border px-1 py-0.5" />
+      <input
+        id="go-to-step"
+        type="number"
+        min={1}
+        max={total}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="w-24 rounded border px-1 py-0.5"
+      />
       <button type="submit" className="rounded border px-2 py-0.5">
         Go
       </button>

@@ -16,12 +16,18 @@ const FORGET_AFTER_MS = 10_000;
 type Window = { offset: number; position: number | null; items: StepRow[] };
 
 const windowKey = queryKeys.trajectoryWindow;
-const windowUrl = (trajectoryId: string, kind: StepKind | null, params: string) => `/api/v1/trajectories/${trajectoryId}/steps?limit=${WINDOW}${kind ? `&kind=${kind}` : ""}&${params}`;
+const windowUrl = (trajectoryId: string, kind: StepKind | null, params: string) =>
+  `/api/v1/trajectories/${trajectoryId}/steps?limit=${WINDOW}${kind ? `&kind=${kind}` : ""}&${params}`;
 
 /** The opening step's window, asked for with the trajectory itself instead of after it (unfiltered only: a filtered position needs the counts). */
 export function prefetchOpeningWindow(client: QueryClient, trajectoryId: string, step: number) {
   const block = Math.floor(step / WINDOW);
-  void client.prefetchQuery({ queryKey: windowKey(trajectoryId, null, block), queryFn: () => apiFetch<Window>(windowUrl(trajectoryId, null, `from=${block * WINDOW}`)), staleTime: Infinity, gcTime: FORGET_AFTER_MS });
+  void client.prefetchQuery({
+    queryKey: windowKey(trajectoryId, null, block),
+    queryFn: () => apiFetch<Window>(windowUrl(trajectoryId, null, `from=${block * WINDOW}`)),
+    staleTime: Infinity,
+    gcTime: FORGET_AFTER_MS,
+  });
 }
 
 export function useStepWindows(trajectoryId: string, kind: StepKind | null, visiblePositions: number[]) {
@@ -36,7 +42,8 @@ export function useStepWindows(trajectoryId: string, kind: StepKind | null, visi
     })),
   });
   const byBlock = new Map(blocks.map((block, i) => [block, results[i]?.data]));
-  const rowAt = (position: number): StepRow | undefined => byBlock.get(Math.floor(position / WINDOW))?.items[position % WINDOW];
+  const rowAt = (position: number): StepRow | undefined =>
+    byBlock.get(Math.floor(position / WINDOW))?.items[position % WINDOW];
 
   /** Where a step stands in the list, asked once; the window it lies in arrives with the answer and is cached. */
   const locate = useCallback(

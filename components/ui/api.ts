@@ -13,7 +13,13 @@ export class ApiError extends Error {
   }
 }
 
-type ProblemBody = { code?: string; detail?: string; title?: string; details?: unknown; errors?: { field: string; detail: string }[] } | null;
+type ProblemBody = {
+  code?: string;
+  detail?: string;
+  title?: string;
+  details?: unknown;
+  errors?: { field: string; detail: string }[];
+} | null;
 
 /** fetch for our /api/v1: JSON in and out, errors thrown with the server's code and sentence. */
 export async function apiFetch<T>(path: string, init?: RequestInit & { json?: unknown }): Promise<T> {
@@ -26,7 +32,13 @@ export async function apiFetch<T>(path: string, init?: RequestInit & { json?: un
   const body = response.headers.get("content-type")?.includes("json") ? await response.json() : null;
   if (!response.ok) {
     const problem = body as ProblemBody;
-    throw new ApiError(response.status, problem?.code ?? "HTTP_" + response.status, problem?.detail ?? problem?.title ?? response.statusText, problem?.details, problem?.errors);
+    throw new ApiError(
+      response.status,
+      problem?.code ?? "HTTP_" + response.status,
+      problem?.detail ?? problem?.title ?? response.statusText,
+      problem?.details,
+      problem?.errors,
+    );
   }
   return body as T;
 }
@@ -37,7 +49,9 @@ export async function apiFetchAll<T>(path: string): Promise<T[]> {
   let cursor: string | null = null;
   do {
     const separator = path.includes("?") ? "&" : "?";
-    const page: { items: T[]; nextCursor: string | null } = await apiFetch(`${path}${separator}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const page: { items: T[]; nextCursor: string | null } = await apiFetch(
+      `${path}${separator}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

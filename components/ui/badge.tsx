@@ -9,17 +9,35 @@ const TONES = {
 export type Tone = keyof typeof TONES;
 
 const TONE_BY_VALUE: Record<string, Tone> = {
-  APPROVED: "green", VALID: "green", APPROVE: "green", PASSED: "green", SUCCEEDED: "green",
-  REJECTED: "red", INVALID: "red", REJECT: "red", FAILED: "red", ERROR: "red", REQUEST_CHANGES: "amber",
-  NEEDS_CHANGES: "amber", FLAKY: "amber", MISSING: "amber", RUNNING: "blue", QUEUED: "blue",
-  PENDING: "gray", SKIPPED: "gray", CANCELLED: "gray",
+  APPROVED: "green",
+  VALID: "green",
+  APPROVE: "green",
+  PASSED: "green",
+  SUCCEEDED: "green",
+  REJECTED: "red",
+  INVALID: "red",
+  REJECT: "red",
+  FAILED: "red",
+  ERROR: "red",
+  REQUEST_CHANGES: "amber",
+  NEEDS_CHANGES: "amber",
+  FLAKY: "amber",
+  MISSING: "amber",
+  RUNNING: "blue",
+  QUEUED: "blue",
+  PENDING: "gray",
+  SKIPPED: "gray",
+  CANCELLED: "gray",
 };
 
 /** A small label; the tone follows the value (APPROVED green, REJECTED red, …) unless given. */
 export function Badge({ children, tone, title }: { children: React.ReactNode; tone?: Tone; title?: string }) {
   const resolved = tone ?? (typeof children === "string" ? TONE_BY_VALUE[children] : undefined) ?? "gray";
   return (
-    <span title={title} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[resolved]}`}>
+    <span
+      title={title}
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[resolved]}`}
+    >
       {children}
     </span>
   );

@@ -3,7 +3,10 @@ import { useEffect, useRef } from "react";
 
 /** Where focus goes back to when a dialog closes: what had it before, else the page's main region. */
 function restoreFocus(previous: Element | null) {
-  const back = previous instanceof HTMLElement && previous !== document.body && previous.isConnected ? previous : document.querySelector<HTMLElement>("main");
+  const back =
+    previous instanceof HTMLElement && previous !== document.body && previous.isConnected
+      ? previous
+      : document.querySelector<HTMLElement>("main");
   back?.focus();
 }
 
@@ -12,7 +15,17 @@ function restoreFocus(previous: Element | null) {
  * on close, focus returns to where it was (a dialog opened by a shortcut key had focus on
  * the page, and the browser would drop it on the body).
  */
-export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: React.ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -30,10 +43,20 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
     }
   }, [open]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-label={title} className="m-auto w-full max-w-lg rounded-lg border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/40">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-label={title}
+      className="m-auto w-full max-w-lg rounded-lg border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
       <div className="flex items-center justify-between border-b px-4 py-2">
         <h2 className="font-semibold">{title}</h2>
-        <button type="button" onClick={onClose} aria-label="Close" className="rounded px-2 text-slate-600 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="rounded px-2 text-slate-600 hover:bg-slate-100"
+        >
           ×
         </button>
       </div>

@@ -2,7 +2,17 @@
 import { useId } from "react";
 
 /** A labelled form control: every input on the dashboard has a visible label (or an aria-label). */
-export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: (id: string) => React.ReactNode }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: (id: string) => React.ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">

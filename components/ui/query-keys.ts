@@ -24,7 +24,12 @@ export const queryKeys = {
   /** the latest replay of each replayed step (GET /api/v1/trajectories/:id/replays) */
   trajectoryReplays: (trajectoryId: string) => ["trajectory-replays", trajectoryId],
   /** one block of TRAJECTORY_WINDOW rows of the step list, unfiltered ("ALL") or of one kind */
-  trajectoryWindow: (trajectoryId: string, kind: string | null, block: number) => ["trajectory-window", trajectoryId, kind ?? "ALL", block],
+  trajectoryWindow: (trajectoryId: string, kind: string | null, block: number) => [
+    "trajectory-window",
+    trajectoryId,
+    kind ?? "ALL",
+    block,
+  ],
   /** the environment list for a canonical filter query string (environmentListQueryString) */
   environments: (queryString: string) => ["environments", queryString],
   /** one environment by the id or key in its URL */
@@ -55,7 +60,8 @@ export const queryKeys = {
   /** the compare picker's lists: trajectories near one (its task first) matching a search */
   compareCandidates: (near: string, q: string) => ["compare-candidates", near, q],
   /** an analytics page's figures for a canonical filter query string (analyticsQueryString); without arguments, the prefix of every page's */
-  analytics: (page?: string, queryString?: string) => (page === undefined ? ["analytics"] : ["analytics", page, queryString ?? ""]),
+  analytics: (page?: string, queryString?: string) =>
+    page === undefined ? ["analytics"] : ["analytics", page, queryString ?? ""],
 };
 
 /** Rows per page of the environment list. */

@@ -2,7 +2,17 @@
 import { useId } from "react";
 
 /** Accessible tabs (arrow keys move between them). */
-export function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: { id: T; label: React.ReactNode }[]; value: T; onChange: (id: T) => void; label: string }) {
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: { id: T; label: React.ReactNode }[];
+  value: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
   const base = useId();
   const move = (delta: number) => {
     const i = tabs.findIndex((t) => t.id === value);

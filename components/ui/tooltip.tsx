@@ -9,7 +9,11 @@ export function Tooltip({ children, text }: { children: React.ReactNode; text: s
   const id = useId();
   return (
     <span className="group relative inline-flex">
-      <span tabIndex={0} aria-describedby={id} className="cursor-help rounded underline decoration-slate-400 decoration-dotted underline-offset-2">
+      <span
+        tabIndex={0}
+        aria-describedby={id}
+        className="cursor-help rounded underline decoration-slate-400 decoration-dotted underline-offset-2"
+      >
         {children}
       </span>
       <span

@@ -13,13 +13,23 @@ const PREFETCH_ROWS = 20;
 /** the scroll box a virtual list assumes before it can be measured (server render, first paint): without it, no row is rendered on the server */
 export const SERVER_RECT = { width: 1280, height: 800 };
 
-export function useInfiniteRows(query: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage">, count: number, rowHeight: number) {
+export function useInfiniteRows(
+  query: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage">,
+  count: number,
+  rowHeight: number,
+) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoize; callers are not compiled
   // initialRect: on the server there is no scroll element to measure, and without a size the
   // virtualizer renders no row, so a list whose first page came with the HTML showed it only
   // after hydration; a viewport's worth is rendered at once and corrected on the first measure
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: SERVER_RECT });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    initialRect: SERVER_RECT,
+  });
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows[rows.length - 1]?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;

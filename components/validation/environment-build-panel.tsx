@@ -17,10 +17,17 @@ import { LiveLog } from "@/components/jobs/live-log";
 type Builds = Jsonified<EnvironmentBuilds>;
 
 function StoredBuildLog({ buildId }: { buildId: string }) {
-  const { data, error } = useQuery({ queryKey: ["build", buildId], queryFn: () => apiFetch<{ log: string | null }>(`/api/v1/builds/${buildId}`) });
+  const { data, error } = useQuery({
+    queryKey: ["build", buildId],
+    queryFn: () => apiFetch<{ log: string | null }>(`/api/v1/builds/${buildId}`),
+  });
   if (error) return <ErrorText error={error} prefix="Could not load the build log" />;
   if (!data) return <p className="text-xs text-slate-500">Loading log…</p>;
-  return data.log ? <LogViewer text={data.log} label="Build log" height={320} /> : <p className="text-xs text-slate-500">This build stored no log.</p>;
+  return data.log ? (
+    <LogViewer text={data.log} label="Build log" height={320} />
+  ) : (
+    <p className="text-xs text-slate-500">This build stored no log.</p>
+  );
 }
 
 /** An environment's image builds: Build (optionally without cache), cancel, retry, the live log and the history. */
@@ -36,9 +43,18 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
     refetchInterval: (query) => (query.state.data?.active ? 1_500 : false),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: key });
-  const build = useMutation({ mutationFn: () => apiFetch("/api/v1/builds", { method: "POST", json: { environmentId, noCache } }), onSettled: refresh });
-  const cancel = useMutation({ mutationFn: (id: string) => apiFetch(`/api/v1/builds/${id}/cancel`, { method: "POST" }), onSettled: refresh });
-  const retry = useMutation({ mutationFn: (id: string) => apiFetch(`/api/v1/builds/${id}/retry`, { method: "POST", json: {} }), onSettled: refresh });
+  const build = useMutation({
+    mutationFn: () => apiFetch("/api/v1/builds", { method: "POST", json: { environmentId, noCache } }),
+    onSettled: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/v1/builds/${id}/cancel`, { method: "POST" }),
+    onSettled: refresh,
+  });
+  const retry = useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/v1/builds/${id}/retry`, { method: "POST", json: {} }),
+    onSettled: refresh,
+  });
 
   if (isLoading) return <p className="text-sm">Loading builds…</p>;
   if (error || !data) return <ErrorText error={error} prefix="Could not load the builds" />;
@@ -49,23 +65,37 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
     <div role="group" className="flex flex-col gap-3" aria-label="Image builds" data-testid="build-panel">
       {canRun && (
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => build.mutate()} disabled={!revision || !!running || build.isPending} data-testid="build-button">
+          <Button
+            onClick={() => build.mutate()}
+            disabled={!revision || !!running || build.isPending}
+            data-testid="build-button"
+          >
             {build.isPending ? "Queueing…" : `Build revision ${revision?.number ?? "—"}`}
           </Button>
           <label className="flex items-center gap-1 text-sm">
-            <input type="checkbox" checked={noCache} onChange={(e) => setNoCache(e.target.checked)} /> without the build cache
+            <input type="checkbox" checked={noCache} onChange={(e) => setNoCache(e.target.checked)} /> without the build
+            cache
           </label>
           {running && (
             <Button variant="danger" onClick={() => cancel.mutate(running.id)} disabled={cancel.isPending}>
               Cancel build
             </Button>
           )}
-          <span className="text-xs text-slate-600">Images are keyed by the build context: an eval-script-only edit reuses the image.</span>
+          <span className="text-xs text-slate-600">
+            Images are keyed by the build context: an eval-script-only edit reuses the image.
+          </span>
         </div>
       )}
       <ErrorText error={build.error ?? cancel.error ?? retry.error} />
       {running && <DockerBanner />}
-      {running && <LiveLog key={running.id} url={`/api/v1/builds/${running.id}/log`} label={`Live build log: revision ${running.revision.number}`} onEnd={refresh} />}
+      {running && (
+        <LiveLog
+          key={running.id}
+          url={`/api/v1/builds/${running.id}/log`}
+          label={`Live build log: revision ${running.revision.number}`}
+          onEnd={refresh}
+        />
+      )}
 
       {data.items.length === 0 ? (
         <p className="text-sm text-slate-600">No build yet. Validations build the image when they need it.</p>
@@ -99,7 +129,11 @@ export function EnvironmentBuildPanel({ environmentId }: { environmentId: string
                 </td>
                 <td className="flex gap-1 py-1">
                   {b.status !== "QUEUED" && b.status !== "RUNNING" && (
-                    <Button size="sm" aria-expanded={openLog === b.id} onClick={() => setOpenLog(openLog === b.id ? null : b.id)}>
+                    <Button
+                      size="sm"
+                      aria-expanded={openLog === b.id}
+                      onClick={() => setOpenLog(openLog === b.id ? null : b.id)}
+                    >
                       {openLog === b.id ? "Hide log" : "Log"}
                     </Button>
                   )}

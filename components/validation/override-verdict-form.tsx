@@ -21,7 +21,10 @@ export function OverrideVerdictForm({ taskId, version, current, onSaved }: Props
   const [justification, setJustification] = useState("");
   const save = useMutation({
     mutationFn: (clear: boolean) =>
-      apiFetch(`/api/v1/tasks/${taskId}/override`, { method: "POST", json: { verdict: clear ? null : verdict, justification, version } }),
+      apiFetch(`/api/v1/tasks/${taskId}/override`, {
+        method: "POST",
+        json: { verdict: clear ? null : verdict, justification, version },
+      }),
     onSuccess: () => {
       setJustification("");
       onSaved();
@@ -52,8 +55,21 @@ export function OverrideVerdictForm({ taskId, version, current, onSaved }: Props
           </select>
         )}
       </Field>
-      <Field label="Justification (required)" hint={`Why automation is wrong here, at least ${MIN_JUSTIFICATION} characters; it is kept in the audit log.`}>
-        {(id) => <textarea id={id} className={inputClass} rows={3} value={justification} onChange={(e) => setJustification(e.target.value)} required minLength={MIN_JUSTIFICATION} />}
+      <Field
+        label="Justification (required)"
+        hint={`Why automation is wrong here, at least ${MIN_JUSTIFICATION} characters; it is kept in the audit log.`}
+      >
+        {(id) => (
+          <textarea
+            id={id}
+            className={inputClass}
+            rows={3}
+            value={justification}
+            onChange={(e) => setJustification(e.target.value)}
+            required
+            minLength={MIN_JUSTIFICATION}
+          />
+        )}
       </Field>
       <div className="flex gap-2">
         <Button type="submit" variant="primary" size="sm" disabled={tooShort || save.isPending}>

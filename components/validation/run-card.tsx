@@ -13,7 +13,10 @@ import { LogViewer } from "@/components/editor/log-viewer";
 export type RunView = Jsonified<TaskValidations["items"][number]["runs"][number]>;
 
 function StoredLog({ runId }: { runId: string }) {
-  const { data, error } = useQuery({ queryKey: ["run", runId], queryFn: () => apiFetch<{ log: string | null; logTruncated: boolean }>(`/api/v1/runs/${runId}`) });
+  const { data, error } = useQuery({
+    queryKey: ["run", runId],
+    queryFn: () => apiFetch<{ log: string | null; logTruncated: boolean }>(`/api/v1/runs/${runId}`),
+  });
   if (error) return <ErrorText error={error} prefix="Could not load the log" />;
   if (!data) return <p className="text-xs text-slate-500">Loading log…</p>;
   if (!data.log) return <p className="text-xs text-slate-500">This run stored no log.</p>;
@@ -32,7 +35,9 @@ export function RunCard({ run }: { run: RunView }) {
         {run.attempt > 0 && <span className="text-xs text-slate-500">attempt {run.attempt + 1}</span>}
         <Badge>{run.status}</Badge>
         {run.failureClass && <Badge tone="red">{humanize(run.failureClass)}</Badge>}
-        {run.resolved !== null && <Badge tone={run.resolved ? "green" : "red"}>{run.resolved ? "resolved" : "not resolved"}</Badge>}
+        {run.resolved !== null && (
+          <Badge tone={run.resolved ? "green" : "red"}>{run.resolved ? "resolved" : "not resolved"}</Badge>
+        )}
         {run.flags.map((flag) => (
           <Badge key={flag} tone="amber" title={describeFlag(flag)}>
             {flag}
@@ -40,7 +45,9 @@ export function RunCard({ run }: { run: RunView }) {
         ))}
         <span className="text-xs text-slate-600">
           exit {run.markerExitCode ?? run.exitCode ?? "—"}
-          {run.markerExitCode !== null && run.exitCode !== null && run.markerExitCode !== run.exitCode ? ` (container ${run.exitCode})` : ""}
+          {run.markerExitCode !== null && run.exitCode !== null && run.markerExitCode !== run.exitCode
+            ? ` (container ${run.exitCode})`
+            : ""}
           {run.durationMs !== null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
           {run.build ? ` · image ${run.build.cacheHit ? "reused" : "built"}` : ""}
           {run.attempts > 1 ? ` · ${run.attempts} tries` : ""}
@@ -87,7 +94,11 @@ export function RunCard({ run }: { run: RunView }) {
           </thead>
           <tbody>
             {run.testResults.map((test) => (
-              <tr key={test.testId} className={test.expected !== test.actual ? "bg-red-50" : ""} data-testid="test-result">
+              <tr
+                key={test.testId}
+                className={test.expected !== test.actual ? "bg-red-50" : ""}
+                data-testid="test-result"
+              >
                 <td className="break-all py-0.5 pr-2 font-mono">{test.testId}</td>
                 <td>{test.group === "FAIL_TO_PASS" ? "FAIL_TO_PASS" : "PASS_TO_PASS"}</td>
                 <td>

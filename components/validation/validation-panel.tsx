@@ -53,7 +53,10 @@ function WatchedGroup({ group, onEnd, onClose }: { group: Group; onEnd: () => vo
   const [selected, setSelected] = useState(group.runs[0]?.id);
   const run = group.runs.find((r) => r.id === selected) ?? group.runs[0];
   return (
-    <div className="flex flex-col gap-2 rounded border border-blue-200 bg-blue-50/40 p-3" data-testid="active-validation">
+    <div
+      className="flex flex-col gap-2 rounded border border-blue-200 bg-blue-50/40 p-3"
+      data-testid="active-validation"
+    >
       {!group.active && (
         <div className="flex items-center gap-2 text-sm">
           <span>This validation {groupOutcome(group)}; its results are below.</span>
@@ -69,7 +72,11 @@ function WatchedGroup({ group, onEnd, onClose }: { group: Group; onEnd: () => vo
               {humanize(r.kind)}
               {r.attempt > 0 ? ` #${r.attempt + 1}` : ""}
             </span>
-            <PhaseProgress status={r.status} phase={r.phase} label={`Progress of the ${humanize(r.kind).toLowerCase()}`} />
+            <PhaseProgress
+              status={r.status}
+              phase={r.phase}
+              label={`Progress of the ${humanize(r.kind).toLowerCase()}`}
+            />
             {r.cancelRequested && r.status === "RUNNING" && <span className="text-xs text-amber-800">stopping…</span>}
           </li>
         ))}
@@ -79,10 +86,18 @@ function WatchedGroup({ group, onEnd, onClose }: { group: Group; onEnd: () => vo
           label="Live log of"
           value={run.id}
           onChange={setSelected}
-          tabs={group.runs.map((r) => ({ id: r.id, label: `${humanize(r.kind)}${r.attempt > 0 ? ` #${r.attempt + 1}` : ""}` }))}
+          tabs={group.runs.map((r) => ({
+            id: r.id,
+            label: `${humanize(r.kind)}${r.attempt > 0 ? ` #${r.attempt + 1}` : ""}`,
+          }))}
         />
       )}
-      <LiveLog key={run.id} url={`/api/v1/runs/${run.id}/log`} label={`Live log: ${humanize(run.kind).toLowerCase()}`} onEnd={onEnd} />
+      <LiveLog
+        key={run.id}
+        url={`/api/v1/runs/${run.id}/log`}
+        label={`Live log: ${humanize(run.kind).toLowerCase()}`}
+        onEnd={onEnd}
+      />
     </div>
   );
 }
@@ -95,7 +110,11 @@ function VerdictLine({ task }: { task: Validations["task"] }) {
       <span className="text-slate-600">Verdict</span>
       <Badge>{shown}</Badge>
       {task.failureClass && <Badge tone="red">{humanize(task.failureClass)}</Badge>}
-      {task.verdictOverride && <span className="text-xs text-slate-600">(overridden by a curator; automation said {task.automatedVerdict})</span>}
+      {task.verdictOverride && (
+        <span className="text-xs text-slate-600">
+          (overridden by a curator; automation said {task.automatedVerdict})
+        </span>
+      )}
     </p>
   );
 }
@@ -103,7 +122,10 @@ function VerdictLine({ task }: { task: Validations["task"] }) {
 /** A task that cannot be validated yet: what is missing, in one sentence, and the ways forward, instead of a Validate that would fail. */
 function NoEnvironmentYet({ environmentId, missing }: { environmentId: string; missing: string }) {
   return (
-    <div className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="no-environment">
+    <div
+      className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      data-testid="no-environment"
+    >
       <p>{missing}</p>
       <ul className="mt-1 flex flex-wrap gap-x-4">
         {WAYS_FORWARD.map((way) => (
@@ -144,16 +166,26 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
     }
     wasActive.current = hasActive;
   }, [hasActive, client]);
-  const validate = useMutation({ mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, repeats } }), onSettled: refresh });
-  const cancel = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/cancel`, { method: "POST" }), onSettled: refresh });
-  const retry = useMutation({ mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/retry`, { method: "POST" }), onSettled: refresh });
+  const validate = useMutation({
+    mutationFn: () => apiFetch("/api/v1/runs", { method: "POST", json: { taskId, repeats } }),
+    onSettled: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/cancel`, { method: "POST" }),
+    onSettled: refresh,
+  });
+  const retry = useMutation({
+    mutationFn: (runId: string) => apiFetch(`/api/v1/runs/${runId}/retry`, { method: "POST" }),
+    onSettled: refresh,
+  });
 
   if (isLoading) return <p className="text-sm">Loading validations…</p>;
   if (error || !data) return <ErrorText error={error} prefix="Could not load the validations" />;
   const controls = data.items.filter((g) => !g.candidate);
   const active = data.items.find((g) => g.active);
   const latest = controls[0];
-  const retryable = latest && !latest.active && latest.runs.some((r) => r.status === "FAILED" || r.status === "CANCELLED");
+  const retryable =
+    latest && !latest.active && latest.runs.some((r) => r.status === "FAILED" || r.status === "CANCELLED");
   const revision = data.task.environment.currentRevision;
   const watched = active ?? data.items.find((g) => g.groupId === watchedId);
   if (active && active.groupId !== watchedId) setWatchedId(active.groupId);
@@ -161,7 +193,9 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
   return (
     <div role="group" className="flex flex-col gap-3" aria-label="Validation" data-testid="validation-panel">
       <VerdictLine task={data.task} />
-      {!data.task.readiness.ready && <NoEnvironmentYet environmentId={data.task.environment.id} missing={data.task.readiness.missing} />}
+      {!data.task.readiness.ready && (
+        <NoEnvironmentYet environmentId={data.task.environment.id} missing={data.task.readiness.missing} />
+      )}
       {canRun && data.task.readiness.ready && (
         <div className="flex flex-wrap items-end gap-2">
           <Field label="Attempts per control">
@@ -177,7 +211,11 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
               />
             )}
           </Field>
-          <Button onClick={() => validate.mutate()} disabled={!!active || validate.isPending || !revision} data-testid="validate-button">
+          <Button
+            onClick={() => validate.mutate()}
+            disabled={!!active || validate.isPending || !revision}
+            data-testid="validate-button"
+          >
             {validate.isPending ? "Queueing…" : controls.length ? "Re-validate" : "Validate"}
           </Button>
           {active && (
@@ -191,14 +229,18 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
             </Button>
           )}
           <span className="text-xs text-slate-600">
-            {revision ? `on revision ${revision.number} of ${data.task.environment.key}` : "the environment has no recipe yet"}
+            {revision
+              ? `on revision ${revision.number} of ${data.task.environment.key}`
+              : "the environment has no recipe yet"}
             {repeats > 1 ? " · repeated attempts reveal flaky tests" : ""}
           </span>
         </div>
       )}
       <ErrorText error={validate.error ?? cancel.error ?? retry.error} />
       {active && <DockerBanner />}
-      {watched && <WatchedGroup key={watched.groupId} group={watched} onEnd={refresh} onClose={() => setWatchedId(null)} />}
+      {watched && (
+        <WatchedGroup key={watched.groupId} group={watched} onEnd={refresh} onClose={() => setWatchedId(null)} />
+      )}
 
       <h3 className="text-sm font-semibold text-slate-900">Runs</h3>
       {data.items.length === 0 ? (
@@ -209,8 +251,8 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
             <li key={group.groupId}>
               <details open={index === 0} className="rounded border border-slate-200 bg-slate-50 p-2">
                 <summary className="cursor-pointer text-sm">
-                  <span className="font-medium">{group.candidate ? "Candidate patch" : "Validation"}</span> · revision {group.runs[0]?.revision.number} · {groupOutcome(group)} ·{" "}
-                  <TimeAgo value={group.createdAt} />
+                  <span className="font-medium">{group.candidate ? "Candidate patch" : "Validation"}</span> · revision{" "}
+                  {group.runs[0]?.revision.number} · {groupOutcome(group)} · <TimeAgo value={group.createdAt} />
                 </summary>
                 <ul className="mt-2 flex flex-col gap-2">
                   {group.runs.map((run: RunView) => (
@@ -223,7 +265,15 @@ export function ValidationPanel({ taskId }: { taskId: string }) {
         </ol>
       )}
       {/* only a verdict automation reached can be overridden */}
-      {canDecide && (data.task.automatedVerdict !== "PENDING" || data.task.verdictOverride) && <OverrideVerdictForm key={data.task.version} taskId={taskId} version={data.task.version} current={data.task} onSaved={refresh} />}
+      {canDecide && (data.task.automatedVerdict !== "PENDING" || data.task.verdictOverride) && (
+        <OverrideVerdictForm
+          key={data.task.version}
+          taskId={taskId}
+          version={data.task.version}
+          current={data.task}
+          onSaved={refresh}
+        />
+      )}
     </div>
   );
 }

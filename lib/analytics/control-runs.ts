@@ -51,7 +51,11 @@ export function latestControlRunsSql(kind: TaskKind): SqlFragment {
  * the way its kind measures, null when it did not run or stopped for another reason (a
  * build error, a timeout …), which measures nothing.
  */
-export function controlOutcome(runId: string | null, failureClass: string | null, measuredFailure: string): boolean | null {
+export function controlOutcome(
+  runId: string | null,
+  failureClass: string | null,
+  measuredFailure: string,
+): boolean | null {
   if (!runId) return null;
   if (failureClass === null) return true;
   return failureClass === measuredFailure ? false : null;

@@ -25,14 +25,26 @@ export const ExportQueryFields = {
   table: z.string().max(40).optional().describe("which of the page's tables the CSV holds (default: the first)"),
 };
 
-export function analyticsResponse(page: string, result: Record<string, unknown>, query: { format: "json" | "csv"; table?: string }): unknown {
+export function analyticsResponse(
+  page: string,
+  result: Record<string, unknown>,
+  query: { format: "json" | "csv"; table?: string },
+): unknown {
   if (query.format === "json") return result;
   const tables = Object.entries(result).filter((entry): entry is [string, FigureTable] => isTable(entry[1]));
   const chosen = query.table ? tables.find(([name]) => name === query.table) : tables[0];
-  if (!chosen) throw new AppError("BAD_REQUEST", `This page has no table "${query.table}"; use one of ${tables.map(([n]) => n).join(", ")}`);
+  if (!chosen)
+    throw new AppError(
+      "BAD_REQUEST",
+      `This page has no table "${query.table}"; use one of ${tables.map(([n]) => n).join(", ")}`,
+    );
   return new Response(tableToCsv(chosen[1]), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${page}-${chosen[0]}.csv"` },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${page}-${chosen[0]}.csv"`,
+    },
   });
 }
 
-const isTable = (value: unknown): value is FigureTable => typeof value === "object" && value !== null && "columns" in value && "rows" in value;
+const isTable = (value: unknown): value is FigureTable =>
+  typeof value === "object" && value !== null && "columns" in value && "rows" in value;

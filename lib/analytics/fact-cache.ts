@@ -68,7 +68,8 @@ export async function cachedFacts<T>(db: Db, page: string, read: (db: Db) => Pro
 }
 
 function foldIfMany(db: Db, changes: number) {
-  if (changes > FOLD_AT_CHANGES) void foldAnalyticsChanges(db).catch(logFailure("emptying the analytics change record"));
+  if (changes > FOLD_AT_CHANGES)
+    void foldAnalyticsChanges(db).catch(logFailure("emptying the analytics change record"));
 }
 
 /**

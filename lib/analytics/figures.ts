@@ -48,13 +48,21 @@ export function rateOf(row: Record<string, Cell | undefined>, key: string): Prop
   const n = row[key + RATE_SUFFIXES.n];
   if (typeof n !== "number") return null;
   const num = (suffix: string) => (typeof row[key + suffix] === "number" ? (row[key + suffix] as number) : null);
-  return { rate: num(""), successes: num(RATE_SUFFIXES.successes) ?? 0, n, low: num(RATE_SUFFIXES.low), high: num(RATE_SUFFIXES.high) };
+  return {
+    rate: num(""),
+    successes: num(RATE_SUFFIXES.successes) ?? 0,
+    n,
+    low: num(RATE_SUFFIXES.low),
+    high: num(RATE_SUFFIXES.high),
+  };
 }
 
 /** The columns an export holds: each rate followed by its successes, n and interval. */
 export function exportColumns(columns: Column[]): { key: string; label: string }[] {
   return columns.flatMap((c) =>
-    c.kind === "rate" ? [c, ...RATE_PARTS.map((part) => ({ key: c.key + part.suffix, label: `${c.label} (${part.label})` }))] : [c],
+    c.kind === "rate"
+      ? [c, ...RATE_PARTS.map((part) => ({ key: c.key + part.suffix, label: `${c.label} (${part.label})` }))]
+      : [c],
   );
 }
 
@@ -63,4 +71,3 @@ export const count = (key: string, label: string): Column => ({ key, label, kind
 export const rateColumn = (key: string, label: string): Column => ({ key, label, kind: "rate" });
 export const percentColumn = (key: string, label: string): Column => ({ key, label, kind: "percent" });
 export const number = (key: string, label: string): Column => ({ key, label, kind: "number" });
-

@@ -24,7 +24,8 @@ export type FunnelStage = (typeof FUNNEL_STAGES)[number]["key"];
 const STAGE_KEYS = FUNNEL_STAGES.map((s) => s.key) as [FunnelStage, ...FunnelStage[]];
 
 // a task whose environment has no source yet (NONE) waits for one: it is never counted as a failure
-const NO_ENVIRONMENT = "(SELECT source_env.image_source = 'NONE' FROM environments source_env WHERE source_env.id = t.environment_id)";
+const NO_ENVIRONMENT =
+  "(SELECT source_env.image_source = 'NONE' FROM environments source_env WHERE source_env.id = t.environment_id)";
 
 /**
  * The index of the first gate a task did not pass (1 = no environment yet, 2 = not built … 6 =
@@ -66,12 +67,19 @@ export const FUNNEL_CAUSE_LABELS: Record<string, string> = {
 const REPOSITORY = "r.owner || '/' || r.name";
 const GENERATOR = "COALESCE(e.metadata->>'recipeAuthor', e.metadata->>'generator', '(none)')";
 const BATCH = "COALESCE(b.file_name || ' · ' || to_char(b.created_at, 'YYYY-MM-DD HH24:MI'), '(not imported)')";
-const onEnvironment = (column: string) => raw(`(SELECT ${column} FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE e.id = t.environment_id)`);
+const onEnvironment = (column: string) =>
+  raw(
+    `(SELECT ${column} FROM environments e JOIN repositories r ON r.id = e.repository_id WHERE e.id = t.environment_id)`,
+  );
 export const FUNNEL_DIMENSIONS = {
   source: { label: "Source", column: raw("t.source::text"), expr: raw("t.source::text") },
   repository: { label: "Repository", column: raw(REPOSITORY), expr: onEnvironment(REPOSITORY) },
   generator: { label: "Environment generator", column: raw(GENERATOR), expr: onEnvironment(GENERATOR) },
-  batch: { label: "Import batch", column: raw(BATCH), expr: raw(`(SELECT ${BATCH} FROM (SELECT 1) one LEFT JOIN import_batches b ON b.id = t.import_batch_id)`) },
+  batch: {
+    label: "Import batch",
+    column: raw(BATCH),
+    expr: raw(`(SELECT ${BATCH} FROM (SELECT 1) one LEFT JOIN import_batches b ON b.id = t.import_batch_id)`),
+  },
 } as const;
 export type FunnelDimension = keyof typeof FUNNEL_DIMENSIONS;
 const DIMENSION_KEYS = Object.keys(FUNNEL_DIMENSIONS) as [FunnelDimension, ...FunnelDimension[]];
@@ -89,7 +97,12 @@ export const FunnelSliceSchema = z.object({
 });
 export type FunnelSlice = z.infer<typeof FunnelSliceSchema>;
 
-export const FunnelQuerySchema = FunnelSliceSchema.pick({ source: true, repository: true, generator: true, batch: true }).extend({
+export const FunnelQuerySchema = FunnelSliceSchema.pick({
+  source: true,
+  repository: true,
+  generator: true,
+  batch: true,
+}).extend({
   by: z.enum(["all", ...DIMENSION_KEYS]).default("all"),
 });
 export type FunnelQuery = z.infer<typeof FunnelQuerySchema>;
@@ -129,7 +142,8 @@ const defined = (params: Record<string, string | undefined>) =>
 
 /** Pure: the funnel tables from counts per (group, first failed gate, cause). */
 export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelResult {
-  const groupOf = (c: GroupedCount) => (query.by === "all" ? "all tasks" : labelOrMissing(c.grp, `(no ${FUNNEL_DIMENSIONS[query.by].label.toLowerCase()})`));
+  const groupOf = (c: GroupedCount) =>
+    query.by === "all" ? "all tasks" : labelOrMissing(c.grp, `(no ${FUNNEL_DIMENSIONS[query.by].label.toLowerCase()})`);
   const groups = [...new Set(counts.map(groupOf))].sort();
   const base = filtersOf(query);
   const sliceFor = (group: string, extra: Record<string, string>) =>
@@ -148,14 +162,29 @@ export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelR
     FUNNEL_STAGES.forEach((stage, i) => {
       const key = `${group}|${stage.key}`;
       const n = reached(i);
-      stageRows.push({ key, group, stage: stage.label, tasks: n, ...rateCells("ofImported", n, imported), ...(i === 0 ? { ofPrevious: null } : rateCells("ofPrevious", n, reached(i - 1))) });
+      stageRows.push({
+        key,
+        group,
+        stage: stage.label,
+        tasks: n,
+        ...rateCells("ofImported", n, imported),
+        ...(i === 0 ? { ofPrevious: null } : rateCells("ofPrevious", n, reached(i - 1))),
+      });
       stageDrill[key] = { tasks: sliceFor(group, { stage: stage.key }) };
       if (i === 0) return;
       const causes = new Map<string, number>();
-      for (const c of mine.filter((c) => c.stop === i)) causes.set(c.cause ?? "UNKNOWN", (causes.get(c.cause ?? "UNKNOWN") ?? 0) + c.n);
+      for (const c of mine.filter((c) => c.stop === i))
+        causes.set(c.cause ?? "UNKNOWN", (causes.get(c.cause ?? "UNKNOWN") ?? 0) + c.n);
       for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
         const dropKey = `${group}|${stage.key}|${cause}`;
-        dropRows.push({ key: dropKey, group, gate: stage.label, cause: FUNNEL_CAUSE_LABELS[cause] ?? cause, tasks: n, ...rateCells("ofReaching", n, reached(i - 1)) });
+        dropRows.push({
+          key: dropKey,
+          group,
+          gate: stage.label,
+          cause: FUNNEL_CAUSE_LABELS[cause] ?? cause,
+          tasks: n,
+          ...rateCells("ofReaching", n, reached(i - 1)),
+        });
         dropDrill[dropKey] = { tasks: sliceFor(group, { gate: stage.key, cause }) };
       }
     });
@@ -165,13 +194,25 @@ export function buildFunnel(query: FunnelQuery, counts: GroupedCount[]): FunnelR
     groups,
     stages: {
       title: "Tasks reaching each gate",
-      columns: [text("group", "Group"), text("stage", "Stage"), count("tasks", "Tasks"), rateColumn("ofImported", "Of imported"), rateColumn("ofPrevious", "Of previous stage")],
+      columns: [
+        text("group", "Group"),
+        text("stage", "Stage"),
+        count("tasks", "Tasks"),
+        rateColumn("ofImported", "Of imported"),
+        rateColumn("ofPrevious", "Of previous stage"),
+      ],
       rows: stageRows,
       drill: stageDrill,
     },
     drops: {
       title: "Where tasks drop, and why",
-      columns: [text("group", "Group"), text("gate", "Failed gate"), text("cause", "Cause"), count("tasks", "Tasks"), rateColumn("ofReaching", "Of tasks reaching the gate")],
+      columns: [
+        text("group", "Group"),
+        text("gate", "Failed gate"),
+        text("cause", "Cause"),
+        count("tasks", "Tasks"),
+        rateColumn("ofReaching", "Of tasks reaching the gate"),
+      ],
       rows: dropRows,
       drill: dropDrill,
     },
@@ -189,7 +230,10 @@ export async function computeFunnel(db: Db, query: FunnelQuery, blind: BlindSet)
     WHERE ${funnelCondition(filtersOf(query))} AND ${notHiddenSql(blind, "t.id")}
     GROUP BY 1, 2, 3`.toQuery();
   const counts = await db.$queryRawUnsafe<GroupedCount[]>(statement, ...values);
-  return buildFunnel(query, counts.map((c) => ({ ...c, stop: Number(c.stop), n: Number(c.n) })));
+  return buildFunnel(
+    query,
+    counts.map((c) => ({ ...c, stop: Number(c.stop), n: Number(c.n) })),
+  );
 }
 
 export const funnelHref = (params: FunnelSlice) => sliceHref("funnel", defined(params));

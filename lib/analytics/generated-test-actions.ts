@@ -23,8 +23,14 @@ export type GeneratedTestInput = z.infer<typeof GeneratedTestInputSchema>;
 /** Adds (or, for the same generator and patch, finds) the generated test; idempotent. */
 export async function addGeneratedTest(db: PrismaClient, input: GeneratedTestInput, instanceId?: string) {
   const original = await db.task.findUnique({ where: { instanceId: input.instanceId } });
-  if (!original) throw new AppError("UNPROCESSABLE", `No task has instance id ${input.instanceId}; import the task before tests generated for it`);
-  const id = instanceId ?? `${original.instanceId}__gen__${createHash("sha256").update(`${input.generator}\n${input.testPatch}`).digest("hex").slice(0, 10)}`;
+  if (!original)
+    throw new AppError(
+      "UNPROCESSABLE",
+      `No task has instance id ${input.instanceId}; import the task before tests generated for it`,
+    );
+  const id =
+    instanceId ??
+    `${original.instanceId}__gen__${createHash("sha256").update(`${input.generator}\n${input.testPatch}`).digest("hex").slice(0, 10)}`;
   const fields = {
     environmentId: original.environmentId,
     kind: "TEST_GENERATION" as const,
@@ -51,18 +57,35 @@ export const PromoteSchema = z.object({
  * task: its test patch is appended to the task's and its tests to FAIL_TO_PASS — a new
  * version of the task, audited, refused when the task changed since the curator looked.
  */
-export async function promoteGeneratedTest(db: PrismaClient, actor: { id: string }, generatedTaskId: string, version: number) {
+export async function promoteGeneratedTest(
+  db: PrismaClient,
+  actor: { id: string },
+  generatedTaskId: string,
+  version: number,
+) {
   const test = (await loadGeneratedTests(db)).find((t) => t.taskId === generatedTaskId);
   if (!test) throw notFound("The generated test");
   if (!(test.attacks && test.accurate)) {
-    throw new AppError("UNPROCESSABLE", "Only a valid generated test can be promoted: it must fail without the fix and pass with the gold fix in its latest runs");
+    throw new AppError(
+      "UNPROCESSABLE",
+      "Only a valid generated test can be promoted: it must fail without the fix and pass with the gold fix in its latest runs",
+    );
   }
-  const generated = await db.task.findUniqueOrThrow({ where: { id: generatedTaskId }, select: { testPatch: true, failToPass: true } });
+  const generated = await db.task.findUniqueOrThrow({
+    where: { id: generatedTaskId },
+    select: { testPatch: true, failToPass: true },
+  });
   return db.$transaction(async (tx) => {
-    const original = await tx.task.findUnique({ where: { instanceId: test.generatedFor ?? "" }, select: { id: true, testPatch: true, failToPass: true } });
-    if (!original) throw new AppError("UNPROCESSABLE", `The task ${test.generatedFor} this test was generated for is gone`);
+    const original = await tx.task.findUnique({
+      where: { instanceId: test.generatedFor ?? "" },
+      select: { id: true, testPatch: true, failToPass: true },
+    });
+    if (!original)
+      throw new AppError("UNPROCESSABLE", `The task ${test.generatedFor} this test was generated for is gone`);
     const failToPass = [...new Set([...original.failToPass, ...generated.failToPass])];
-    const testPatch = original.testPatch.includes(generated.testPatch) ? original.testPatch : `${original.testPatch.trimEnd()}\n${generated.testPatch}`;
+    const testPatch = original.testPatch.includes(generated.testPatch)
+      ? original.testPatch
+      : `${original.testPatch.trimEnd()}\n${generated.testPatch}`;
     const next = await updateTaskAtVersion(tx, original.id, version, { testPatch, failToPass });
     await auditLog(tx, {
       actorId: actor.id,

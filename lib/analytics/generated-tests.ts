@@ -2,7 +2,14 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { labelOrMissing } from "../metrics/missing-label";
-import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
+import {
+  dimensionFilters,
+  groupItems,
+  selectItems,
+  uniqueTaskIds,
+  type Dimensions,
+  type Outcomes,
+} from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
 import { visibleOnly, type BlindSet } from "../auth/blind";
@@ -29,7 +36,10 @@ export type GeneratedTest = {
 };
 export type RunSummary = { id: string; failureClass: string | null; finishedAt: string | null };
 
-export const GENERATED_TEST_DIMENSIONS: Dimensions<GeneratedTest> = { generator: (t) => t.generator, repository: (t) => t.repository };
+export const GENERATED_TEST_DIMENSIONS: Dimensions<GeneratedTest> = {
+  generator: (t) => t.generator,
+  repository: (t) => t.repository,
+};
 
 export const GENERATED_TEST_OUTCOMES: Outcomes<GeneratedTest> = {
   tests: () => true,
@@ -54,7 +64,12 @@ const OUTCOME_COLUMNS = ["tests", "attacks", "accurate", "valid", "unmeasured"] 
 /** Pure: rates per group and the per-test table. */
 export type GeneratedTestAnalytics = { rates: FigureTable; tests: FigureTable; promotable: Promotable[] };
 /** A valid test a curator may promote into its task. */
-export type Promotable = { taskId: string; test: string; generatedFor: string; original: { id: string; version: number } };
+export type Promotable = {
+  taskId: string;
+  test: string;
+  generatedFor: string;
+  original: { id: string; version: number };
+};
 
 export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: GeneratedTestQuery): GeneratedTestAnalytics {
   const filters = dimensionFilters(query, GENERATED_TEST_DIMENSIONS as Dimensions<unknown>);
@@ -78,7 +93,9 @@ export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: Generat
       ...rateCells("validRate", n("valid"), bothMeasured),
       unmeasured: n("unmeasured"),
     });
-    drill[group.key] = Object.fromEntries(OUTCOME_COLUMNS.map((o) => [o, sliceHref("generated-tests", { ...filters, ...group.values, outcome: o })]));
+    drill[group.key] = Object.fromEntries(
+      OUTCOME_COLUMNS.map((o) => [o, sliceHref("generated-tests", { ...filters, ...group.values, outcome: o })]),
+    );
   }
   const testRows: FigureRow[] = tests.map((t) => ({
     key: t.taskId,
@@ -87,9 +104,18 @@ export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: Generat
     generatedFor: t.generatedFor,
     withoutFix: runWords(t.negativeRun, t.attacks, "fails (attacks)", "passes (no attack)"),
     withFix: runWords(t.positiveRun, t.accurate, "passes (accurate)", "fails (inaccurate)"),
-    verdict: t.attacks && t.accurate ? "valid fail-to-pass" : t.attacks === null || t.accurate === null ? "not measured yet" : "not valid",
+    verdict:
+      t.attacks && t.accurate
+        ? "valid fail-to-pass"
+        : t.attacks === null || t.accurate === null
+          ? "not measured yet"
+          : "not valid",
   }));
-  const promotable = tests.flatMap((t) => (t.attacks && t.accurate && t.original && t.generatedFor ? [{ taskId: t.taskId, test: t.instanceId, generatedFor: t.generatedFor, original: t.original }] : []));
+  const promotable = tests.flatMap((t) =>
+    t.attacks && t.accurate && t.original && t.generatedFor
+      ? [{ taskId: t.taskId, test: t.instanceId, generatedFor: t.generatedFor, original: t.original }]
+      : [],
+  );
   return {
     promotable,
     rates: {
@@ -110,7 +136,14 @@ export function buildGeneratedTestAnalytics(all: GeneratedTest[], query: Generat
     },
     tests: {
       title: "Each generated test's runs",
-      columns: [text("test", "Test"), text("generator", "Generator"), text("generatedFor", "For task"), text("withoutFix", "Without the fix"), text("withFix", "With the gold fix"), text("verdict", "Verdict")],
+      columns: [
+        text("test", "Test"),
+        text("generator", "Generator"),
+        text("generatedFor", "For task"),
+        text("withoutFix", "Without the fix"),
+        text("withFix", "With the gold fix"),
+        text("verdict", "Verdict"),
+      ],
       rows: testRows,
       drill: Object.fromEntries(tests.map((t) => [t.taskId, { test: `/tasks/${t.taskId}` }])),
     },
@@ -127,7 +160,8 @@ const summary = (id: string | null, failureClass: string | null, finishedAt: Dat
   id ? { id, failureClass, finishedAt: finishedAt ? finishedAt.toISOString() : null } : null;
 
 /** Every generated test with its latest control runs, read again only after a write. */
-export const loadGeneratedTests = (db: Db): Promise<GeneratedTest[]> => cachedFacts(db, "generated tests", readGeneratedTests);
+export const loadGeneratedTests = (db: Db): Promise<GeneratedTest[]> =>
+  cachedFacts(db, "generated tests", readGeneratedTests);
 
 export async function readGeneratedTests(db: Db): Promise<GeneratedTest[]> {
   const { text: statement, values } = latestControlRunsSql("TEST_GENERATION").toQuery();
@@ -147,9 +181,14 @@ export async function readGeneratedTests(db: Db): Promise<GeneratedTest[]> {
 }
 
 export async function generatedTestAnalytics(db: Db, query: GeneratedTestQuery, blind: BlindSet) {
-  return buildGeneratedTestAnalytics(await visibleOnly(blind, await loadGeneratedTests(db), (test) => test.taskId), query);
+  return buildGeneratedTestAnalytics(
+    await visibleOnly(blind, await loadGeneratedTests(db), (test) => test.taskId),
+    query,
+  );
 }
 
 export async function generatedTestSliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {
-  return uniqueTaskIds(selectItems(await loadGeneratedTests(db), params, GENERATED_TEST_DIMENSIONS, GENERATED_TEST_OUTCOMES));
+  return uniqueTaskIds(
+    selectItems(await loadGeneratedTests(db), params, GENERATED_TEST_DIMENSIONS, GENERATED_TEST_OUTCOMES),
+  );
 }

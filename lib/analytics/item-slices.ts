@@ -12,12 +12,20 @@ export function selectItems<T>(items: T[], params: SliceParams, dimensions: Dime
   const outcome = params.outcome ? outcomes[params.outcome] : undefined;
   if (params.outcome && !outcome) return [];
   return items.filter(
-    (item) => Object.entries(dimensions).every(([key, valueOf]) => params[key] === undefined || valueOf(item) === params[key]) && (!outcome || outcome(item, params)),
+    (item) =>
+      Object.entries(dimensions).every(
+        ([key, valueOf]) => params[key] === undefined || valueOf(item) === params[key],
+      ) &&
+      (!outcome || outcome(item, params)),
   );
 }
 
 /** Items split by the chosen dimensions, in key order; the group's values become slice params. */
-export function groupItems<T>(items: T[], by: string[], dimensions: Dimensions<T>): { key: string; values: SliceParams; items: T[] }[] {
+export function groupItems<T>(
+  items: T[],
+  by: string[],
+  dimensions: Dimensions<T>,
+): { key: string; values: SliceParams; items: T[] }[] {
   const groups = new Map<string, { key: string; values: SliceParams; items: T[] }>();
   for (const item of items) {
     const values = Object.fromEntries(by.map((d) => [d, dimensions[d](item)]));
@@ -31,7 +39,9 @@ export function groupItems<T>(items: T[], by: string[], dimensions: Dimensions<T
 
 /** The filter params (dimension → value) present in a query, dropping empty ones. */
 export function dimensionFilters(query: Record<string, unknown>, dimensions: Dimensions<unknown>): SliceParams {
-  return Object.fromEntries(Object.keys(dimensions).flatMap((d) => (typeof query[d] === "string" && query[d] ? [[d, query[d] as string]] : [])));
+  return Object.fromEntries(
+    Object.keys(dimensions).flatMap((d) => (typeof query[d] === "string" && query[d] ? [[d, query[d] as string]] : [])),
+  );
 }
 
 export const uniqueTaskIds = (items: { taskId: string }[]) => [...new Set(items.map((i) => i.taskId))];

@@ -15,11 +15,19 @@ import { verifiabilitySliceTaskIds } from "./verifiability";
  */
 export async function resolveSlice(db: Db, text: string): Promise<SqlFragment> {
   const slice = decodeSlice(text);
-  if (!slice) throw new AppError("BAD_REQUEST", "The analytics slice in this link is not valid; open the number again from its analytics page");
+  if (!slice)
+    throw new AppError(
+      "BAD_REQUEST",
+      "The analytics slice in this link is not valid; open the number again from its analytics page",
+    );
   switch (slice.page) {
     case "funnel": {
       const parsed = FunnelSliceSchema.safeParse(slice.params);
-      if (!parsed.success) throw new AppError("BAD_REQUEST", "The funnel slice in this link names an unknown stage; open the number again from the funnel page");
+      if (!parsed.success)
+        throw new AppError(
+          "BAD_REQUEST",
+          "The funnel slice in this link names an unknown stage; open the number again from the funnel page",
+        );
       return sql`(${funnelCondition(parsed.data)})`;
     }
     case "reviewers":
@@ -36,6 +44,10 @@ export async function resolveSlice(db: Db, text: string): Promise<SqlFragment> {
 const idsCondition = (ids: string[]) => (ids.length ? sql`t.id = ANY(${ids}::text[])` : raw("FALSE"));
 
 /** The list's context with ?slice= resolved: every caller of listTasks / taskFacets that passes filters from a URL. */
-export async function withResolvedSlice<C extends FilterContext>(db: Db, slice: string | undefined, context: C): Promise<C> {
+export async function withResolvedSlice<C extends FilterContext>(
+  db: Db,
+  slice: string | undefined,
+  context: C,
+): Promise<C> {
   return slice && !context.slice ? { ...context, slice: await resolveSlice(db, slice) } : context;
 }

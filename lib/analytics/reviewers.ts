@@ -2,9 +2,26 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { honestResolved } from "../trajectories/score-reviewers";
 import { sql } from "../db/sql";
-import { count, number, percentColumn, rate, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
+import {
+  count,
+  number,
+  percentColumn,
+  rate,
+  rateCells,
+  rateColumn,
+  text,
+  type FigureRow,
+  type FigureTable,
+} from "./figures";
 import { labelOrMissing } from "../metrics/missing-label";
-import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
+import {
+  dimensionFilters,
+  groupItems,
+  selectItems,
+  uniqueTaskIds,
+  type Dimensions,
+  type Outcomes,
+} from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
 import { visibleOnly, type BlindSet } from "../auth/blind";
@@ -51,7 +68,12 @@ export const REVIEW_DIMENSIONS: Dimensions<Review> = {
   difficulty: (r) => r.difficulty,
   repository: (r) => r.repository,
 };
-const DIMENSION_LABELS: Record<string, string> = { reviewer: "Reviewer model", generator: "Generator model", difficulty: "Difficulty", repository: "Repository" };
+const DIMENSION_LABELS: Record<string, string> = {
+  reviewer: "Reviewer model",
+  generator: "Generator model",
+  difficulty: "Difficulty",
+  repository: "Repository",
+};
 
 const scored = (r: Review) => r.resolved !== null;
 const correct = (r: Review) => r.resolved !== null && r.approved === r.resolved;
@@ -94,14 +116,20 @@ const sum = (values: (number | null)[]) => {
 };
 const perCorrect = (total: number | null, correctCount: number) => (total === null ? null : rate(total, correctCount));
 
-export type ReviewerAnalytics = { measures: FigureTable; calibration: FigureTable; causes: FigureTable; reviews: number };
+export type ReviewerAnalytics = {
+  measures: FigureTable;
+  calibration: FigureTable;
+  causes: FigureTable;
+  reviews: number;
+};
 
 /** Pure: the three tables of the page from the reviews matching the query. */
 export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): ReviewerAnalytics {
   const filters = dimensionFilters(query, REVIEW_DIMENSIONS as Dimensions<unknown>);
   const reviews = selectItems(all, filters, REVIEW_DIMENSIONS, REVIEW_OUTCOMES);
   const slice = (extra: SliceParams) => sliceHref("reviewers", { ...filters, ...extra });
-  const count$ = (items: Review[], outcome: string, params: SliceParams = {}) => items.filter((r) => REVIEW_OUTCOMES[outcome](r, params)).length;
+  const count$ = (items: Review[], outcome: string, params: SliceParams = {}) =>
+    items.filter((r) => REVIEW_OUTCOMES[outcome](r, params)).length;
 
   const measureRows: FigureRow[] = [];
   const measureDrill: FigureTable["drill"] = {};
@@ -131,7 +159,10 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
       awaiting: count$(items, "awaiting"),
     });
     measureDrill[group.key] = Object.fromEntries(
-      ["reviews", "scored", "correct", "falseApproval", "falseRejection", "reproducer", "awaiting"].map((o) => [o, slice({ ...group.values, outcome: o })]),
+      ["reviews", "scored", "correct", "falseApproval", "falseRejection", "reproducer", "awaiting"].map((o) => [
+        o,
+        slice({ ...group.values, outcome: o }),
+      ]),
     );
   }
 
@@ -159,7 +190,10 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
   const causeDrill = Object.fromEntries(
     Object.keys(REVIEW_CAUSES).map((cause) => [
       cause,
-      { falseApproval: slice({ outcome: "falseApprovalCause", cause }), falseRejection: slice({ outcome: "falseRejectionCause", cause }) },
+      {
+        falseApproval: slice({ outcome: "falseApprovalCause", cause }),
+        falseRejection: slice({ outcome: "falseRejectionCause", cause }),
+      },
     ]),
   );
 
@@ -189,13 +223,22 @@ export function buildReviewerAnalytics(all: Review[], query: ReviewerQuery): Rev
     },
     calibration: {
       title: "Confidence calibration (scored reviews with a confidence)",
-      columns: [text("bin", "Confidence"), count("reviews", "Reviews"), percentColumn("meanConfidence", "Mean confidence"), rateColumn("accuracy", "Accuracy")],
+      columns: [
+        text("bin", "Confidence"),
+        count("reviews", "Reviews"),
+        percentColumn("meanConfidence", "Mean confidence"),
+        rateColumn("accuracy", "Accuracy"),
+      ],
       rows: calibrationRows,
       drill: calibrationDrill,
     },
     causes: {
       title: "Causes of wrong decisions",
-      columns: [text("cause", "Cause"), count("falseApproval", "False approvals"), count("falseRejection", "False rejections")],
+      columns: [
+        text("cause", "Cause"),
+        count("falseApproval", "False approvals"),
+        count("falseRejection", "False rejections"),
+      ],
       rows: causeRows,
       drill: causeDrill,
     },
@@ -261,7 +304,10 @@ function groundTruth(row: ReviewRow): boolean | null {
   return honestResolved({
     resolved: row.candidateResolved,
     patch: row.patch ?? "",
-    task: { testPatch: row.testPatch ?? "", environment: { currentRevision: row.evalScript === null ? null : { evalScript: row.evalScript } } },
+    task: {
+      testPatch: row.testPatch ?? "",
+      environment: { currentRevision: row.evalScript === null ? null : { evalScript: row.evalScript } },
+    },
     validationRuns: row.hasLatest ? [{ resolved: row.latestResolved, importBatchId: row.latestImportBatchId }] : [],
   });
 }
@@ -292,8 +338,14 @@ export async function readReviews(db: Db): Promise<Review[]> {
 
 /** The reviewer page: SWE-Review's measures and its revision loop, under the same reviewer / generator filters. */
 export async function reviewerAnalytics(db: Db, query: ReviewerQuery, blind: BlindSet) {
-  const [reviews, pairs] = await Promise.all([loadReviews(db).then((all) => visibleOnly(blind, all, (r) => r.taskId)), loadRevisionPairs(db).then((all) => visibleOnly(blind, all, (p) => p.taskId))]);
-  const filters = dimensionFilters({ reviewer: query.reviewer, generator: query.generator }, REVISION_DIMENSIONS as Dimensions<unknown>);
+  const [reviews, pairs] = await Promise.all([
+    loadReviews(db).then((all) => visibleOnly(blind, all, (r) => r.taskId)),
+    loadRevisionPairs(db).then((all) => visibleOnly(blind, all, (p) => p.taskId)),
+  ]);
+  const filters = dimensionFilters(
+    { reviewer: query.reviewer, generator: query.generator },
+    REVISION_DIMENSIONS as Dimensions<unknown>,
+  );
   return { ...buildReviewerAnalytics(reviews, query), ...buildRevisionLoop(pairs, filters) };
 }
 

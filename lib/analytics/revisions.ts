@@ -22,7 +22,10 @@ export type RevisionPair = {
   after: boolean | null;
 };
 
-export const REVISION_DIMENSIONS: Dimensions<RevisionPair> = { reviewer: (p) => p.reviewer, generator: (p) => p.generator };
+export const REVISION_DIMENSIONS: Dimensions<RevisionPair> = {
+  reviewer: (p) => p.reviewer,
+  generator: (p) => p.generator,
+};
 const measured = (p: RevisionPair) => p.before !== null && p.after !== null;
 export const REVISION_OUTCOMES: Outcomes<RevisionPair> = {
   pairs: () => true,
@@ -40,7 +43,10 @@ function changeWords(p: RevisionPair): string {
 }
 
 /** Pure: resolve rate before and after revision per reviewer and generator, and every pair. */
-export function buildRevisionLoop(pairs: RevisionPair[], filters: SliceParams): { revisions: FigureTable; revisionPairs: FigureTable } {
+export function buildRevisionLoop(
+  pairs: RevisionPair[],
+  filters: SliceParams,
+): { revisions: FigureTable; revisionPairs: FigureTable } {
   const chosen = selectItems(pairs, filters, REVISION_DIMENSIONS, REVISION_OUTCOMES);
   const rows: FigureRow[] = [];
   const drill: FigureTable["drill"] = {};
@@ -57,7 +63,12 @@ export function buildRevisionLoop(pairs: RevisionPair[], filters: SliceParams): 
       fixed: n("fixed"),
       broke: n("broke"),
     });
-    drill[group.key] = Object.fromEntries(Object.keys(REVISION_OUTCOMES).map((o) => [o, sliceHref("revisions", { ...filters, ...group.values, outcome: o })]));
+    drill[group.key] = Object.fromEntries(
+      Object.keys(REVISION_OUTCOMES).map((o) => [
+        o,
+        sliceHref("revisions", { ...filters, ...group.values, outcome: o }),
+      ]),
+    );
   }
   return {
     revisions: {
@@ -77,9 +88,24 @@ export function buildRevisionLoop(pairs: RevisionPair[], filters: SliceParams): 
     },
     revisionPairs: {
       title: "Each revised patch",
-      columns: [text("task", "Task"), text("generator", "Predecessor"), text("revisedGenerator", "Revision"), text("reviewer", "Prompted by"), text("change", "Result")],
-      rows: chosen.map((p) => ({ key: `${p.taskId}|${p.revisedGenerator}`, task: p.instanceId, generator: p.generator, revisedGenerator: p.revisedGenerator, reviewer: p.reviewer, change: changeWords(p) })),
-      drill: Object.fromEntries(chosen.map((p) => [`${p.taskId}|${p.revisedGenerator}`, { task: `/tasks/${p.taskId}` }])),
+      columns: [
+        text("task", "Task"),
+        text("generator", "Predecessor"),
+        text("revisedGenerator", "Revision"),
+        text("reviewer", "Prompted by"),
+        text("change", "Result"),
+      ],
+      rows: chosen.map((p) => ({
+        key: `${p.taskId}|${p.revisedGenerator}`,
+        task: p.instanceId,
+        generator: p.generator,
+        revisedGenerator: p.revisedGenerator,
+        reviewer: p.reviewer,
+        change: changeWords(p),
+      })),
+      drill: Object.fromEntries(
+        chosen.map((p) => [`${p.taskId}|${p.revisedGenerator}`, { task: `/tasks/${p.taskId}` }]),
+      ),
     },
   };
 }
@@ -90,23 +116,38 @@ const metaText = (metadata: unknown, key: string) => {
 };
 
 /** Every revised candidate with its predecessor's ground truth, read again only after a write. */
-export const loadRevisionPairs = (db: Db): Promise<RevisionPair[]> => cachedFacts(db, "revision pairs", readRevisionPairs);
+export const loadRevisionPairs = (db: Db): Promise<RevisionPair[]> =>
+  cachedFacts(db, "revision pairs", readRevisionPairs);
 
 export async function readRevisionPairs(db: Db): Promise<RevisionPair[]> {
   const marked = await db.$queryRaw<{ id: string }[]>`SELECT id FROM candidate_patches WHERE metadata ? 'revision_of'`;
   if (marked.length === 0) return [];
   const revised = await db.candidatePatch.findMany({
     where: { id: { in: marked.map((m) => m.id) } },
-    select: { ...GROUND_TRUTH_SELECT, generator: true, metadata: true, taskId: true, task: { select: { ...GROUND_TRUTH_SELECT.task.select, instanceId: true } } },
+    select: {
+      ...GROUND_TRUTH_SELECT,
+      generator: true,
+      metadata: true,
+      taskId: true,
+      task: { select: { ...GROUND_TRUTH_SELECT.task.select, instanceId: true } },
+    },
   });
   const pairs: RevisionPair[] = [];
   for (const candidate of revised) {
     const predecessorName = metaText(candidate.metadata, "revision_of");
     if (!predecessorName) continue;
-    const predecessor = await db.candidatePatch.findUnique({ where: { taskId_generator: { taskId: candidate.taskId, generator: predecessorName } }, select: GROUND_TRUTH_SELECT });
+    const predecessor = await db.candidatePatch.findUnique({
+      where: { taskId_generator: { taskId: candidate.taskId, generator: predecessorName } },
+      select: GROUND_TRUTH_SELECT,
+    });
     if (!predecessor) continue;
     const reviewId = metaText(candidate.metadata, "review_id");
-    const review = reviewId ? await db.trajectory.findFirst({ where: { role: "REVIEWER", metadata: { path: ["reviewId"], equals: reviewId } }, select: { model: true } }) : null;
+    const review = reviewId
+      ? await db.trajectory.findFirst({
+          where: { role: "REVIEWER", metadata: { path: ["reviewId"], equals: reviewId } },
+          select: { model: true },
+        })
+      : null;
     pairs.push({
       taskId: candidate.taskId,
       instanceId: candidate.task.instanceId,
@@ -117,7 +158,9 @@ export async function readRevisionPairs(db: Db): Promise<RevisionPair[]> {
       after: honestResolved(candidate),
     });
   }
-  return pairs.sort((a, b) => a.instanceId.localeCompare(b.instanceId) || a.revisedGenerator.localeCompare(b.revisedGenerator));
+  return pairs.sort(
+    (a, b) => a.instanceId.localeCompare(b.instanceId) || a.revisedGenerator.localeCompare(b.revisedGenerator),
+  );
 }
 
 export async function revisionSliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {

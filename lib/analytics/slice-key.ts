@@ -32,7 +32,8 @@ export function decodeSlice(text: string): Slice | null {
 }
 
 /** The task list link for a slice. */
-export const sliceHref = (page: AnalyticsPage, params: SliceParams) => `/tasks?${new URLSearchParams({ slice: encodeSlice(page, params) })}`;
+export const sliceHref = (page: AnalyticsPage, params: SliceParams) =>
+  `/tasks?${new URLSearchParams({ slice: encodeSlice(page, params) })}`;
 
 /** A slice in words, for the task list's filter chip. */
 export function describeSlice(text: string): string {

@@ -2,7 +2,14 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { labelOrMissing } from "../metrics/missing-label";
-import { dimensionFilters, groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
+import {
+  dimensionFilters,
+  groupItems,
+  selectItems,
+  uniqueTaskIds,
+  type Dimensions,
+  type Outcomes,
+} from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
 import { controlOutcome, latestControlRuns } from "./control-runs";
 import { sql } from "../db/sql";
@@ -16,7 +23,8 @@ import { cachedFacts } from "./fact-cache";
 // earlier step in the build order should have provided) or a semantic mismatch between the
 // patch and its tests.
 
-export type StepFailure = { kind: "missing_dependency"; name: string; line: string } | { kind: "semantic_mismatch"; line: string | null };
+export type StepFailure =
+  { kind: "missing_dependency"; name: string; line: string } | { kind: "semantic_mismatch"; line: string | null };
 
 const UNDEFINED_NAME_PATTERNS = [
   /NameError: name '(\w+)' is not defined/,
@@ -76,7 +84,10 @@ export type VerifiabilityQuery = z.infer<typeof VerifiabilityQuerySchema>;
 
 const OUTCOME_KEYS = Object.keys(STEP_OUTCOMES);
 
-export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { projects: FigureTable; failures: FigureTable } {
+export function buildVerifiability(
+  all: Step[],
+  query: VerifiabilityQuery,
+): { projects: FigureTable; failures: FigureTable } {
   const filters = dimensionFilters(query, STEP_DIMENSIONS as Dimensions<unknown>);
   const steps = selectItems(all, filters, STEP_DIMENSIONS, STEP_OUTCOMES);
   const rows: FigureRow[] = [];
@@ -89,7 +100,9 @@ export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { pr
       ...Object.fromEntries(OUTCOME_KEYS.map((o) => [o, n(o)])),
       ...rateCells("verifiableShare", n("verifiable"), n("verifiable") + n("notVerifiable")),
     });
-    drill[group.key] = Object.fromEntries(OUTCOME_KEYS.map((o) => [o, sliceHref("verifiability", { ...filters, ...group.values, outcome: o })]));
+    drill[group.key] = Object.fromEntries(
+      OUTCOME_KEYS.map((o) => [o, sliceHref("verifiability", { ...filters, ...group.values, outcome: o })]),
+    );
   }
   const failing = steps.filter((s) => s.verifiable === false);
   return {
@@ -110,7 +123,12 @@ export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { pr
     },
     failures: {
       title: "Steps that are not verifiable",
-      columns: [text("step", "Step"), text("project", "Project"), text("cause", "Cause"), text("evidence", "From the log")],
+      columns: [
+        text("step", "Step"),
+        text("project", "Project"),
+        text("cause", "Cause"),
+        text("evidence", "From the log"),
+      ],
       rows: failing.map((s) => ({
         key: s.taskId,
         step: s.instanceId,
@@ -125,7 +143,15 @@ export function buildVerifiability(all: Step[], query: VerifiabilityQuery): { pr
 
 const LOG_TAIL = 20_000;
 
-type StepRow = { taskId: string; instanceId: string; repository: string; posId: string | null; posClass: string | null; fixPatch: string | null; logTail: string | null };
+type StepRow = {
+  taskId: string;
+  instanceId: string;
+  repository: string;
+  posId: string | null;
+  posClass: string | null;
+  fixPatch: string | null;
+  logTail: string | null;
+};
 
 /**
  * Each step with its latest finished positive control (as latestControlRuns picks it). Only

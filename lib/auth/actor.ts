@@ -25,7 +25,12 @@ async function decodeSessionCookie(raw: string): Promise<CookieSession | null> {
   const token = await decode({ token: raw, secret: authSecret() }).catch(() => null);
   if (!token?.sub) return null;
   const sid = typeof token.sid === "string" ? token.sid : null;
-  const session = { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0, sid, expiresAt: typeof token.exp === "number" ? token.exp * 1000 : 0 };
+  const session = {
+    userId: token.sub,
+    version: typeof token.sv === "number" ? token.sv : 0,
+    sid,
+    expiresAt: typeof token.exp === "number" ? token.exp * 1000 : 0,
+  };
   if (!session.expiresAt) return session; // a cookie without an expiry is decoded every time
   if (decodedCookies.size >= DECODED_COOKIES_MAX) decodedCookies.delete(decodedCookies.keys().next().value!);
   decodedCookies.set(raw, session);

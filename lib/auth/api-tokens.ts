@@ -3,7 +3,14 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { auditLog } from "../audit/audit-log";
 import { AppError } from "../errors/app-error";
-import { roleAtLeast, SCOPE_MIN_ROLE, scopesForRole, TOKEN_SCOPES, type RoleName, type TokenScope } from "./permissions";
+import {
+  roleAtLeast,
+  SCOPE_MIN_ROLE,
+  scopesForRole,
+  TOKEN_SCOPES,
+  type RoleName,
+  type TokenScope,
+} from "./permissions";
 import { logFailure } from "../errors/log-failure";
 
 // A token is shown once at creation; only its SHA-256 is stored, so a database leak
@@ -16,7 +23,12 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export const CreateApiTokenSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
-    scopes: z.array(z.enum(TOKEN_SCOPES)).min(1).max(TOKEN_SCOPES.length).optional().describe("default: every scope the owner's role allows"),
+    scopes: z
+      .array(z.enum(TOKEN_SCOPES))
+      .min(1)
+      .max(TOKEN_SCOPES.length)
+      .optional()
+      .describe("default: every scope the owner's role allows"),
     expiresInDays: z.number().int().positive().max(3650).default(DEFAULT_TOKEN_DAYS),
   })
   .strict();
@@ -33,16 +45,35 @@ export const ApiTokenSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const TOKEN_FIELDS = { id: true, name: true, prefix: true, scopes: true, expiresAt: true, lastUsedAt: true, revokedAt: true, createdAt: true } as const;
+export const TOKEN_FIELDS = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  createdAt: true,
+} as const;
 
 /** The scopes asked for, refused when the owner's role could not use one of them (a token never exceeds its owner). */
 function grantableScopes(role: RoleName, asked: TokenScope[] | undefined): TokenScope[] {
   if (!asked) return scopesForRole(role);
   const beyond = asked.filter((scope) => !roleAtLeast(role, SCOPE_MIN_ROLE[scope]));
   if (beyond.length) {
-    throw new AppError("UNPROCESSABLE", `A ${role} cannot hold a token with the scope ${beyond.map((s) => `"${s}"`).join(", ")}; choose from ${scopesForRole(role).join(", ")}`, undefined, [
-      { field: "scopes", in: "body", pointer: "/scopes", detail: `scopes ${beyond.join(", ")} need the ${SCOPE_MIN_ROLE[beyond[0]]} role` },
-    ]);
+    throw new AppError(
+      "UNPROCESSABLE",
+      `A ${role} cannot hold a token with the scope ${beyond.map((s) => `"${s}"`).join(", ")}; choose from ${scopesForRole(role).join(", ")}`,
+      undefined,
+      [
+        {
+          field: "scopes",
+          in: "body",
+          pointer: "/scopes",
+          detail: `scopes ${beyond.join(", ")} need the ${SCOPE_MIN_ROLE[beyond[0]]} role`,
+        },
+      ],
+    );
   }
   return TOKEN_SCOPES.filter((scope) => asked.includes(scope));
 }
@@ -62,11 +93,26 @@ export async function createApiToken(db: Db, userId: string, raw: CreateApiToken
     },
     select: TOKEN_FIELDS,
   });
-  await auditLog(db, { actorId: userId, entityType: "api_token", entityId: record.id, action: "create", after: record });
+  await auditLog(db, {
+    actorId: userId,
+    entityType: "api_token",
+    entityId: record.id,
+    action: "create",
+    after: record,
+  });
   return { ...record, token };
 }
 
-type TokenOwnerRow = { id: string; scopes: string[]; lastUsedAt: Date | null; userId: string; email: string; name: string | null; role: RoleName; disabled: boolean };
+type TokenOwnerRow = {
+  id: string;
+  scopes: string[];
+  lastUsedAt: Date | null;
+  userId: string;
+  email: string;
+  name: string | null;
+  role: RoleName;
+  disabled: boolean;
+};
 
 /** The user behind a bearer token and what the token may do, or null when it is unknown, revoked or expired. */
 export async function apiTokenGrant(db: Db, token: string) {
@@ -80,9 +126,17 @@ export async function apiTokenGrant(db: Db, token: string) {
   // last-use is informative only: a failed update must not fail the request, so it is only logged;
   // at most once a minute, so a busy client does not turn every read into a write
   if (!record.lastUsedAt || Date.now() - new Date(record.lastUsedAt).getTime() > 60_000) {
-    void db.apiToken.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } }).catch(logFailure(`recording the last use of API token ${record.id}`));
+    void db.apiToken
+      .update({ where: { id: record.id }, data: { lastUsedAt: new Date() } })
+      .catch(logFailure(`recording the last use of API token ${record.id}`));
   }
-  const user = { id: record.userId, email: record.email, name: record.name, role: record.role, disabled: record.disabled };
+  const user = {
+    id: record.userId,
+    email: record.email,
+    name: record.name,
+    role: record.role,
+    disabled: record.disabled,
+  };
   return { user, scopes: record.scopes as TokenScope[] };
 }
 

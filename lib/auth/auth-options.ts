@@ -37,7 +37,11 @@ export function authOptions(context: AuthRequestContext = {}): NextAuthOptions {
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.provider === "credentials") return true;
-        const decision = await decideOidcSignIn(prisma, { ...(profile as OidcClaims), sub: account!.providerAccountId }, context.oidcLinkToken ?? null);
+        const decision = await decideOidcSignIn(
+          prisma,
+          { ...(profile as OidcClaims), sub: account!.providerAccountId },
+          context.oidcLinkToken ?? null,
+        );
         return "refused" in decision ? signInPageWithError(decision.refused) : true;
       },
       async jwt({ token, user, account }) {
@@ -56,9 +60,18 @@ export function authOptions(context: AuthRequestContext = {}): NextAuthOptions {
       },
       async session({ session, token }) {
         const sid = typeof token.sid === "string" ? token.sid : null;
-        const user = token.sub ? await userOfSession(prisma, { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0, sid }) : null;
+        const user = token.sub
+          ? await userOfSession(prisma, {
+              userId: token.sub,
+              version: typeof token.sv === "number" ? token.sv : 0,
+              sid,
+            })
+          : null;
         const current = user && !user.disabled;
-        return { ...session, user: current ? { id: user.id, email: user.email, name: user.name, role: user.role } : undefined };
+        return {
+          ...session,
+          user: current ? { id: user.id, email: user.email, name: user.name, role: user.role } : undefined,
+        };
       },
       redirect({ url, baseUrl }) {
         return sameOriginUrl(url, baseUrl) ?? baseUrl;

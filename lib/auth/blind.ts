@@ -54,7 +54,8 @@ export function blindSetOf(db: Db, reader: Reader): BlindSet {
   const hides = async (taskId: string | null | undefined) => {
     if (!taskId) return false;
     if (all) return (await all).has(taskId);
-    const { text, values } = sql`SELECT EXISTS (SELECT 1 FROM (${subquery}) b WHERE b.task_id = ${taskId}) AS blind`.toQuery();
+    const { text, values } =
+      sql`SELECT EXISTS (SELECT 1 FROM (${subquery}) b WHERE b.task_id = ${taskId}) AS blind`.toQuery();
     const [row] = await db.$queryRawUnsafe<{ blind: boolean }[]>(text, ...values);
     return row.blind;
   };
@@ -77,7 +78,11 @@ export async function requireVisible(blind: BlindSet, taskId: string | null | un
 }
 
 /** The items that are not about a hidden task: lists and the counts made from them. */
-export async function visibleOnly<T>(blind: BlindSet, items: readonly T[], taskIdOf: (item: T) => string | null | undefined): Promise<T[]> {
+export async function visibleOnly<T>(
+  blind: BlindSet,
+  items: readonly T[],
+  taskIdOf: (item: T) => string | null | undefined,
+): Promise<T[]> {
   if (blind === NOT_BLIND) return [...items];
   const hidden = await blind.ids();
   return items.filter((item) => !hidden.has(taskIdOf(item) ?? ""));
@@ -90,7 +95,12 @@ export function notHiddenSql(blind: BlindSet, column: string): SqlFragment {
 
 export const HIDDEN_UNTIL_SUBMITTED = "hidden until you submit your label";
 
-type Judged = { automatedVerdict: unknown; failureClass: unknown; verdictOverride: unknown; overrideJustification: unknown };
+type Judged = {
+  automatedVerdict: unknown;
+  failureClass: unknown;
+  verdictOverride: unknown;
+  overrideJustification: unknown;
+};
 type Decided = { decisions?: unknown[]; approvals?: { required: number; count: number | null } };
 
 /**
@@ -98,7 +108,9 @@ type Decided = { decisions?: unknown[]; approvals?: { required: number; count: n
  * candidate patches resolved it, and the curators' decisions (their verdicts, and whether
  * each overrides the automated one) with the approvals counted from them.
  */
-export function withoutVerdict<T extends Judged & Decided & { candidatePatches?: { resolved: boolean | null }[] }>(task: T) {
+export function withoutVerdict<T extends Judged & Decided & { candidatePatches?: { resolved: boolean | null }[] }>(
+  task: T,
+) {
   return {
     ...task,
     automatedVerdict: null,
@@ -118,20 +130,41 @@ export function withoutResolved<T extends { resolved: boolean | null }>(item: T)
 }
 
 /** The task shown as this reader may see it. */
-export async function taskAsSeenBy<T extends Judged & Decided & { id: string; candidatePatches?: { resolved: boolean | null }[] }>(blind: BlindSet, task: T) {
+export async function taskAsSeenBy<
+  T extends Judged & Decided & { id: string; candidatePatches?: { resolved: boolean | null }[] },
+>(blind: BlindSet, task: T) {
   return (await blind.hides(task.id)) ? withoutVerdict(task) : task;
 }
 
 // Audit actions on a task that carry what judges it; a hidden task's history leaves them out.
-const JUDGING_ACTIONS = /^(verdict\.|task\.decided|task\.decision_undone|task\.verdict_overridden|task\.override_removed|campaign\.)/;
-const JUDGING_KEYS = new Set(["automatedVerdict", "failureClass", "verdictOverride", "overrideJustification", "justification", "verdict", "resolved", "flakyTests", "reasons"]);
+const JUDGING_ACTIONS =
+  /^(verdict\.|task\.decided|task\.decision_undone|task\.verdict_overridden|task\.override_removed|campaign\.)/;
+const JUDGING_KEYS = new Set([
+  "automatedVerdict",
+  "failureClass",
+  "verdictOverride",
+  "overrideJustification",
+  "justification",
+  "verdict",
+  "resolved",
+  "flakyTests",
+  "reasons",
+]);
 
 const withoutJudgingKeys = (value: unknown): unknown =>
-  value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => !JUDGING_KEYS.has(key))) : value;
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([key]) => !JUDGING_KEYS.has(key)))
+    : value;
 
 /** A hidden task's audit trail without the events that judge it, and without judging fields in the rest (an import's update, say). */
-export function historyWithoutVerdict<E extends { entityType: string; action: string; before: unknown; after: unknown }>(events: readonly E[]): E[] {
+export function historyWithoutVerdict<
+  E extends { entityType: string; action: string; before: unknown; after: unknown },
+>(events: readonly E[]): E[] {
   return events
     .filter((event) => event.entityType !== "task" || !JUDGING_ACTIONS.test(event.action))
-    .map((event) => (event.entityType === "task" ? { ...event, before: withoutJudgingKeys(event.before), after: withoutJudgingKeys(event.after) } : event));
+    .map((event) =>
+      event.entityType === "task"
+        ? { ...event, before: withoutJudgingKeys(event.before), after: withoutJudgingKeys(event.after) }
+        : event,
+    );
 }

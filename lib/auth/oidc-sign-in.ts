@@ -11,9 +11,15 @@ export const OIDC_PROVIDER_ID = "oidc";
 export const OIDC_LINK_COOKIE = "swc-oidc-link";
 const LINK_INTENT_MS = 10 * 60_000;
 
-export type OidcClaims = { sub: string; email?: string | null; email_verified?: boolean | string | null; name?: string | null };
+export type OidcClaims = {
+  sub: string;
+  email?: string | null;
+  email_verified?: boolean | string | null;
+  name?: string | null;
+};
 
-export type OidcRefusal = "OidcEmailMissing" | "OidcEmailUnverified" | "OidcDomainNotAllowed" | "OidcLinkRequired" | "AccountDisabled";
+export type OidcRefusal =
+  "OidcEmailMissing" | "OidcEmailUnverified" | "OidcDomainNotAllowed" | "OidcLinkRequired" | "AccountDisabled";
 export type OidcDecision = { userId: string } | { refused: OidcRefusal };
 
 /** OIDC_ALLOWED_DOMAINS: "example.com,example.org", or "*" for any domain; unset allows none. */
@@ -40,13 +46,23 @@ export async function createOidcLinkIntent(db: Db, userId: string): Promise<{ to
 
 async function consumeLinkIntent(db: Db, userId: string, token: string | null): Promise<boolean> {
   if (!token) return false;
-  const { count } = await db.oidcLinkIntent.deleteMany({ where: { tokenHash: hashLinkToken(token), userId, expiresAt: { gt: new Date() } } });
+  const { count } = await db.oidcLinkIntent.deleteMany({
+    where: { tokenHash: hashLinkToken(token), userId, expiresAt: { gt: new Date() } },
+  });
   return count === 1;
 }
 
 async function linkIdentity(db: Db, userId: string, claims: OidcClaims, action: string) {
-  await db.account.create({ data: { userId, type: "oidc", provider: OIDC_PROVIDER_ID, providerAccountId: claims.sub } });
-  await auditLog(db, { actorId: userId, entityType: "user", entityId: userId, action, after: { provider: OIDC_PROVIDER_ID, subject: claims.sub, email: claims.email } });
+  await db.account.create({
+    data: { userId, type: "oidc", provider: OIDC_PROVIDER_ID, providerAccountId: claims.sub },
+  });
+  await auditLog(db, {
+    actorId: userId,
+    entityType: "user",
+    entityId: userId,
+    action,
+    after: { provider: OIDC_PROVIDER_ID, subject: claims.sub, email: claims.email },
+  });
 }
 
 /**
@@ -65,7 +81,10 @@ export async function decideOidcSignIn(db: Db, claims: OidcClaims, linkToken: st
   if (!isVerified(claims.email_verified)) return { refused: "OidcEmailUnverified" };
   if (!emailDomainAllowed(email)) return { refused: "OidcDomainNotAllowed" };
 
-  const existing = await db.user.findUnique({ where: { email }, include: { accounts: { where: { provider: OIDC_PROVIDER_ID } } } });
+  const existing = await db.user.findUnique({
+    where: { email },
+    include: { accounts: { where: { provider: OIDC_PROVIDER_ID } } },
+  });
   if (existing) {
     if (existing.disabled) return { refused: "AccountDisabled" };
     if (await consumeLinkIntent(db, existing.id, linkToken)) {
@@ -78,8 +97,16 @@ export async function decideOidcSignIn(db: Db, claims: OidcClaims, linkToken: st
     return { userId: existing.id };
   }
   return db.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, name: claims.name ?? null, role: "VIEWER", emailVerified: new Date() } });
-    await auditLog(tx, { actorId: user.id, entityType: "user", entityId: user.id, action: "create_via_oidc", after: { email, role: user.role } });
+    const user = await tx.user.create({
+      data: { email, name: claims.name ?? null, role: "VIEWER", emailVerified: new Date() },
+    });
+    await auditLog(tx, {
+      actorId: user.id,
+      entityType: "user",
+      entityId: user.id,
+      action: "create_via_oidc",
+      after: { email, role: user.role },
+    });
     await linkIdentity(tx, user.id, claims, "link_oidc_new_user");
     return { userId: user.id };
   });

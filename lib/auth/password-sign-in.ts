@@ -17,7 +17,13 @@ export async function authorizeWithPassword(raw: unknown) {
   const user = await prisma.user.findUnique({ where: { email: parsed.data.email } });
   const matches = await verifyPasswordOrStandIn(parsed.data.password, user?.passwordHash);
   if (!user || !matches || user.disabled) return null;
-  return { id: user.id, email: user.email, name: user.name ?? user.email, role: user.role, sessionVersion: user.sessionVersion };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name ?? user.email,
+    role: user.role,
+    sessionVersion: user.sessionVersion,
+  };
 }
 
 /**
@@ -39,7 +45,9 @@ async function throttleKeysOf(request: Request): Promise<ThrottleKeys> {
     .clone()
     .formData()
     .catch(() => null);
-  const email = String(form?.get("email") ?? "").trim().toLowerCase();
+  const email = String(form?.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   return { account: email, address: clientAddress(request.headers) };
 }
 
@@ -49,7 +57,13 @@ function tooManyAttempts(request: Request, until: Date): Response {
   errorUrl.searchParams.set("error", "TooManyAttempts");
   // next-auth's client reads `url` and its `error` parameter (signIn with redirect: false)
   return Response.json(
-    { url: errorUrl.toString(), error: { code: "TOO_MANY_REQUESTS", message: `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minute(s)` } },
+    {
+      url: errorUrl.toString(),
+      error: {
+        code: "TOO_MANY_REQUESTS",
+        message: `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minute(s)`,
+      },
+    },
     { status: 429, headers: { "retry-after": String(seconds) } },
   );
 }

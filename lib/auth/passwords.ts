@@ -23,7 +23,8 @@ export const MIN_PASSWORD_LENGTH = 12;
 /** The minimum password policy, as a sentence saying what to change, or null when it passes. */
 export function passwordPolicyProblem(password: string, email?: string): string | null {
   if ([...password].length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (Buffer.byteLength(password, "utf8") > MAX_BYTES) return `Use at most ${MAX_BYTES} bytes (bcrypt ignores the rest)`;
+  if (Buffer.byteLength(password, "utf8") > MAX_BYTES)
+    return `Use at most ${MAX_BYTES} bytes (bcrypt ignores the rest)`;
   if (new Set(password).size < 4) return "Use more than three different characters";
   if (email && password.toLowerCase().includes(email.split("@")[0].toLowerCase()) && email.split("@")[0].length >= 4) {
     return "Do not build the password from your e-mail address";

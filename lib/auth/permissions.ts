@@ -62,7 +62,12 @@ const PERMISSION_SCOPE: Record<Permission, TokenScope> = {
 };
 
 /** The lowest role that may hold a scope: a VIEWER cannot mint a "curate" token. */
-export const SCOPE_MIN_ROLE: Record<TokenScope, RoleName> = { read: "VIEWER", curate: "CURATOR", run: "CURATOR", admin: "ADMIN" };
+export const SCOPE_MIN_ROLE: Record<TokenScope, RoleName> = {
+  read: "VIEWER",
+  curate: "CURATOR",
+  run: "CURATOR",
+  admin: "ADMIN",
+};
 
 /** GET/HEAD need "read", except admin-only reads (users, tokens), which need "admin". */
 export function requiredScope(permission: Permission, method: string): TokenScope {
@@ -70,4 +75,5 @@ export function requiredScope(permission: Permission, method: string): TokenScop
   return (method === "GET" || method === "HEAD") && scope !== "admin" ? "read" : scope;
 }
 
-export const scopesForRole = (role: RoleName): TokenScope[] => TOKEN_SCOPES.filter((scope) => roleAtLeast(role, SCOPE_MIN_ROLE[scope]));
+export const scopesForRole = (role: RoleName): TokenScope[] =>
+  TOKEN_SCOPES.filter((scope) => roleAtLeast(role, SCOPE_MIN_ROLE[scope]));

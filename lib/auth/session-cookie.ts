@@ -10,10 +10,17 @@ const SESSION_SECONDS = 12 * 60 * 60;
  * version, in the cookie the request came with: after a password change the caller stays
  * signed in while every other session is void.
  */
-export async function freshSessionCookie(request: Request, user: { id: string; email: string; name: string | null; sessionVersion: number }) {
+export async function freshSessionCookie(
+  request: Request,
+  user: { id: string; email: string; name: string | null; sessionVersion: number },
+) {
   const cookieHeader = request.headers.get("cookie");
   const name = SESSION_COOKIE_NAMES.find((n) => readCookie(cookieHeader, n) !== undefined) ?? SESSION_COOKIE_NAMES[1];
-  const value = await encode({ token: { sub: user.id, email: user.email, name: user.name, sv: user.sessionVersion, sid: newSessionId() }, secret: authSecret(), maxAge: SESSION_SECONDS });
+  const value = await encode({
+    token: { sub: user.id, email: user.email, name: user.name, sv: user.sessionVersion, sid: newSessionId() },
+    secret: authSecret(),
+    maxAge: SESSION_SECONDS,
+  });
   const secure = name.startsWith("__Secure-") ? "; Secure" : "";
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}${secure}`;
 }

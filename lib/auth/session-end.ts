@@ -26,6 +26,9 @@ export type CookieClaims = { userId: string; version: number; sid: string | null
  */
 export async function userOfSession(db: Db, claims: CookieClaims) {
   if (!claims.sid) return null;
-  const [user, ended] = await Promise.all([db.user.findUnique({ where: { id: claims.userId } }), db.endedSession.findUnique({ where: { id: claims.sid }, select: { id: true } })]);
+  const [user, ended] = await Promise.all([
+    db.user.findUnique({ where: { id: claims.userId } }),
+    db.endedSession.findUnique({ where: { id: claims.sid }, select: { id: true } }),
+  ]);
   return user && !ended && user.sessionVersion === claims.version ? user : null;
 }

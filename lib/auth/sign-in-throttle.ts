@@ -16,7 +16,10 @@ export const SIGN_IN_LIMITS: Record<"account" | "address", Limit> = {
 export type ThrottleKeys = { account: string; address: string | null };
 
 const keyList = (keys: ThrottleKeys) =>
-  [["account", `account:${keys.account}`], ...(keys.address ? [["address", `address:${keys.address}`]] : [])] as ["account" | "address", string][];
+  [["account", `account:${keys.account}`], ...(keys.address ? [["address", `address:${keys.address}`]] : [])] as [
+    "account" | "address",
+    string,
+  ][];
 
 /** When the earliest of the keys' locks ends, or null when none is locked. */
 export async function signInLockedUntil(db: Db, keys: ThrottleKeys): Promise<Date | null> {
@@ -38,7 +41,10 @@ async function countFailure(db: Db, key: string, limit: Limit, now: Date) {
   if (now.getTime() - row.windowStartedAt.getTime() > limit.windowMs) {
     await db.signInThrottle.update({ where: { key }, data: { failures: 1, windowStartedAt: now } });
   } else if (row.failures >= limit.maxFailures) {
-    await db.signInThrottle.update({ where: { key }, data: { failures: 0, windowStartedAt: now, lockedUntil: new Date(now.getTime() + limit.lockMs) } });
+    await db.signInThrottle.update({
+      where: { key },
+      data: { failures: 0, windowStartedAt: now, lockedUntil: new Date(now.getTime() + limit.lockMs) },
+    });
   }
 }
 

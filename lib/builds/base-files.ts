@@ -38,7 +38,8 @@ async function wantedPaths(ctx: WorkerContext, scope: { environmentId: string; t
   });
   const paths = new Set<string>();
   for (const task of tasks) {
-    for (const patch of [task.fixPatch, task.testPatch, ...task.candidatePatches.map((c) => c.patch)]) for (const path of basePathsOf(patch)) paths.add(path);
+    for (const patch of [task.fixPatch, task.testPatch, ...task.candidatePatches.map((c) => c.patch)])
+      for (const path of basePathsOf(patch)) paths.add(path);
   }
   return [...paths];
 }
@@ -78,20 +79,36 @@ export async function storeBaseFiles(
  * from deleting a blob between the two. When a link now names other content (a rebuild read a
  * changed file), the blob it named may have no reader left: it is collected at once.
  */
-export async function saveBaseFiles(db: PrismaClient, target: { environmentId: string; contextHash: string }, files: Record<string, ImageFile>): Promise<StoredBaseFiles> {
+export async function saveBaseFiles(
+  db: PrismaClient,
+  target: { environmentId: string; contextHash: string },
+  files: Record<string, ImageFile>,
+): Promise<StoredBaseFiles> {
   const rows = Object.entries(files).map(([path, file]) => {
     const text = textOf(file);
     if ("skipped" in text) return { path, blob: null, skippedReason: text.skipped };
     const size = Buffer.byteLength(text.text);
-    return { path, blob: { sha256: createHash("sha256").update(text.text).digest("hex"), content: text.text, size }, skippedReason: null };
+    return {
+      path,
+      blob: { sha256: createHash("sha256").update(text.text).digest("hex"), content: text.text, size },
+      skippedReason: null,
+    };
   });
   const blobs = rows.flatMap((row) => (row.blob ? [row.blob] : []));
   const replaced = await db.$transaction(async (tx) => {
     // equal content is one blob, whichever environment or path it came from
     if (blobs.length) await tx.fileBlob.createMany({ data: blobs, skipDuplicates: true });
-    const before = await tx.environmentBaseFile.findMany({ where: { environmentId: target.environmentId, path: { in: rows.map((row) => row.path) } }, select: { path: true, sha256: true } });
+    const before = await tx.environmentBaseFile.findMany({
+      where: { environmentId: target.environmentId, path: { in: rows.map((row) => row.path) } },
+      select: { path: true, sha256: true },
+    });
     for (const row of rows) {
-      const link = { sha256: row.blob?.sha256 ?? null, size: row.blob?.size ?? null, skippedReason: row.skippedReason, contextHash: target.contextHash };
+      const link = {
+        sha256: row.blob?.sha256 ?? null,
+        size: row.blob?.size ?? null,
+        skippedReason: row.skippedReason,
+        contextHash: target.contextHash,
+      };
       await tx.environmentBaseFile.upsert({
         where: { environmentId_path: { environmentId: target.environmentId, path: row.path } },
         create: { environmentId: target.environmentId, path: row.path, ...link },
@@ -102,7 +119,10 @@ export async function saveBaseFiles(db: PrismaClient, target: { environmentId: s
     return before.some((link) => link.sha256 !== null && link.sha256 !== now.get(link.path));
   });
   // the files are stored whatever happens here; the worker's periodic pass collects what this misses
-  if (replaced) await collectOrphanedBlobs(db).catch(logFailure(`collecting the blobs a new read of environment ${target.environmentId} replaced`));
+  if (replaced)
+    await collectOrphanedBlobs(db).catch(
+      logFailure(`collecting the blobs a new read of environment ${target.environmentId} replaced`),
+    );
   return { read: rows.length, stored: blobs.length, skipped: rows.length - blobs.length };
 }
 

@@ -23,21 +23,45 @@ export async function buildImageForRow(
   const started = Date.now();
   const owned = { id: buildId, status: "RUNNING" as const, workerId: ctx.workerId };
   const finish = async (data: Parameters<typeof ctx.db.build.updateMany>[0]["data"]) => {
-    const { count } = await ctx.db.build.updateMany({ where: owned, data: { ...data, finishedAt: new Date(), durationMs: Date.now() - started } });
+    const { count } = await ctx.db.build.updateMany({
+      where: owned,
+      data: { ...data, finishedAt: new Date(), durationMs: Date.now() - started },
+    });
     if (!count) throw new LostLeaseError("builds", buildId);
   };
 
   const existing = options.noCache ? null : await ctx.docker.imageInfo(context.tag);
   if (existing) {
-    await finish({ status: "SUCCEEDED", cacheHit: true, imageId: existing.id, imageTag: context.tag, contextHash: context.contextHash, log: `Image ${context.tag} already on this Docker host; reused.\n` });
+    await finish({
+      status: "SUCCEEDED",
+      cacheHit: true,
+      imageId: existing.id,
+      imageTag: context.tag,
+      contextHash: context.contextHash,
+      log: `Image ${context.tag} already on this Docker host; reused.\n`,
+    });
     return { buildId, tag: context.tag, imageId: existing.id, cacheHit: true };
   }
 
-  const sink = await createLogSink({ db: ctx.db, table: "builds", id: buildId, workerId: ctx.workerId, capBytes: ctx.config.runLogCapBytes, liveCapBytes: ctx.config.liveLogCapBytes });
-  const signals = [AbortSignal.timeout(ctx.config.buildTimeoutSeconds * 1000), ...(options.signal ? [options.signal] : [])];
+  const sink = await createLogSink({
+    db: ctx.db,
+    table: "builds",
+    id: buildId,
+    workerId: ctx.workerId,
+    capBytes: ctx.config.runLogCapBytes,
+    liveCapBytes: ctx.config.liveLogCapBytes,
+  });
+  const signals = [
+    AbortSignal.timeout(ctx.config.buildTimeoutSeconds * 1000),
+    ...(options.signal ? [options.signal] : []),
+  ];
   try {
-    for (const image of await pullMissingBaseImages(ctx, context, AbortSignal.any(signals))) sink.write(`Pulled ${image} from the registry at ${ctx.config.registryHost}.\n`);
-    if (context.network) sink.write(`[swe-curator] this spec build runs with the build network "${context.network}" ON (SPEC_BUILD_NETWORK_ENGINES allows it on this engine); validation runs stay without a network\n`);
+    for (const image of await pullMissingBaseImages(ctx, context, AbortSignal.any(signals)))
+      sink.write(`Pulled ${image} from the registry at ${ctx.config.registryHost}.\n`);
+    if (context.network)
+      sink.write(
+        `[swe-curator] this spec build runs with the build network "${context.network}" ON (SPEC_BUILD_NETWORK_ENGINES allows it on this engine); validation runs stay without a network\n`,
+      );
     const { imageId } = await ctx.docker.buildImage({
       tag: context.tag,
       dockerfile: context.dockerfile,
@@ -59,7 +83,14 @@ export async function buildImageForRow(
     const pushed = await pushToRegistry(ctx, context.tag, AbortSignal.any(signals));
     if (pushed) sink.write(`${pushed}\n`);
     await sink.close();
-    await finish({ status: "SUCCEEDED", cacheHit: false, imageId, imageTag: context.tag, contextHash: context.contextHash, log: sink.finalLog().log });
+    await finish({
+      status: "SUCCEEDED",
+      cacheHit: false,
+      imageId,
+      imageTag: context.tag,
+      contextHash: context.contextHash,
+      log: sink.finalLog().log,
+    });
     return { buildId, tag: context.tag, imageId, cacheHit: false };
   } catch (error) {
     await sink.close();

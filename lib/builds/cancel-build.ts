@@ -6,12 +6,23 @@ import { jobKeyFor } from "../jobs/job-names";
 /** A queued build is cancelled at once; a running one is flagged and its worker stops it. */
 export async function cancelBuild(db: PrismaClient, buildId: string) {
   return db.$transaction(async (tx) => {
-    const queued = await tx.build.updateMany({ where: { id: buildId, status: "QUEUED" }, data: { status: "CANCELLED", cancelRequested: true, finishedAt: new Date(), errorMessage: "Cancelled before it started" } });
+    const queued = await tx.build.updateMany({
+      where: { id: buildId, status: "QUEUED" },
+      data: {
+        status: "CANCELLED",
+        cancelRequested: true,
+        finishedAt: new Date(),
+        errorMessage: "Cancelled before it started",
+      },
+    });
     if (queued.count) {
       await removeQueuedJob(tx, jobKeyFor.build(buildId));
       return tx.build.findUniqueOrThrow({ where: { id: buildId } });
     }
-    const running = await tx.build.updateMany({ where: { id: buildId, status: "RUNNING" }, data: { cancelRequested: true } });
+    const running = await tx.build.updateMany({
+      where: { id: buildId, status: "RUNNING" },
+      data: { cancelRequested: true },
+    });
     const build = await tx.build.findUnique({ where: { id: buildId } });
     if (!build) throw notFound("The build");
     if (!running.count) throw new AppError("CONFLICT", `This build already finished (${build.status.toLowerCase()})`);

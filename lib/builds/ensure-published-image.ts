@@ -17,10 +17,17 @@ export class ImageSourceError extends Error {
   }
 }
 
-export type PublishedEnvironment = { id: string; key: string; imageReference: string | null; imageDigest: string | null; imageId: string | null };
+export type PublishedEnvironment = {
+  id: string;
+  key: string;
+  imageReference: string | null;
+  imageDigest: string | null;
+  imageId: string | null;
+};
 
 /** The engine's name for a pinned image: one per digest, the same on every engine of the pool. */
-export const pinnedImageName = (pin: string) => `swe-curator/published:${createHash("sha256").update(pin).digest("hex").slice(0, 40)}`;
+export const pinnedImageName = (pin: string) =>
+  `swe-curator/published:${createHash("sha256").update(pin).digest("hex").slice(0, 40)}`;
 
 type Obtained = { tag: string; imageId: string; digest: string; log: string };
 
@@ -45,16 +52,31 @@ async function recordPublished(ctx: WorkerContext, revisionId: string, obtained:
 }
 
 /** The pinned image when this engine has it, or gets it from the pool's registry; null otherwise. */
-async function pinnedLocally(ctx: WorkerContext, environment: PublishedEnvironment, signal: AbortSignal): Promise<Obtained | null> {
+async function pinnedLocally(
+  ctx: WorkerContext,
+  environment: PublishedEnvironment,
+  signal: AbortSignal,
+): Promise<Obtained | null> {
   if (!environment.imageDigest || !environment.imageId) return null;
   const tag = pinnedImageName(environment.imageDigest);
   const here = await ctx.docker.imageInfo(tag);
-  if (here?.id === environment.imageId) return { tag, imageId: here.id, digest: environment.imageDigest, log: `Image ${environment.imageReference}@${environment.imageDigest} already on this Docker host; reused.\n` };
+  if (here?.id === environment.imageId)
+    return {
+      tag,
+      imageId: here.id,
+      digest: environment.imageDigest,
+      log: `Image ${environment.imageReference}@${environment.imageDigest} already on this Docker host; reused.\n`,
+    };
   const seconds = await pullFromRegistry(ctx, tag, signal);
   if (seconds === null) return null;
   const pulled = await ctx.docker.imageInfo(tag);
   if (pulled?.id === environment.imageId) {
-    return { tag, imageId: pulled.id, digest: environment.imageDigest, log: `Pulled ${environment.imageReference}@${environment.imageDigest} from the pool's registry at ${ctx.config.registryHost} in ${seconds.toFixed(1)} s.\n` };
+    return {
+      tag,
+      imageId: pulled.id,
+      digest: environment.imageDigest,
+      log: `Pulled ${environment.imageReference}@${environment.imageDigest} from the pool's registry at ${ctx.config.registryHost} in ${seconds.toFixed(1)} s.\n`,
+    };
   }
   // the pool's copy is not the pinned image: never run it
   await ctx.docker.untagImage(tag);
@@ -62,10 +84,21 @@ async function pinnedLocally(ctx: WorkerContext, environment: PublishedEnvironme
 }
 
 /** Pins the digest on the first pull; a later pull at another digest is refused. */
-async function pinOrCompare(ctx: WorkerContext, environment: PublishedEnvironment, pulled: { digest: string; imageId: string }, taskName: string): Promise<void> {
-  const { count } = await ctx.db.environment.updateMany({ where: { id: environment.id, imageDigest: null }, data: { imageDigest: pulled.digest, imageId: pulled.imageId } });
+async function pinOrCompare(
+  ctx: WorkerContext,
+  environment: PublishedEnvironment,
+  pulled: { digest: string; imageId: string },
+  taskName: string,
+): Promise<void> {
+  const { count } = await ctx.db.environment.updateMany({
+    where: { id: environment.id, imageDigest: null },
+    data: { imageDigest: pulled.digest, imageId: pulled.imageId },
+  });
   if (count) return;
-  const pinned = await ctx.db.environment.findUniqueOrThrow({ where: { id: environment.id }, select: { imageDigest: true } });
+  const pinned = await ctx.db.environment.findUniqueOrThrow({
+    where: { id: environment.id },
+    select: { imageDigest: true },
+  });
   if (pinned.imageDigest === pulled.digest) return;
   throw new ImageSourceError(
     `Task ${taskName}: the image ${environment.imageReference} now has digest ${pulled.digest}, but environment ${environment.key} was pinned to ${pinned.imageDigest} on its first pull, so it was not run; ` +
@@ -80,7 +113,12 @@ const inFlight = new Map<string, Promise<BuiltImage>>();
  * The published image of an IMAGE environment on this worker's Docker host, by its pinned
  * digest: already here, from the pool's registry, or pulled from its (allowed) registry.
  */
-export function ensurePublishedImage(ctx: WorkerContext, revisionId: string, environment: PublishedEnvironment, taskName: string): Promise<BuiltImage> {
+export function ensurePublishedImage(
+  ctx: WorkerContext,
+  revisionId: string,
+  environment: PublishedEnvironment,
+  taskName: string,
+): Promise<BuiltImage> {
   const key = `${ctx.docker.endpoint}|${environment.id}|${environment.imageReference}`;
   let pending = inFlight.get(key);
   if (!pending) {
@@ -90,9 +128,17 @@ export function ensurePublishedImage(ctx: WorkerContext, revisionId: string, env
   return pending;
 }
 
-async function obtainPublishedImage(ctx: WorkerContext, revisionId: string, environment: PublishedEnvironment, taskName: string): Promise<BuiltImage> {
+async function obtainPublishedImage(
+  ctx: WorkerContext,
+  revisionId: string,
+  environment: PublishedEnvironment,
+  taskName: string,
+): Promise<BuiltImage> {
   const reference = environment.imageReference ?? "";
-  const decision = decideRegistry(reference, new Map(ctx.config.imageRegistries.map((registry) => [registry.registry, registry])));
+  const decision = decideRegistry(
+    reference,
+    new Map(ctx.config.imageRegistries.map((registry) => [registry.registry, registry])),
+  );
   if (!decision.allowed) throw new ImageSourceError(`Task ${taskName} was not run: ${decision.reason}`);
   const signal = ctx.shutdownSignal;
   const local = await pinnedLocally(ctx, environment, signal);
@@ -101,10 +147,15 @@ async function obtainPublishedImage(ctx: WorkerContext, revisionId: string, envi
   const started = Date.now();
   let pulled: { imageId: string; digest: string | null };
   try {
-    pulled = await ctx.docker.pullPublishedImage(decision.pullReference, { credentials: decision.registry.credentials, signal });
+    pulled = await ctx.docker.pullPublishedImage(decision.pullReference, {
+      credentials: decision.registry.credentials,
+      signal,
+    });
   } catch (error) {
     if ((error as Error).name !== "PublishedPullError") throw error;
-    throw new ImageSourceError(`Task ${taskName} was not run: ${(error as Error).message}; ${adviceFor(error as Error & { why?: string })}`);
+    throw new ImageSourceError(
+      `Task ${taskName} was not run: ${(error as Error).message}; ${adviceFor(error as Error & { why?: string })}`,
+    );
   }
   // a registry that gives no digest (an image loaded by hand) is pinned by its content: the image id
   const digest = pulled.digest ?? pulled.imageId;
@@ -125,7 +176,9 @@ async function obtainPublishedImage(ctx: WorkerContext, revisionId: string, envi
 }
 
 function adviceFor(error: { why?: string }): string {
-  if (error.why === "unauthorized") return "an admin sets credentials for that registry in IMAGE_REGISTRY_CREDENTIALS (host=user:password)";
-  if (error.why === "not-found") return "check the image name, or copy the image into the registry (or mirror) IMAGE_REGISTRIES names";
+  if (error.why === "unauthorized")
+    return "an admin sets credentials for that registry in IMAGE_REGISTRY_CREDENTIALS (host=user:password)";
+  if (error.why === "not-found")
+    return "check the image name, or copy the image into the registry (or mirror) IMAGE_REGISTRIES names";
   return "nothing was kept; validate again once the registry answers in full";
 }

@@ -9,25 +9,50 @@ import { storeBaseFiles } from "./base-files";
 import { logFailure } from "../errors/log-failure";
 
 /** The build-environment job: claim the Build row, build (or reuse) its image, record the outcome. */
-export async function executeBuild(ctx: WorkerContext, buildId: string, options: { noCache?: boolean } = {}): Promise<void> {
+export async function executeBuild(
+  ctx: WorkerContext,
+  buildId: string,
+  options: { noCache?: boolean } = {},
+): Promise<void> {
   if (!(await claimRow(ctx.db, "builds", buildId, ctx.workerId))) return;
   const lease = keepLease(ctx, "builds", buildId);
   ctx.running.add(buildId);
   const owned = { id: buildId, status: "RUNNING" as const, workerId: ctx.workerId };
   try {
-    const build = await ctx.db.build.findUniqueOrThrow({ where: { id: buildId }, include: { revision: { include: { environment: true } } } });
+    const build = await ctx.db.build.findUniqueOrThrow({
+      where: { id: buildId },
+      include: { revision: { include: { environment: true } } },
+    });
     const context = revisionBuildContext(build.revision);
     if (build.revision.contextHash !== context.contextHash) {
-      await ctx.db.environmentRevision.update({ where: { id: build.revisionId }, data: { contextHash: context.contextHash } });
+      await ctx.db.environmentRevision.update({
+        where: { id: build.revisionId },
+        data: { contextHash: context.contextHash },
+      });
     }
     await ctx.db.build.updateMany({ where: owned, data: { contextHash: context.contextHash, imageTag: context.tag } });
-    const image = await buildImageForRow(ctx, buildId, context, { signal: lease.signal, noCache: options.noCache, memoryMb: build.revision.environment.memoryMb, cpus: build.revision.environment.cpus });
+    const image = await buildImageForRow(ctx, buildId, context, {
+      signal: lease.signal,
+      noCache: options.noCache,
+      memoryMb: build.revision.environment.memoryMb,
+      cpus: build.revision.environment.cpus,
+    });
     // the build has succeeded: a failure to read the base files leaves the diffs as hunks, nothing more
-    await storeBaseFiles(ctx, { environmentId: build.revision.environmentId, image: image.tag, contextHash: context.contextHash }).catch(logFailure(`storing the base files of build ${buildId}`));
+    await storeBaseFiles(ctx, {
+      environmentId: build.revision.environmentId,
+      image: image.tag,
+      contextHash: context.contextHash,
+    }).catch(logFailure(`storing the base files of build ${buildId}`));
   } catch (error) {
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() === "shutdown") {
-      await requeueRow(ctx.db, "builds", buildId, `Worker ${ctx.workerId} stopped; the build was handed back to the queue`, { ownedBy: ctx.workerId });
+      await requeueRow(
+        ctx.db,
+        "builds",
+        buildId,
+        `Worker ${ctx.workerId} stopped; the build was handed back to the queue`,
+        { ownedBy: ctx.workerId },
+      );
       return;
     }
     const outage = await retryAfterOutage(ctx, "builds", buildId, error);
@@ -35,7 +60,11 @@ export async function executeBuild(ctx: WorkerContext, buildId: string, options:
     const cancelled = lease.state() === "cancelRequested";
     await ctx.db.build.updateMany({
       where: owned,
-      data: { status: cancelled ? "CANCELLED" : "FAILED", errorMessage: cancelled ? "Cancelled by a curator" : (outage?.gaveUp ?? errorMessageOf(error)), finishedAt: new Date() },
+      data: {
+        status: cancelled ? "CANCELLED" : "FAILED",
+        errorMessage: cancelled ? "Cancelled by a curator" : (outage?.gaveUp ?? errorMessageOf(error)),
+        finishedAt: new Date(),
+      },
     });
   } finally {
     lease.stop();

@@ -23,7 +23,11 @@ export async function pullFromRegistry(ctx: WorkerContext, tag: string, signal: 
  * Pulls the images a recipe starts FROM that this engine lacks (the base image, say) from
  * the pool's registry, so a fresh engine can build. Builds themselves still never pull.
  */
-export async function pullMissingBaseImages(ctx: WorkerContext, context: ResolvedBuildContext, signal: AbortSignal): Promise<string[]> {
+export async function pullMissingBaseImages(
+  ctx: WorkerContext,
+  context: ResolvedBuildContext,
+  signal: AbortSignal,
+): Promise<string[]> {
   if (!ctx.config.registryHost) return [];
   const pulled: string[] = [];
   for (const { image } of (await reviewDockerfile(context.dockerfile, context.buildArgs)).requiredImages) {
@@ -53,7 +57,12 @@ type PeerBuild = { id: string; worker_id: string | null };
  * live build of it elsewhere is found (returned, to wait for) or our RUNNING Build row is
  * created (via createBuild) so that others wait for us.
  */
-export async function claimPoolBuild<T>(db: Db, context: ResolvedBuildContext, leaseMs: number, createBuild: (tx: Db) => Promise<T>): Promise<{ peer: PeerBuild } | { ours: T }> {
+export async function claimPoolBuild<T>(
+  db: Db,
+  context: ResolvedBuildContext,
+  leaseMs: number,
+  createBuild: (tx: Db) => Promise<T>,
+): Promise<{ peer: PeerBuild } | { ours: T }> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`image:${context.contextHash}`}))`;
     const [peer] = await tx.$queryRaw<PeerBuild[]>`
@@ -66,13 +75,25 @@ export async function claimPoolBuild<T>(db: Db, context: ResolvedBuildContext, l
 }
 
 /** Waits for another engine's build of the same image to end. */
-export async function waitForPeerBuild(ctx: WorkerContext, buildId: string, signal: AbortSignal): Promise<"SUCCEEDED" | "ENDED"> {
+export async function waitForPeerBuild(
+  ctx: WorkerContext,
+  buildId: string,
+  signal: AbortSignal,
+): Promise<"SUCCEEDED" | "ENDED"> {
   for (;;) {
-    const build = await ctx.db.build.findUnique({ where: { id: buildId }, select: { status: true, heartbeatAt: true } });
+    const build = await ctx.db.build.findUnique({
+      where: { id: buildId },
+      select: { status: true, heartbeatAt: true },
+    });
     if (!build || build.status === "FAILED" || build.status === "CANCELLED") return "ENDED";
     if (build.status === "SUCCEEDED") return "SUCCEEDED";
     // a builder that died mid-build: stop waiting once its lease has run out
-    if (build.status === "RUNNING" && build.heartbeatAt && Date.now() - build.heartbeatAt.getTime() > ctx.config.leaseMs) return "ENDED";
+    if (
+      build.status === "RUNNING" &&
+      build.heartbeatAt &&
+      Date.now() - build.heartbeatAt.getTime() > ctx.config.leaseMs
+    )
+      return "ENDED";
     if (signal.aborted) throw signal.reason;
     await sleep(1_000, signal);
   }

@@ -30,7 +30,9 @@ export async function listEnvironmentBuilds(db: Db, environmentId: string, page:
   if (!environment) throw notFound("The environment");
   const where = { revision: { environmentId } } satisfies Prisma.BuildWhereInput;
   const [builds, running] = await Promise.all([
-    keysetPage(PageQuerySchema.parse(page), (args) => db.build.findMany({ where, select: BUILD_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args })),
+    keysetPage(PageQuerySchema.parse(page), (args) =>
+      db.build.findMany({ where, select: BUILD_FIELDS, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...args }),
+    ),
     // "active" is about the environment, not the page shown: a queued build may be on no page yet
     db.build.findFirst({ where: { ...where, status: { in: ["QUEUED", "RUNNING"] } }, select: { id: true } }),
   ]);
@@ -40,7 +42,10 @@ export async function listEnvironmentBuilds(db: Db, environmentId: string, page:
 export type EnvironmentBuilds = Awaited<ReturnType<typeof listEnvironmentBuilds>>;
 
 export async function getBuild(db: Db, buildId: string) {
-  const build = await db.build.findUnique({ where: { id: buildId }, select: { ...BUILD_FIELDS, log: true, revision: { select: { id: true, number: true, environmentId: true } } } });
+  const build = await db.build.findUnique({
+    where: { id: buildId },
+    select: { ...BUILD_FIELDS, log: true, revision: { select: { id: true, number: true, environmentId: true } } },
+  });
   if (!build) throw notFound("That build");
   return build;
 }

@@ -1,4 +1,10 @@
-import { buildContextHash, ContextFilesSchema, defaultBuildArgs, imageTagFor, type BuildContext } from "../environments/build-context-hash";
+import {
+  buildContextHash,
+  ContextFilesSchema,
+  defaultBuildArgs,
+  imageTagFor,
+  type BuildContext,
+} from "../environments/build-context-hash";
 import { configFrom, type EnvironmentSource } from "../config/server-config";
 
 export type RevisionForBuild = {
@@ -13,7 +19,11 @@ export type ResolvedBuildContext = BuildContext & { contextHash: string; tag: st
 export function revisionBuildContext(revision: RevisionForBuild, source?: EnvironmentSource): ResolvedBuildContext {
   const parsed = ContextFilesSchema.safeParse(revision.environment.contextFiles);
   if (!parsed.success) throw new Error("The environment's context files are not a map of path → text");
-  const context: BuildContext = { dockerfile: revision.dockerfile, contextFiles: parsed.data, buildArgs: defaultBuildArgs(configFrom(source)) };
+  const context: BuildContext = {
+    dockerfile: revision.dockerfile,
+    contextFiles: parsed.data,
+    buildArgs: defaultBuildArgs(configFrom(source)),
+  };
   const contextHash = buildContextHash(context);
   return { ...context, contextHash, tag: imageTagFor(contextHash) };
 }

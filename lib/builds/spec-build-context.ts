@@ -19,7 +19,10 @@ export function specBuildNetworkHere(ctx: Pick<WorkerContext, "config">): string
 /** The build context of a task's SPEC environment, with the network its build may use. */
 export function specBuildContext(ctx: Pick<WorkerContext, "config">, source: SpecSource): ResolvedBuildContext {
   const generated = harnessSpecFor(specInstanceOf(source));
-  if (!generated.ok) throw new ImageSourceError(`Task ${source.instanceId} was not run: the harness spec cannot generate its environment (${generated.reason})`);
+  if (!generated.ok)
+    throw new ImageSourceError(
+      `Task ${source.instanceId} was not run: the harness spec cannot generate its environment (${generated.reason})`,
+    );
   const network = specBuildNetworkHere(ctx);
   if (!network) {
     throw new ImageSourceError(

@@ -11,7 +11,10 @@ import { can } from "../auth/permissions";
 // after submitting their own (see lib/campaigns/campaign-item.ts).
 
 export async function loadCampaign(db: Db, campaignId: string) {
-  const campaign = await db.campaign.findUnique({ where: { id: campaignId }, include: { rubricVersion: { include: { rubric: true } } } });
+  const campaign = await db.campaign.findUnique({
+    where: { id: campaignId },
+    include: { rubricVersion: { include: { rubric: true } } },
+  });
   if (!campaign) throw new AppError("NOT_FOUND", `Campaign ${campaignId} was not found`);
   return {
     ...campaign,
@@ -29,28 +32,61 @@ export async function annotatorOf(db: Db, campaignId: string, userId: string) {
 
 export async function requireAnnotator(db: Db, campaign: LoadedCampaign, actor: Actor) {
   const annotator = await annotatorOf(db, campaign.id, actor.id);
-  if (!annotator) throw new AppError("FORBIDDEN", `You are not an annotator of "${campaign.name}"; an admin adds annotators when creating a campaign`);
-  if (campaign.status !== "ACTIVE") throw new AppError("CONFLICT", `"${campaign.name}" is closed; it takes no more labels`);
+  if (!annotator)
+    throw new AppError(
+      "FORBIDDEN",
+      `You are not an annotator of "${campaign.name}"; an admin adds annotators when creating a campaign`,
+    );
+  if (campaign.status !== "ACTIVE")
+    throw new AppError("CONFLICT", `"${campaign.name}" is closed; it takes no more labels`);
   return annotator;
 }
 
 /** An annotator may see the campaign's own pages; an admin may see everything. */
 export async function requireCampaignReader(db: Db, campaign: LoadedCampaign, actor: Actor) {
   const annotator = await annotatorOf(db, campaign.id, actor.id);
-  if (!annotator && !can(actor.role, "campaigns:manage")) throw new AppError("NOT_FOUND", `Campaign ${campaign.id} was not found`);
+  if (!annotator && !can(actor.role, "campaigns:manage"))
+    throw new AppError("NOT_FOUND", `Campaign ${campaign.id} was not found`);
   return annotator;
 }
 
-export type GoldGate = { required: boolean; passed: boolean; done: number; total: number; accuracy: number | null; threshold: number | null };
+export type GoldGate = {
+  required: boolean;
+  passed: boolean;
+  done: number;
+  total: number;
+  accuracy: number | null;
+  threshold: number | null;
+};
 
 /** Where an annotator stands on the campaign's gold set. */
-export async function goldGate(db: Db, campaign: LoadedCampaign, annotator: { userId: string; goldPassedAt: Date | null }): Promise<GoldGate> {
-  const goldTasks = await db.campaignTask.findMany({ where: { campaignId: campaign.id, gold: true }, select: { taskId: true, reference: true } });
+export async function goldGate(
+  db: Db,
+  campaign: LoadedCampaign,
+  annotator: { userId: string; goldPassedAt: Date | null },
+): Promise<GoldGate> {
+  const goldTasks = await db.campaignTask.findMany({
+    where: { campaignId: campaign.id, gold: true },
+    select: { taskId: true, reference: true },
+  });
   const required = campaign.goldThreshold !== null && goldTasks.length > 0;
-  const labels = await db.campaignLabel.findMany({ where: { campaignId: campaign.id, annotatorId: annotator.userId, gold: true, submittedAt: { not: null } }, select: { taskId: true, answers: true } });
+  const labels = await db.campaignLabel.findMany({
+    where: { campaignId: campaign.id, annotatorId: annotator.userId, gold: true, submittedAt: { not: null } },
+    select: { taskId: true, answers: true },
+  });
   const { accuracy } = goldAccuracy(
     campaign.questions,
-    labels.map((l) => ({ answers: l.answers as Answers, reference: (goldTasks.find((g) => g.taskId === l.taskId)?.reference ?? {}) as Answers })),
+    labels.map((l) => ({
+      answers: l.answers as Answers,
+      reference: (goldTasks.find((g) => g.taskId === l.taskId)?.reference ?? {}) as Answers,
+    })),
   );
-  return { required, passed: !required || annotator.goldPassedAt !== null, done: labels.length, total: goldTasks.length, accuracy, threshold: campaign.goldThreshold };
+  return {
+    required,
+    passed: !required || annotator.goldPassedAt !== null,
+    done: labels.length,
+    total: goldTasks.length,
+    accuracy,
+    threshold: campaign.goldThreshold,
+  };
 }

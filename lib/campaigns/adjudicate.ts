@@ -16,11 +16,26 @@ export const AdjudicateSchema = z.object({
   note: z.string().trim().max(5_000).optional(),
 });
 
-export async function adjudicate(db: PrismaClient, actor: Actor, campaignId: string, input: z.infer<typeof AdjudicateSchema>) {
+export async function adjudicate(
+  db: PrismaClient,
+  actor: Actor,
+  campaignId: string,
+  input: z.infer<typeof AdjudicateSchema>,
+) {
   const campaign = await loadCampaign(db, campaignId);
-  if (await annotatorOf(db, campaignId, actor.id)) throw new AppError("FORBIDDEN", "An annotator of this campaign cannot adjudicate it; ask an admin who did not label its tasks");
-  const submitted = await db.campaignLabel.count({ where: { campaignId, taskId: input.taskId, gold: false, submittedAt: { not: null } } });
-  if (submitted < campaign.overlap) throw new AppError("CONFLICT", `This task has ${submitted} of its ${campaign.overlap} labels; adjudicate once all are in`);
+  if (await annotatorOf(db, campaignId, actor.id))
+    throw new AppError(
+      "FORBIDDEN",
+      "An annotator of this campaign cannot adjudicate it; ask an admin who did not label its tasks",
+    );
+  const submitted = await db.campaignLabel.count({
+    where: { campaignId, taskId: input.taskId, gold: false, submittedAt: { not: null } },
+  });
+  if (submitted < campaign.overlap)
+    throw new AppError(
+      "CONFLICT",
+      `This task has ${submitted} of its ${campaign.overlap} labels; adjudicate once all are in`,
+    );
   const answers = checkedAnswers(campaign, input.answers);
   return db.$transaction(async (tx) => {
     const record = await tx.campaignAdjudication.upsert({
@@ -28,7 +43,13 @@ export async function adjudicate(db: PrismaClient, actor: Actor, campaignId: str
       create: { campaignId, taskId: input.taskId, adjudicatorId: actor.id, answers, note: input.note ?? null },
       update: { adjudicatorId: actor.id, answers, note: input.note ?? null },
     });
-    await auditLog(tx, { actorId: actor.id, entityType: "campaign", entityId: campaignId, action: "campaign.adjudicate", after: { taskId: input.taskId, answers, note: input.note } });
+    await auditLog(tx, {
+      actorId: actor.id,
+      entityType: "campaign",
+      entityId: campaignId,
+      action: "campaign.adjudicate",
+      after: { taskId: input.taskId, answers, note: input.note },
+    });
     const outcome = await settleOutcome(tx, campaign, input.taskId, actor.id);
     return { id: record.id, taskId: input.taskId, outcome };
   });

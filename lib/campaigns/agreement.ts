@@ -7,7 +7,13 @@ import type { AnswerValue, Answers, RubricQuestion } from "./rubric";
 // with a bootstrap confidence interval over tasks; the answers' distribution; and the tasks
 // the annotators disagreed on most. Pure: lib/campaigns/report.ts feeds it the labels.
 
-export type SubmittedLabel = { taskId: string; annotatorId: string; answers: Answers; openedAt: Date; submittedAt: Date };
+export type SubmittedLabel = {
+  taskId: string;
+  annotatorId: string;
+  answers: Answers;
+  openedAt: Date;
+  submittedAt: Date;
+};
 export type Interval = [number, number] | null;
 
 const BOOTSTRAP_SAMPLES = 1_000;
@@ -25,7 +31,12 @@ function seededRandom(seed: number): () => number {
 }
 
 /** The 2.5th and 97.5th percentiles of a statistic over resamples (with replacement) of the items. */
-export function bootstrapInterval<T>(items: readonly T[], statistic: (sample: T[]) => number | null, samples = BOOTSTRAP_SAMPLES, seed = 1): Interval {
+export function bootstrapInterval<T>(
+  items: readonly T[],
+  statistic: (sample: T[]) => number | null,
+  samples = BOOTSTRAP_SAMPLES,
+  seed = 1,
+): Interval {
   if (items.length < 2) return null;
   const random = seededRandom(seed);
   const values: number[] = [];
@@ -44,7 +55,12 @@ const AGREEABLE = new Set(["scale", "single", "yesno"]);
 const alphaLevel = (question: RubricQuestion): AlphaLevel => (question.type === "scale" ? "ordinal" : "nominal");
 const nominal = (value: AnswerValue) => String(value);
 
-export type PairAgreement = CohenResult & { annotatorA: string; annotatorB: string; weights: "quadratic" | "none"; interval: Interval };
+export type PairAgreement = CohenResult & {
+  annotatorA: string;
+  annotatorB: string;
+  weights: "quadratic" | "none";
+  interval: Interval;
+};
 export type QuestionAgreement = {
   key: string;
   prompt: string;
@@ -59,7 +75,12 @@ export type QuestionAgreement = {
 
 function pairKappa(question: RubricQuestion, a: AnswerValue[], b: AnswerValue[]): CohenResult {
   if (question.type === "scale")
-    return weightedCohenKappa(a as number[], b as number[], "quadratic", question.levels.map((l) => l.value));
+    return weightedCohenKappa(
+      a as number[],
+      b as number[],
+      "quadratic",
+      question.levels.map((l) => l.value),
+    );
   return cohenKappa(a.map(nominal), b.map(nominal));
 }
 
@@ -67,11 +88,19 @@ function distribution(question: RubricQuestion, values: AnswerValue[]): Question
   const count = (match: (v: AnswerValue) => boolean) => values.filter(match).length;
   switch (question.type) {
     case "scale":
-      return question.levels.map((l) => ({ value: String(l.value), label: l.label, count: count((v) => v === l.value) }));
+      return question.levels.map((l) => ({
+        value: String(l.value),
+        label: l.label,
+        count: count((v) => v === l.value),
+      }));
     case "single":
       return question.options.map((o) => ({ value: o.value, label: o.label, count: count((v) => v === o.value) }));
     case "multiple":
-      return question.options.map((o) => ({ value: o.value, label: o.label, count: count((v) => Array.isArray(v) && v.includes(o.value)) }));
+      return question.options.map((o) => ({
+        value: o.value,
+        label: o.label,
+        count: count((v) => Array.isArray(v) && v.includes(o.value)),
+      }));
     case "yesno":
       return [
         { value: "true", label: "Yes", count: count((v) => v === true) },
@@ -83,7 +112,10 @@ function distribution(question: RubricQuestion, values: AnswerValue[]): Question
 }
 
 /** Each task's answers to one question, by annotator. */
-function answersByTask(question: RubricQuestion, labels: readonly SubmittedLabel[]): Map<string, Map<string, AnswerValue>> {
+function answersByTask(
+  question: RubricQuestion,
+  labels: readonly SubmittedLabel[],
+): Map<string, Map<string, AnswerValue>> {
   const byTask = new Map<string, Map<string, AnswerValue>>();
   for (const label of labels) {
     const value = label.answers[question.key];
@@ -95,10 +127,23 @@ function answersByTask(question: RubricQuestion, labels: readonly SubmittedLabel
   return byTask;
 }
 
-export function questionAgreement(question: RubricQuestion, labels: readonly SubmittedLabel[], annotators: readonly string[]): QuestionAgreement {
+export function questionAgreement(
+  question: RubricQuestion,
+  labels: readonly SubmittedLabel[],
+  annotators: readonly string[],
+): QuestionAgreement {
   const byTask = answersByTask(question, labels);
-  const base = { key: question.key, prompt: question.prompt, type: question.type, distribution: distribution(question, labels.map((l) => l.answers[question.key]).filter((v) => v !== undefined)) };
-  if (!AGREEABLE.has(question.type)) return { ...base, level: null, alpha: null, alphaInterval: null, units: byTask.size, pairs: [] };
+  const base = {
+    key: question.key,
+    prompt: question.prompt,
+    type: question.type,
+    distribution: distribution(
+      question,
+      labels.map((l) => l.answers[question.key]).filter((v) => v !== undefined),
+    ),
+  };
+  if (!AGREEABLE.has(question.type))
+    return { ...base, level: null, alpha: null, alphaInterval: null, units: byTask.size, pairs: [] };
   const level = alphaLevel(question);
   const toValue = (v: AnswerValue) => (question.type === "scale" ? (v as number) : nominal(v));
   const units = [...byTask.values()].map((m) => [...m.values()].map(toValue));
@@ -107,9 +152,16 @@ export function questionAgreement(question: RubricQuestion, labels: readonly Sub
   const pairs: PairAgreement[] = [];
   for (let i = 0; i < annotators.length; i++) {
     for (let j = i + 1; j < annotators.length; j++) {
-      const shared = [...byTask.values()].filter((m) => m.has(annotators[i]) && m.has(annotators[j])).map((m) => [m.get(annotators[i])!, m.get(annotators[j])!] as const);
+      const shared = [...byTask.values()]
+        .filter((m) => m.has(annotators[i]) && m.has(annotators[j]))
+        .map((m) => [m.get(annotators[i])!, m.get(annotators[j])!] as const);
       if (shared.length === 0) continue;
-      const kappaOf = (sample: (readonly [AnswerValue, AnswerValue])[]) => pairKappa(question, sample.map((p) => p[0]), sample.map((p) => p[1]));
+      const kappaOf = (sample: (readonly [AnswerValue, AnswerValue])[]) =>
+        pairKappa(
+          question,
+          sample.map((p) => p[0]),
+          sample.map((p) => p[1]),
+        );
       pairs.push({
         annotatorA: annotators[i],
         annotatorB: annotators[j],
@@ -126,7 +178,10 @@ export function questionAgreement(question: RubricQuestion, labels: readonly Sub
  * How far apart a task's annotators were: per scale question the range of answers as a share
  * of the scale, per choice question 1 when they differed, summed over the questions.
  */
-export function disagreementSpread(questions: readonly RubricQuestion[], answers: readonly Answers[]): { spread: number; questions: string[] } {
+export function disagreementSpread(
+  questions: readonly RubricQuestion[],
+  answers: readonly Answers[],
+): { spread: number; questions: string[] } {
   let spread = 0;
   const disagreeing: string[] = [];
   for (const question of questions) {
@@ -146,7 +201,11 @@ export function disagreementSpread(questions: readonly RubricQuestion[], answers
 }
 
 /** Of the pairs of answers an annotator shares with others on the same task, the share that are equal. */
-export function agreementWithOthers(questions: readonly RubricQuestion[], labels: readonly SubmittedLabel[], annotatorId: string): { rate: number | null; comparisons: number } {
+export function agreementWithOthers(
+  questions: readonly RubricQuestion[],
+  labels: readonly SubmittedLabel[],
+  annotatorId: string,
+): { rate: number | null; comparisons: number } {
   const byTask = new Map<string, SubmittedLabel[]>();
   for (const label of labels) byTask.set(label.taskId, [...(byTask.get(label.taskId) ?? []), label]);
   let equal = 0;
@@ -169,7 +228,10 @@ export function agreementWithOthers(questions: readonly RubricQuestion[], labels
 }
 
 /** Of the reference answers an annotator was checked against, the share they matched (free text is not scored). */
-export function goldAccuracy(questions: readonly RubricQuestion[], pairs: readonly { answers: Answers; reference: Answers }[]): { accuracy: number | null; checked: number } {
+export function goldAccuracy(
+  questions: readonly RubricQuestion[],
+  pairs: readonly { answers: Answers; reference: Answers }[],
+): { accuracy: number | null; checked: number } {
   let matched = 0;
   let checked = 0;
   for (const { answers, reference } of pairs) {
@@ -200,7 +262,10 @@ export function taskAgreement(questions: readonly RubricQuestion[], answers: rea
   let pairs = 0;
   for (const question of questions) {
     if (!AGREEABLE.has(question.type)) continue;
-    const values = answers.map((a) => a[question.key]).filter((v) => v !== undefined).map(nominal);
+    const values = answers
+      .map((a) => a[question.key])
+      .filter((v) => v !== undefined)
+      .map(nominal);
     for (let i = 0; i < values.length; i++) {
       for (let j = i + 1; j < values.length; j++) {
         pairs++;

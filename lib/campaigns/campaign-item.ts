@@ -19,8 +19,17 @@ export async function campaignItem(db: Db, actor: Actor, campaignId: string, tas
     include: {
       task: {
         select: {
-          id: true, instanceId: true, problemStatement: true, hintsText: true, fixPatch: true, testPatch: true, failToPass: true, passToPass: true,
-          automatedVerdict: true, difficulty: true, environment: { select: { repository: { select: { owner: true, name: true } } } },
+          id: true,
+          instanceId: true,
+          problemStatement: true,
+          hintsText: true,
+          fixPatch: true,
+          testPatch: true,
+          failToPass: true,
+          passToPass: true,
+          automatedVerdict: true,
+          difficulty: true,
+          environment: { select: { repository: { select: { owner: true, name: true } } } },
         },
       },
     },
@@ -36,23 +45,55 @@ export async function campaignItem(db: Db, actor: Actor, campaignId: string, tas
   // an admin who is not one of the annotators adjudicates: they see everything
   const seesOthers = !annotator || ownSubmitted || !campaign.blind;
   const seesVerdict = (!annotator || ownSubmitted || !campaign.hideVerdict) && !(await blind.hides(taskId));
-  const adjudication = seesOthers ? await db.campaignAdjudication.findUnique({ where: { campaignId_taskId: { campaignId, taskId } }, include: { adjudicator: { select: { name: true, email: true } } } }) : null;
+  const adjudication = seesOthers
+    ? await db.campaignAdjudication.findUnique({
+        where: { campaignId_taskId: { campaignId, taskId } },
+        include: { adjudicator: { select: { name: true, email: true } } },
+      })
+    : null;
   const { automatedVerdict, environment, ...task } = campaignTask.task;
 
   return {
-    campaign: { id: campaign.id, name: campaign.name, blind: campaign.blind, overlap: campaign.overlap, rubricName: campaign.rubricName, rubricVersion: campaign.rubricVersion },
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      blind: campaign.blind,
+      overlap: campaign.overlap,
+      rubricName: campaign.rubricName,
+      rubricVersion: campaign.rubricVersion,
+    },
     questions: campaign.questions,
-    task: { ...task, repository: `${environment.repository.owner}/${environment.repository.name}`, ...(seesVerdict ? { automatedVerdict } : {}) },
+    task: {
+      ...task,
+      repository: `${environment.repository.owner}/${environment.repository.name}`,
+      ...(seesVerdict ? { automatedVerdict } : {}),
+    },
     gold: campaignTask.gold,
-    reference: campaignTask.gold && (ownSubmitted || !annotator) ? { answers: campaignTask.reference as Answers, explanation: campaignTask.explanation } : null,
-    own: own ? { answers: (own.answers as Answers | null) ?? null, openedAt: own.openedAt, submittedAt: own.submittedAt } : null,
+    reference:
+      campaignTask.gold && (ownSubmitted || !annotator)
+        ? { answers: campaignTask.reference as Answers, explanation: campaignTask.explanation }
+        : null,
+    own: own
+      ? { answers: (own.answers as Answers | null) ?? null, openedAt: own.openedAt, submittedAt: own.submittedAt }
+      : null,
     others: seesOthers
       ? labels
           .filter((l) => l.submittedAt && l.annotatorId !== actor.id)
-          .map((l) => ({ annotator: l.annotator.name ?? l.annotator.email, answers: l.answers as Answers, submittedAt: l.submittedAt }))
+          .map((l) => ({
+            annotator: l.annotator.name ?? l.annotator.email,
+            answers: l.answers as Answers,
+            submittedAt: l.submittedAt,
+          }))
       : null,
     submittedCount: seesOthers ? labels.filter((l) => l.submittedAt).length : null,
-    adjudication: adjudication ? { answers: adjudication.answers as Answers, note: adjudication.note, adjudicator: adjudication.adjudicator.name ?? adjudication.adjudicator.email, at: adjudication.createdAt } : null,
+    adjudication: adjudication
+      ? {
+          answers: adjudication.answers as Answers,
+          note: adjudication.note,
+          adjudicator: adjudication.adjudicator.name ?? adjudication.adjudicator.email,
+          at: adjudication.createdAt,
+        }
+      : null,
     hidden: { others: !seesOthers, verdict: !seesVerdict },
   };
 }

@@ -23,7 +23,11 @@ function mode<T>(values: readonly T[], rank: (value: T) => number): T {
   return best;
 }
 
-function combineScale(question: Extract<RubricQuestion, { type: "scale" }>, values: number[], rule: Combination): number {
+function combineScale(
+  question: Extract<RubricQuestion, { type: "scale" }>,
+  values: number[],
+  rule: Combination,
+): number {
   const severity = (v: number) => (question.higherIsWorse ? v : -v);
   if (rule === "MEAN") return Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100;
   if (rule === "MAJORITY") return mode(values, severity);
@@ -36,21 +40,35 @@ function combineYesNo(values: boolean[], rule: Combination): boolean {
   return values.filter(Boolean).length * 2 >= values.length;
 }
 
-function combineSingle(question: Extract<RubricQuestion, { type: "single" }>, values: string[], rule: Combination): string {
+function combineSingle(
+  question: Extract<RubricQuestion, { type: "single" }>,
+  values: string[],
+  rule: Combination,
+): string {
   const rank = (v: string) => question.options.findIndex((o) => o.value === v);
   if (rule === "MOST_SEVERE") return values.reduce((worst, v) => (rank(v) > rank(worst) ? v : worst));
   return mode(values, rank);
 }
 
-function combineMultiple(question: Extract<RubricQuestion, { type: "multiple" }>, values: string[][], rule: Combination): string[] {
+function combineMultiple(
+  question: Extract<RubricQuestion, { type: "multiple" }>,
+  values: string[][],
+  rule: Combination,
+): string[] {
   const chosen = (option: string) => values.filter((v) => v.includes(option)).length;
   return question.options
     .map((o) => o.value)
-    .filter((option) => (rule === "MOST_SEVERE" ? chosen(option) > 0 : chosen(option) * 2 >= values.length && chosen(option) > 0));
+    .filter((option) =>
+      rule === "MOST_SEVERE" ? chosen(option) > 0 : chosen(option) * 2 >= values.length && chosen(option) > 0,
+    );
 }
 
 /** One question's combined answer over the labels that answered it. */
-export function combineQuestion(question: RubricQuestion, answers: readonly (AnswerValue | undefined)[], rule: Combination): CombinedValue {
+export function combineQuestion(
+  question: RubricQuestion,
+  answers: readonly (AnswerValue | undefined)[],
+  rule: Combination,
+): CombinedValue {
   const given = answers.filter((a): a is AnswerValue => a !== undefined);
   if (given.length === 0) return null;
   switch (question.type) {
@@ -67,8 +85,21 @@ export function combineQuestion(question: RubricQuestion, answers: readonly (Ans
   }
 }
 
-export function combineAnswers(questions: readonly RubricQuestion[], labels: readonly Answers[], rule: Combination): CombinedAnswers {
-  return Object.fromEntries(questions.map((q) => [q.key, combineQuestion(q, labels.map((l) => l[q.key]), rule)]));
+export function combineAnswers(
+  questions: readonly RubricQuestion[],
+  labels: readonly Answers[],
+  rule: Combination,
+): CombinedAnswers {
+  return Object.fromEntries(
+    questions.map((q) => [
+      q.key,
+      combineQuestion(
+        q,
+        labels.map((l) => l[q.key]),
+        rule,
+      ),
+    ]),
+  );
 }
 
 // ─── the drop rule ───
@@ -100,7 +131,10 @@ export function dropRuleProblems(rule: DropRule, questions: readonly RubricQuest
   return rule.any.flatMap((condition, index) => {
     const question = questions.find((q) => q.key === condition.question);
     if (!question) return [`drop condition ${index + 1} names "${condition.question}", which the rubric does not have`];
-    if (condition.atLeast !== undefined && question.type !== "scale") return [`drop condition ${index + 1}: "atLeast" needs a scale question, and "${question.key}" is ${question.type}`];
+    if (condition.atLeast !== undefined && question.type !== "scale")
+      return [
+        `drop condition ${index + 1}: "atLeast" needs a scale question, and "${question.key}" is ${question.type}`,
+      ];
     return [];
   });
 }
@@ -112,7 +146,10 @@ export function applyDropRule(rule: DropRule, combined: CombinedAnswers): Outcom
   const reasons = rule.any.flatMap((condition) => {
     const value = combined[condition.question];
     if (value === null || value === undefined) return [];
-    if (condition.atLeast !== undefined) return typeof value === "number" && value >= condition.atLeast ? [`${condition.question} ${value} ≥ ${condition.atLeast}`] : [];
+    if (condition.atLeast !== undefined)
+      return typeof value === "number" && value >= condition.atLeast
+        ? [`${condition.question} ${value} ≥ ${condition.atLeast}`]
+        : [];
     const hit = Array.isArray(value) ? value.includes(String(condition.equals)) : value === condition.equals;
     return hit ? [`${condition.question} = ${String(condition.equals)}`] : [];
   });

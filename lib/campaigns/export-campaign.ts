@@ -12,7 +12,11 @@ import { toCsv, type CsvValue } from "../csv/csv";
 
 export const CampaignExportQuerySchema = z.object({ format: z.enum(["jsonl", "csv"]).default("jsonl") });
 
-const VERIFIED_COLUMNS: Record<string, string> = { underspecified: "underspecified", tests_valid: "false_negative", major_issue: "other_major_issues" };
+const VERIFIED_COLUMNS: Record<string, string> = {
+  underspecified: "underspecified",
+  tests_valid: "false_negative",
+  major_issue: "other_major_issues",
+};
 
 function levelLabel(question: RubricQuestion | undefined, value: CombinedValue): string | null {
   if (!question || question.type !== "scale" || typeof value !== "number") return null;
@@ -22,8 +26,22 @@ function levelLabel(question: RubricQuestion | undefined, value: CombinedValue):
 export async function campaignExportRows(db: Db, campaignId: string): Promise<Record<string, unknown>[]> {
   const campaign = await loadCampaign(db, campaignId);
   const [tasks, labels, adjudications] = await Promise.all([
-    db.campaignTask.findMany({ where: { campaignId, gold: false }, include: { task: { select: { instanceId: true, environment: { select: { repository: { select: { owner: true, name: true } } } } } } } }),
-    db.campaignLabel.findMany({ where: { campaignId, gold: false, submittedAt: { not: null } }, include: { annotator: { select: { email: true } }, rubricVersion: { select: { version: true } } }, orderBy: { submittedAt: "asc" } }),
+    db.campaignTask.findMany({
+      where: { campaignId, gold: false },
+      include: {
+        task: {
+          select: {
+            instanceId: true,
+            environment: { select: { repository: { select: { owner: true, name: true } } } },
+          },
+        },
+      },
+    }),
+    db.campaignLabel.findMany({
+      where: { campaignId, gold: false, submittedAt: { not: null } },
+      include: { annotator: { select: { email: true } }, rubricVersion: { select: { version: true } } },
+      orderBy: { submittedAt: "asc" },
+    }),
     db.campaignAdjudication.findMany({ where: { campaignId } }),
   ]);
   const difficulty = campaign.questions.find((q) => q.key === "difficulty");
@@ -33,8 +51,16 @@ export async function campaignExportRows(db: Db, campaignId: string): Promise<Re
     .sort((a, b) => a.ct.task.instanceId.localeCompare(b.ct.task.instanceId))
     .map(({ ct, taskLabels }) => {
       const adjudication = adjudications.find((a) => a.taskId === ct.taskId);
-      const outcome = outcomeOf(campaign, taskLabels.map((l) => l.answers as Answers), (adjudication?.answers as Answers | undefined) ?? null);
-      const verified = Object.fromEntries(Object.entries(VERIFIED_COLUMNS).filter(([key]) => key in outcome.combined).map(([key, column]) => [column, outcome.combined[key]]));
+      const outcome = outcomeOf(
+        campaign,
+        taskLabels.map((l) => l.answers as Answers),
+        (adjudication?.answers as Answers | undefined) ?? null,
+      );
+      const verified = Object.fromEntries(
+        Object.entries(VERIFIED_COLUMNS)
+          .filter(([key]) => key in outcome.combined)
+          .map(([key, column]) => [column, outcome.combined[key]]),
+      );
       return {
         instance_id: ct.task.instanceId,
         repo: `${ct.task.environment.repository.owner}/${ct.task.environment.repository.name}`,
@@ -47,19 +73,29 @@ export async function campaignExportRows(db: Db, campaignId: string): Promise<Re
         rubric: `${campaign.rubricName} v${campaign.rubricVersion}`,
         combination: campaign.combination,
         rubric_answers: outcome.combined,
-        labels: taskLabels.map((l) => ({ annotator: l.annotator.email, rubric_version: l.rubricVersion.version, answers: l.answers })),
+        labels: taskLabels.map((l) => ({
+          annotator: l.annotator.email,
+          rubric_version: l.rubricVersion.version,
+          answers: l.answers,
+        })),
       };
     });
 }
 
 export function campaignRowsToCsv(rows: Record<string, unknown>[]): string {
   const columns = rows.length ? Object.keys(rows[0]) : ["instance_id"];
-  return toCsv(columns, rows.map((row) => columns.map((c) => row[c] as CsvValue)));
+  return toCsv(
+    columns,
+    rows.map((row) => columns.map((c) => row[c] as CsvValue)),
+  );
 }
 
 export async function campaignExportResponse(db: Db, campaignId: string, format: "jsonl" | "csv"): Promise<Response> {
   const rows = await campaignExportRows(db, campaignId);
-  const body = format === "csv" ? campaignRowsToCsv(rows) : rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
+  const body =
+    format === "csv"
+      ? campaignRowsToCsv(rows)
+      : rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
   return new Response(body, {
     headers: {
       "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson",

@@ -10,7 +10,11 @@ import type { Answers } from "./rubric";
 
 export type TaskOutcome = Outcome & { combined: CombinedAnswers; adjudicated: boolean };
 
-export function outcomeOf(campaign: Pick<LoadedCampaign, "questions" | "combination" | "dropRule">, labels: readonly Answers[], adjudication: Answers | null): TaskOutcome {
+export function outcomeOf(
+  campaign: Pick<LoadedCampaign, "questions" | "combination" | "dropRule">,
+  labels: readonly Answers[],
+  adjudication: Answers | null,
+): TaskOutcome {
   const combined = adjudication
     ? combineAnswers(campaign.questions, [adjudication], "MOST_SEVERE") // one answer set: every rule gives it back unchanged
     : combineAnswers(campaign.questions, labels, campaign.combination);
@@ -18,12 +22,24 @@ export function outcomeOf(campaign: Pick<LoadedCampaign, "questions" | "combinat
 }
 
 /** Writes the outcome onto the task; call in the transaction that completed or adjudicated it. */
-export async function settleOutcome(db: Db, campaign: LoadedCampaign, taskId: string, actorId: string): Promise<TaskOutcome> {
+export async function settleOutcome(
+  db: Db,
+  campaign: LoadedCampaign,
+  taskId: string,
+  actorId: string,
+): Promise<TaskOutcome> {
   const [labels, adjudication] = await Promise.all([
-    db.campaignLabel.findMany({ where: { campaignId: campaign.id, taskId, submittedAt: { not: null } }, select: { answers: true } }),
+    db.campaignLabel.findMany({
+      where: { campaignId: campaign.id, taskId, submittedAt: { not: null } },
+      select: { answers: true },
+    }),
     db.campaignAdjudication.findUnique({ where: { campaignId_taskId: { campaignId: campaign.id, taskId } } }),
   ]);
-  const outcome = outcomeOf(campaign, labels.map((l) => l.answers as Answers), (adjudication?.answers as Answers | undefined) ?? null);
+  const outcome = outcomeOf(
+    campaign,
+    labels.map((l) => l.answers as Answers),
+    (adjudication?.answers as Answers | undefined) ?? null,
+  );
   const before = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { curationStatus: true } });
   const curationStatus = outcome.dropped ? "REJECTED" : "APPROVED";
   await db.task.update({ where: { id: taskId }, data: { curationStatus, version: { increment: 1 } } });
@@ -33,7 +49,14 @@ export async function settleOutcome(db: Db, campaign: LoadedCampaign, taskId: st
     entityId: taskId,
     action: "campaign.outcome",
     before: { curationStatus: before.curationStatus },
-    after: { curationStatus, campaign: campaign.name, dropped: outcome.dropped, reasons: outcome.reasons, combined: outcome.combined, adjudicated: outcome.adjudicated },
+    after: {
+      curationStatus,
+      campaign: campaign.name,
+      dropped: outcome.dropped,
+      reasons: outcome.reasons,
+      combined: outcome.combined,
+      adjudicated: outcome.adjudicated,
+    },
   });
   return outcome;
 }

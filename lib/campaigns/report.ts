@@ -1,6 +1,13 @@
 import type { Db } from "../db/client";
 import type { Actor } from "../auth/actor";
-import { agreementWithOthers, disagreementSpread, goldAccuracy, median, questionAgreement, type SubmittedLabel } from "./agreement";
+import {
+  agreementWithOthers,
+  disagreementSpread,
+  goldAccuracy,
+  median,
+  questionAgreement,
+  type SubmittedLabel,
+} from "./agreement";
 import { goldGate, loadCampaign, requireCampaignReader, type LoadedCampaign } from "./access";
 import { outcomeOf } from "./outcome";
 import type { Answers } from "./rubric";
@@ -17,7 +24,11 @@ async function submittedLabels(db: Db, campaignId: string, gold: boolean) {
     select: { taskId: true, annotatorId: true, answers: true, openedAt: true, submittedAt: true },
     orderBy: { submittedAt: "asc" },
   });
-  return rows.map((r) => ({ ...r, answers: r.answers as Answers, submittedAt: r.submittedAt! })) satisfies SubmittedLabel[];
+  return rows.map((r) => ({
+    ...r,
+    answers: r.answers as Answers,
+    submittedAt: r.submittedAt!,
+  })) satisfies SubmittedLabel[];
 }
 
 /** Agreement with the others over the annotator's labels in order, in up to four windows: does it drift? */
@@ -29,15 +40,31 @@ function drift(campaign: LoadedCampaign, labels: SubmittedLabel[], annotatorId: 
   for (let i = 0; i < own.length; i += size) {
     const slice = own.slice(i, i + size);
     const tasks = new Set(slice.map((l) => l.taskId));
-    const { rate } = agreementWithOthers(campaign.questions, labels.filter((l) => tasks.has(l.taskId)), annotatorId);
-    windows.push({ from: slice[0].submittedAt, to: slice[slice.length - 1].submittedAt, tasks: slice.length, agreement: rate });
+    const { rate } = agreementWithOthers(
+      campaign.questions,
+      labels.filter((l) => tasks.has(l.taskId)),
+      annotatorId,
+    );
+    windows.push({
+      from: slice[0].submittedAt,
+      to: slice[slice.length - 1].submittedAt,
+      tasks: slice.length,
+      agreement: rate,
+    });
   }
   return windows;
 }
 
 async function annotatorRows(db: Db, campaign: LoadedCampaign, labels: SubmittedLabel[], taskCount: number) {
-  const annotators = await db.campaignAnnotator.findMany({ where: { campaignId: campaign.id }, include: { user: { select: { id: true, name: true, email: true } } }, orderBy: { createdAt: "asc" } });
-  const goldTasks = await db.campaignTask.findMany({ where: { campaignId: campaign.id, gold: true }, select: { taskId: true, reference: true } });
+  const annotators = await db.campaignAnnotator.findMany({
+    where: { campaignId: campaign.id },
+    include: { user: { select: { id: true, name: true, email: true } } },
+    orderBy: { createdAt: "asc" },
+  });
+  const goldTasks = await db.campaignTask.findMany({
+    where: { campaignId: campaign.id, gold: true },
+    select: { taskId: true, reference: true },
+  });
   const goldLabels = await submittedLabels(db, campaign.id, true);
   const share = Math.min(taskCount, Math.ceil((taskCount * campaign.overlap) / Math.max(1, annotators.length)));
   return Promise.all(
@@ -45,7 +72,12 @@ async function annotatorRows(db: Db, campaign: LoadedCampaign, labels: Submitted
       const own = labels.filter((l) => l.annotatorId === a.userId);
       const gold = goldAccuracy(
         campaign.questions,
-        goldLabels.filter((l) => l.annotatorId === a.userId).map((l) => ({ answers: l.answers, reference: (goldTasks.find((g) => g.taskId === l.taskId)?.reference ?? {}) as Answers })),
+        goldLabels
+          .filter((l) => l.annotatorId === a.userId)
+          .map((l) => ({
+            answers: l.answers,
+            reference: (goldTasks.find((g) => g.taskId === l.taskId)?.reference ?? {}) as Answers,
+          })),
       );
       return {
         id: a.userId,
@@ -62,7 +94,13 @@ async function annotatorRows(db: Db, campaign: LoadedCampaign, labels: Submitted
   );
 }
 
-function disagreements(campaign: LoadedCampaign, labels: SubmittedLabel[], names: Map<string, string>, instanceIds: Map<string, string>, adjudicated: Map<string, Answers>) {
+function disagreements(
+  campaign: LoadedCampaign,
+  labels: SubmittedLabel[],
+  names: Map<string, string>,
+  instanceIds: Map<string, string>,
+  adjudicated: Map<string, Answers>,
+) {
   const byTask = new Map<string, SubmittedLabel[]>();
   for (const label of labels) byTask.set(label.taskId, [...(byTask.get(label.taskId) ?? []), label]);
   return [...byTask.entries()]
@@ -115,13 +153,33 @@ export async function campaignReport(db: Db, actor: Actor, campaignId: string) {
   // an admin who also labels keeps the admin's report: one role does not hide the other's view
   if (annotator && !can(actor.role, "campaigns:manage")) {
     const rows = await annotatorRows(db, campaign, labels, taskCount);
-    return { role: "annotator" as const, settings, progress, annotators: rows.filter((r) => r.id === actor.id).map((r) => ({ ...r, agreement: null, drift: [] })), agreement: [], disagreements: [], disagreementCount: 0 };
+    return {
+      role: "annotator" as const,
+      settings,
+      progress,
+      annotators: rows.filter((r) => r.id === actor.id).map((r) => ({ ...r, agreement: null, drift: [] })),
+      agreement: [],
+      disagreements: [],
+      disagreementCount: 0,
+    };
   }
   const rows = await annotatorRows(db, campaign, labels, taskCount);
   const names = new Map(rows.map((r) => [r.id, r.name]));
-  const tasks = await db.task.findMany({ where: { id: { in: [...new Set(labels.map((l) => l.taskId))] } }, select: { id: true, instanceId: true } });
-  const adjudications = await db.campaignAdjudication.findMany({ where: { campaignId }, select: { taskId: true, answers: true } });
-  const all = disagreements(campaign, labels, names, new Map(tasks.map((t) => [t.id, t.instanceId])), new Map(adjudications.map((a) => [a.taskId, a.answers as Answers])));
+  const tasks = await db.task.findMany({
+    where: { id: { in: [...new Set(labels.map((l) => l.taskId))] } },
+    select: { id: true, instanceId: true },
+  });
+  const adjudications = await db.campaignAdjudication.findMany({
+    where: { campaignId },
+    select: { taskId: true, answers: true },
+  });
+  const all = disagreements(
+    campaign,
+    labels,
+    names,
+    new Map(tasks.map((t) => [t.id, t.instanceId])),
+    new Map(adjudications.map((a) => [a.taskId, a.answers as Answers])),
+  );
   const annotatorIds = rows.map((r) => r.id);
   return {
     role: "admin" as const,
@@ -147,7 +205,9 @@ export async function listCampaigns(db: Db, actor: Actor) {
       const [tasks, labels, mine] = await Promise.all([
         db.campaignTask.count({ where: { campaignId: c.id, gold: false } }),
         db.campaignLabel.count({ where: { campaignId: c.id, gold: false, submittedAt: { not: null } } }),
-        db.campaignLabel.count({ where: { campaignId: c.id, gold: false, annotatorId: actor.id, submittedAt: { not: null } } }),
+        db.campaignLabel.count({
+          where: { campaignId: c.id, gold: false, annotatorId: actor.id, submittedAt: { not: null } },
+        }),
       ]);
       return {
         id: c.id,

@@ -25,7 +25,12 @@ const OptionSchema = z.object({ value: z.string().min(1).max(100), label: z.stri
 
 export const RubricQuestionSchema = z.discriminatedUnion("type", [
   /** an ordinal scale; "most severe" takes the highest level unless higherIsWorse is false */
-  z.object({ ...Base, type: z.literal("scale"), levels: z.array(LevelSchema).min(2).max(20), higherIsWorse: z.boolean().default(true) }),
+  z.object({
+    ...Base,
+    type: z.literal("scale"),
+    levels: z.array(LevelSchema).min(2).max(20),
+    higherIsWorse: z.boolean().default(true),
+  }),
   /** one option; options are listed from least to most severe */
   z.object({ ...Base, type: z.literal("single"), options: z.array(OptionSchema).min(2).max(50) }),
   z.object({ ...Base, type: z.literal("multiple"), options: z.array(OptionSchema).min(1).max(50) }),
@@ -42,9 +47,18 @@ export const RubricQuestionsSchema = z
   .superRefine((questions, ctx) => {
     const seen = new Set<string>();
     questions.forEach((question, index) => {
-      if (seen.has(question.key)) ctx.addIssue({ code: "custom", path: [index, "key"], message: `the key "${question.key}" is used twice; give each question its own key` });
+      if (seen.has(question.key))
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "key"],
+          message: `the key "${question.key}" is used twice; give each question its own key`,
+        });
       if (question.showIf && !seen.has(question.showIf.question))
-        ctx.addIssue({ code: "custom", path: [index, "showIf", "question"], message: `"${question.key}" depends on "${question.showIf.question}", which must be an earlier question` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "showIf", "question"],
+          message: `"${question.key}" depends on "${question.showIf.question}", which must be an earlier question`,
+        });
       seen.add(question.key);
     });
   });
@@ -94,13 +108,22 @@ export const DEFAULT_RUBRIC_QUESTIONS: RubricQuestion[] = RubricQuestionsSchema.
     ],
   },
   { key: "major_issue", type: "yesno", prompt: "Is there any other major issue with this sample?" },
-  { key: "major_issue_reason", type: "text", prompt: "What is the major issue?", minLength: 10, showIf: { question: "major_issue", equals: [true] } },
+  {
+    key: "major_issue_reason",
+    type: "text",
+    prompt: "What is the major issue?",
+    minLength: 10,
+    showIf: { question: "major_issue", equals: [true] },
+  },
   {
     key: "confidence",
     type: "scale",
     prompt: "How confident are you in these answers?",
     higherIsWorse: false,
-    levels: [1, 2, 3, 4, 5].map((value) => ({ value, label: ["Not at all", "Slightly", "Moderately", "Quite", "Fully"][value - 1] })),
+    levels: [1, 2, 3, 4, 5].map((value) => ({
+      value,
+      label: ["Not at all", "Slightly", "Moderately", "Quite", "Fully"][value - 1],
+    })),
   },
 ]);
 
@@ -120,16 +143,24 @@ function isEmpty(value: AnswerValue | undefined): boolean {
 function checkAnswer(question: RubricQuestion, value: AnswerValue): string | null {
   switch (question.type) {
     case "scale":
-      return typeof value === "number" && question.levels.some((l) => l.value === value) ? null : `pick one of the levels ${question.levels.map((l) => l.value).join(", ")}`;
+      return typeof value === "number" && question.levels.some((l) => l.value === value)
+        ? null
+        : `pick one of the levels ${question.levels.map((l) => l.value).join(", ")}`;
     case "single":
-      return typeof value === "string" && question.options.some((o) => o.value === value) ? null : `pick one of: ${question.options.map((o) => o.value).join(", ")}`;
+      return typeof value === "string" && question.options.some((o) => o.value === value)
+        ? null
+        : `pick one of: ${question.options.map((o) => o.value).join(", ")}`;
     case "multiple":
-      return Array.isArray(value) && value.every((v) => question.options.some((o) => o.value === v)) ? null : `pick from: ${question.options.map((o) => o.value).join(", ")}`;
+      return Array.isArray(value) && value.every((v) => question.options.some((o) => o.value === v))
+        ? null
+        : `pick from: ${question.options.map((o) => o.value).join(", ")}`;
     case "yesno":
       return typeof value === "boolean" ? null : "answer yes or no";
     case "text":
       if (typeof value !== "string") return "write the answer as text";
-      return value.trim().length >= question.minLength ? null : `write at least ${question.minLength} characters (${value.trim().length} so far)`;
+      return value.trim().length >= question.minLength
+        ? null
+        : `write at least ${question.minLength} characters (${value.trim().length} so far)`;
   }
 }
 
@@ -138,14 +169,18 @@ function checkAnswer(question: RubricQuestion, value: AnswerValue): string | nul
  * sentence per problem, naming the question: a required answer missing, a value off the scale,
  * a reason too short.
  */
-export function validateAnswers(questions: readonly RubricQuestion[], raw: Record<string, unknown>): { answers: Answers; errors: AnswerError[] } {
+export function validateAnswers(
+  questions: readonly RubricQuestion[],
+  raw: Record<string, unknown>,
+): { answers: Answers; errors: AnswerError[] } {
   const answers: Answers = {};
   const errors: AnswerError[] = [];
   for (const question of questions) {
     if (!isActive(question, answers)) continue;
     const value = raw[question.key] as AnswerValue | undefined;
     if (isEmpty(value)) {
-      if (question.required) errors.push({ field: `answers.${question.key}`, detail: `"${question.prompt}" needs an answer` });
+      if (question.required)
+        errors.push({ field: `answers.${question.key}`, detail: `"${question.prompt}" needs an answer` });
       continue;
     }
     const problem = checkAnswer(question, value as AnswerValue);

@@ -27,7 +27,13 @@ async function markOpened(db: Db, campaign: LoadedCampaign, annotatorId: string,
 
 async function nextGoldTask(db: PrismaClient, campaign: LoadedCampaign, actor: Actor, gate: GoldGate): Promise<Served> {
   const next = await db.campaignTask.findFirst({
-    where: { campaignId: campaign.id, gold: true, task: { campaignLabels: { none: { campaignId: campaign.id, annotatorId: actor.id, submittedAt: { not: null } } } } },
+    where: {
+      campaignId: campaign.id,
+      gold: true,
+      task: {
+        campaignLabels: { none: { campaignId: campaign.id, annotatorId: actor.id, submittedAt: { not: null } } },
+      },
+    },
     orderBy: { createdAt: "asc" },
     include: { task: { select: { instanceId: true } } },
   });
@@ -58,6 +64,11 @@ export async function serveNext(db: PrismaClient, actor: Actor, campaignId: stri
   // of N): a task needs N annotators, and answering "done" while it is only held would leave it short
   const claimed =
     (await leaseNextTask(db, actor, { eligible, orderBy, afterClaim })) ??
-    (await leaseNextTask(db, actor, { eligible: sql`${eligible} AND ${submittedCount(campaign.id)} + ${openByOthers(campaign.id, actor.id)} < ${campaign.overlap}`, orderBy, afterClaim, shared: true }));
+    (await leaseNextTask(db, actor, {
+      eligible: sql`${eligible} AND ${submittedCount(campaign.id)} + ${openByOthers(campaign.id, actor.id)} < ${campaign.overlap}`,
+      orderBy,
+      afterClaim,
+      shared: true,
+    }));
   return claimed ? { kind: "task", ...claimed, gate } : { kind: "done", gate };
 }

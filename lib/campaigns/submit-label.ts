@@ -24,35 +24,73 @@ export type SubmitResult = {
 export function checkedAnswers(campaign: LoadedCampaign, raw: Record<string, unknown>): Answers {
   const { answers, errors } = validateAnswers(campaign.questions, raw);
   if (errors.length)
-    throw new AppError("UNPROCESSABLE", `The answers are incomplete: ${errors.map((e) => e.detail).join("; ")}`, undefined, errors.map((e) => ({ ...e, in: "body" as const, pointer: `/${e.field.replace(/\./g, "/")}` })));
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The answers are incomplete: ${errors.map((e) => e.detail).join("; ")}`,
+      undefined,
+      errors.map((e) => ({ ...e, in: "body" as const, pointer: `/${e.field.replace(/\./g, "/")}` })),
+    );
   return answers;
 }
 
 async function openedLabel(db: Db, campaign: LoadedCampaign, taskId: string, annotatorId: string) {
-  const label = await db.campaignLabel.findUnique({ where: { campaignId_taskId_annotatorId: { campaignId: campaign.id, taskId, annotatorId } } });
-  if (!label) throw new AppError("CONFLICT", "This task was not handed to you; take tasks with “Review next”, which gives each task to exactly N annotators");
-  if (label.submittedAt) throw new AppError("CONFLICT", "You already labelled this task; a submitted label is final (an adjudicator can resolve it)");
+  const label = await db.campaignLabel.findUnique({
+    where: { campaignId_taskId_annotatorId: { campaignId: campaign.id, taskId, annotatorId } },
+  });
+  if (!label)
+    throw new AppError(
+      "CONFLICT",
+      "This task was not handed to you; take tasks with “Review next”, which gives each task to exactly N annotators",
+    );
+  if (label.submittedAt)
+    throw new AppError(
+      "CONFLICT",
+      "You already labelled this task; a submitted label is final (an adjudicator can resolve it)",
+    );
   return label;
 }
 
-async function submitGold(db: PrismaClient, campaign: LoadedCampaign, actor: Actor, taskId: string, answers: Answers, goldTask: { reference: unknown; explanation: string | null }): Promise<SubmitResult> {
+async function submitGold(
+  db: PrismaClient,
+  campaign: LoadedCampaign,
+  actor: Actor,
+  taskId: string,
+  answers: Answers,
+  goldTask: { reference: unknown; explanation: string | null },
+): Promise<SubmitResult> {
   const annotator = await requireAnnotator(db, campaign, actor);
   await openedLabel(db, campaign, taskId, actor.id);
-  await db.campaignLabel.update({ where: { campaignId_taskId_annotatorId: { campaignId: campaign.id, taskId, annotatorId: actor.id } }, data: { answers, submittedAt: new Date() } });
+  await db.campaignLabel.update({
+    where: { campaignId_taskId_annotatorId: { campaignId: campaign.id, taskId, annotatorId: actor.id } },
+    data: { answers, submittedAt: new Date() },
+  });
   let gate = await goldGate(db, campaign, annotator);
   let restarted = false;
   if (gate.required && !gate.passed && gate.done >= gate.total) {
     if ((gate.accuracy ?? 0) >= (gate.threshold ?? 0)) {
-      await db.campaignAnnotator.update({ where: { campaignId_userId: { campaignId: campaign.id, userId: actor.id } }, data: { goldPassedAt: new Date() } });
+      await db.campaignAnnotator.update({
+        where: { campaignId_userId: { campaignId: campaign.id, userId: actor.id } },
+        data: { goldPassedAt: new Date() },
+      });
       gate = { ...gate, passed: true };
     } else {
       // below the bar: the gold set starts over, so the next attempt is judged on fresh answers
       await db.campaignLabel.deleteMany({ where: { campaignId: campaign.id, annotatorId: actor.id, gold: true } });
       restarted = true;
     }
-    await auditLog(db, { actorId: actor.id, entityType: "campaign", entityId: campaign.id, action: "campaign.gold", after: { accuracy: gate.accuracy, threshold: gate.threshold, passed: gate.passed } });
+    await auditLog(db, {
+      actorId: actor.id,
+      entityType: "campaign",
+      entityId: campaign.id,
+      action: "campaign.gold",
+      after: { accuracy: gate.accuracy, threshold: gate.threshold, passed: gate.passed },
+    });
   }
-  return { taskId, gold: { reference: goldTask.reference as Answers, explanation: goldTask.explanation, gate, restarted }, outcome: null };
+  return {
+    taskId,
+    gold: { reference: goldTask.reference as Answers, explanation: goldTask.explanation, gate, restarted },
+    outcome: null,
+  };
 }
 
 /**
@@ -60,10 +98,17 @@ async function submitGold(db: PrismaClient, campaign: LoadedCampaign, actor: Act
  * re-counts the submitted labels, so concurrent submitters never push a task past N; the Nth
  * label settles the task's outcome.
  */
-export async function submitLabel(db: PrismaClient, actor: Actor, campaignId: string, input: SubmitLabelInput): Promise<SubmitResult> {
+export async function submitLabel(
+  db: PrismaClient,
+  actor: Actor,
+  campaignId: string,
+  input: SubmitLabelInput,
+): Promise<SubmitResult> {
   const campaign = await loadCampaign(db, campaignId);
   await requireAnnotator(db, campaign, actor);
-  const campaignTask = await db.campaignTask.findUnique({ where: { campaignId_taskId: { campaignId, taskId: input.taskId } } });
+  const campaignTask = await db.campaignTask.findUnique({
+    where: { campaignId_taskId: { campaignId, taskId: input.taskId } },
+  });
   if (!campaignTask) throw new AppError("NOT_FOUND", `Task ${input.taskId} is not part of "${campaign.name}"`);
   const answers = checkedAnswers(campaign, input.answers);
   if (campaignTask.gold) return submitGold(db, campaign, actor, input.taskId, answers, campaignTask);
@@ -71,14 +116,21 @@ export async function submitLabel(db: PrismaClient, actor: Actor, campaignId: st
   return db.$transaction(async (tx) => {
     await tx.$queryRawUnsafe("SELECT id FROM tasks WHERE id = $1 FOR UPDATE", input.taskId);
     await openedLabel(tx, campaign, input.taskId, actor.id);
-    const submitted = await tx.campaignLabel.count({ where: { campaignId, taskId: input.taskId, submittedAt: { not: null } } });
-    if (submitted >= campaign.overlap) throw new AppError("CONFLICT", `This task already has its ${campaign.overlap} labels; take the next one with “Review next”`);
+    const submitted = await tx.campaignLabel.count({
+      where: { campaignId, taskId: input.taskId, submittedAt: { not: null } },
+    });
+    if (submitted >= campaign.overlap)
+      throw new AppError(
+        "CONFLICT",
+        `This task already has its ${campaign.overlap} labels; take the next one with “Review next”`,
+      );
     await tx.campaignLabel.update({
       where: { campaignId_taskId_annotatorId: { campaignId, taskId: input.taskId, annotatorId: actor.id } },
       data: { answers, submittedAt: new Date(), rubricVersionId: campaign.rubricVersionId },
     });
     await releaseLeases(tx, actor.id);
-    const outcome = submitted + 1 === campaign.overlap ? await settleOutcome(tx, campaign, input.taskId, actor.id) : null;
+    const outcome =
+      submitted + 1 === campaign.overlap ? await settleOutcome(tx, campaign, input.taskId, actor.id) : null;
     return { taskId: input.taskId, gold: null, outcome };
   });
 }

@@ -94,8 +94,10 @@ export async function main(argv: string[]): Promise<ExitCode> {
     process.stdout.write(HELP);
     return EXIT.OK;
   }
-  if (values.source && !SOURCES.includes(values.source)) throw new CliError(`--source must be one of ${SOURCES.join(", ")}`, EXIT.USAGE);
-  if (!["import", "export", "validate", "status"].includes(command)) throw new CliError(`Unknown command "${command}"\n\n${HELP}`, EXIT.USAGE);
+  if (values.source && !SOURCES.includes(values.source))
+    throw new CliError(`--source must be one of ${SOURCES.join(", ")}`, EXIT.USAGE);
+  if (!["import", "export", "validate", "status"].includes(command))
+    throw new CliError(`Unknown command "${command}"\n\n${HELP}`, EXIT.USAGE);
 
   const connection = await resolveConnection({ server: values.server, token: values.token });
   let db: PrismaClient | null = null;
@@ -104,16 +106,35 @@ export async function main(argv: string[]): Promise<ExitCode> {
     try {
       await db.$queryRaw`select 1`;
     } catch (error) {
-      throw new CliError(`Cannot reach the database (${connection.describe}): ${(error as Error).message.split("\n").pop()}`, EXIT.UNREACHABLE);
+      throw new CliError(
+        `Cannot reach the database (${connection.describe}): ${(error as Error).message.split("\n").pop()}`,
+        EXIT.UNREACHABLE,
+      );
     }
   }
   try {
     switch (command) {
       case "import":
-        return await importCommand(connection, db, positionals, { source: values.source as TaskSource | undefined, generator: values.generator, instance: values.instance?.[0], json: values.json });
+        return await importCommand(connection, db, positionals, {
+          source: values.source as TaskSource | undefined,
+          generator: values.generator,
+          instance: values.instance?.[0],
+          json: values.json,
+        });
       case "export":
-        return await exportCommand(connection, db, { view: values.view, user: values.user, query: values.query, testLists: values["test-lists"], provenance: !values["no-provenance"], output: values.output, format: values.format,
-          validatedOnly: !values["include-unvalidated"], verdict: values.verdict, decision: values.decision, agreement: values.agreement });
+        return await exportCommand(connection, db, {
+          view: values.view,
+          user: values.user,
+          query: values.query,
+          testLists: values["test-lists"],
+          provenance: !values["no-provenance"],
+          output: values.output,
+          format: values.format,
+          validatedOnly: !values["include-unvalidated"],
+          verdict: values.verdict,
+          decision: values.decision,
+          agreement: values.agreement,
+        });
       case "validate":
         return await validateCommand(connection, db, {
           instances: [...(values.instance ?? []), ...positionals],

@@ -2,7 +2,15 @@ import { serverConfig } from "../config/server-config";
 // Progress on stderr: a redrawn bar on a terminal, plain lines every few seconds when
 // piped (so logs stay readable and stdout stays clean for data).
 
-export type ProgressState = { label: string; bytesRead: number; bytesTotal: number | null; records: number; failed: number; startedAt: number; steps?: number };
+export type ProgressState = {
+  label: string;
+  bytesRead: number;
+  bytesTotal: number | null;
+  records: number;
+  failed: number;
+  startedAt: number;
+  steps?: number;
+};
 
 const formatMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -11,7 +19,9 @@ export function describeProgress(state: ProgressState, now = Date.now()): { perc
   const percent = state.bytesTotal ? Math.min(100, Math.round((state.bytesRead / state.bytesTotal) * 100)) : null;
   const rate = Math.round(state.records / seconds);
   // a trajectory file is one record of many steps: its progress is in steps
-  const steps = state.steps ? `${state.steps.toLocaleString("en-US")} steps, ${Math.round(state.steps / seconds).toLocaleString("en-US")} steps/s, ` : "";
+  const steps = state.steps
+    ? `${state.steps.toLocaleString("en-US")} steps, ${Math.round(state.steps / seconds).toLocaleString("en-US")} steps/s, `
+    : "";
   const text = `${state.records.toLocaleString("en-US")} records${state.failed ? ` (${state.failed.toLocaleString("en-US")} failed)` : ""}, ${steps || `${rate.toLocaleString("en-US")} records/s, `}${formatMb(state.bytesRead)}${state.bytesTotal ? ` of ${formatMb(state.bytesTotal)}` : ""}`;
   return { percent, text };
 }
@@ -30,7 +40,8 @@ export class Progress {
     if (this.tty) {
       const width = 24;
       const filled = percent === null ? 0 : Math.round((percent / 100) * width);
-      const bar = percent === null ? "" : `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(percent).padStart(3)}% `;
+      const bar =
+        percent === null ? "" : `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(percent).padStart(3)}% `;
       const line = `${state.label} ${bar}${text}`;
       const columns = this.stream.columns ?? 120;
       this.stream.write(`\r${line.slice(0, columns - 1).padEnd(Math.min(columns - 1, line.length))}\x1b[K`);

@@ -8,12 +8,23 @@ import { z } from "zod";
 
 /** What a value must be, as the end of the sentence "NAME is "x": it must be …". */
 const wholeNumber = (fallback: number) =>
-  z.coerce.number({ error: "a whole number" }).int({ error: "a whole number" }).positive({ error: "a whole number above 0" }).default(fallback);
-const positiveNumber = (fallback: number) => z.coerce.number({ error: "a number" }).positive({ error: "a number above 0" }).default(fallback);
+  z.coerce
+    .number({ error: "a whole number" })
+    .int({ error: "a whole number" })
+    .positive({ error: "a whole number above 0" })
+    .default(fallback);
+const positiveNumber = (fallback: number) =>
+  z.coerce.number({ error: "a number" }).positive({ error: "a number above 0" }).default(fallback);
 const port = (fallback: number) =>
-  z.coerce.number({ error: "a port number" }).int({ error: "a port number" }).min(0, { error: "a port number from 0 (any free port) to 65535" }).max(65535, { error: "a port number from 0 (any free port) to 65535" }).default(fallback);
+  z.coerce
+    .number({ error: "a port number" })
+    .int({ error: "a port number" })
+    .min(0, { error: "a port number from 0 (any free port) to 65535" })
+    .max(65535, { error: "a port number from 0 (any free port) to 65535" })
+    .default(fallback);
 const text = () => z.string().optional();
-const httpUrl = () => z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://curator.example" }).optional();
+const httpUrl = () =>
+  z.url({ protocol: /^https?$/, error: "an http(s) URL such as https://curator.example" }).optional();
 const OFF = ["0", "false", "no", "off"];
 const ON = ["1", "true", "yes", "on"];
 const onOff = (fallback: boolean) =>
@@ -26,13 +37,23 @@ const onOff = (fallback: boolean) =>
 const commaList = (item: RegExp, error: string) =>
   z
     .string()
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .refine((entries) => entries.every((entry) => item.test(entry)), { error })
     .optional();
 
 export const ServerConfigSchema = z.object({
   // the database
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "a PostgreSQL URL such as postgresql://user:password@host:5432/swe_curator" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, {
+      error: "a PostgreSQL URL such as postgresql://user:password@host:5432/swe_curator",
+    })
+    .optional(),
   DB_POOL_SIZE: wholeNumber(10),
   EMBEDDED_PG_DATA: text(),
   EMBEDDED_PG_PORT: port(54329),
@@ -68,7 +89,10 @@ export const ServerConfigSchema = z.object({
   TRUST_PROXY: onOff(false),
   LIVE_LOG_STREAMS_PER_USER: wholeNumber(8),
   // Docker
-  DOCKER_HOST: z.string().regex(/^[a-z][a-z+]*:\/\//, { error: "a Docker endpoint such as unix:///var/run/docker.sock or tcp://host:2375" }).optional(),
+  DOCKER_HOST: z
+    .string()
+    .regex(/^[a-z][a-z+]*:\/\//, { error: "a Docker endpoint such as unix:///var/run/docker.sock or tcp://host:2375" })
+    .optional(),
   BASE_IMAGE: text(),
   SWE_CURATOR_CGROUP_ROOT: z.string().default("/sys/fs/cgroup"),
   // the worker
@@ -104,26 +128,42 @@ export const ServerConfigSchema = z.object({
   REGISTRY_URL: z
     .string()
     .trim()
-    .regex(/^(https?:\/\/)?[\w.-]+(:\d+)?\/?$/, { error: "a registry address such as 127.0.0.1:5000 or http://registry.internal:5000" })
+    .regex(/^(https?:\/\/)?[\w.-]+(:\d+)?\/?$/, {
+      error: "a registry address such as 127.0.0.1:5000 or http://registry.internal:5000",
+    })
     .transform((value) => new URL(/^https?:\/\//.test(value) ? value : `http://${value}`).host)
     .optional(),
   /** this worker's engine as the Jobs page names it; the machine's host name by default */
   WORKER_ENGINE_NAME: text(),
   /** memory the engine may give to containers at once; 90 % of what the engine has by default */
-  WORKER_MEMORY_BUDGET_MB: z.coerce.number({ error: "a whole number" }).int({ error: "a whole number" }).positive({ error: "a whole number above 0" }).optional(),
+  WORKER_MEMORY_BUDGET_MB: z.coerce
+    .number({ error: "a whole number" })
+    .int({ error: "a whole number" })
+    .positive({ error: "a whole number above 0" })
+    .optional(),
   // environment sources (README "Environment sources")
   /**
    * registries published images may be pulled from, comma-separated: `host`, or `host=mirror`
    * to pull that registry's images from a mirror (e.g. `docker.io=registry.internal:5000`);
    * Docker Hub is `docker.io`. Unset: no published image is ever pulled
    */
-  IMAGE_REGISTRIES: commaList(/^[\w.-]+(?::\d+)?(?:=[\w.-]+(?::\d+)?)?$/, "a comma-separated list of registry hosts, each optionally =mirror, such as docker.io=127.0.0.1:5000,ghcr.io"),
+  IMAGE_REGISTRIES: commaList(
+    /^[\w.-]+(?::\d+)?(?:=[\w.-]+(?::\d+)?)?$/,
+    "a comma-separated list of registry hosts, each optionally =mirror, such as docker.io=127.0.0.1:5000,ghcr.io",
+  ),
   /** credentials for allowed registries, comma-separated `host=user:password`; kept out of logs and API answers */
-  IMAGE_REGISTRY_CREDENTIALS: commaList(/^[\w.-]+(?::\d+)?=[^:,\s]+:\S+$/, "a comma-separated list of host=user:password"),
+  IMAGE_REGISTRY_CREDENTIALS: commaList(
+    /^[\w.-]+(?::\d+)?=[^:,\s]+:\S+$/,
+    "a comma-separated list of host=user:password",
+  ),
   /** engines (WORKER_ENGINE_NAME, comma-separated, or `*`) whose spec builds may use a network to install packages; unset: none */
   SPEC_BUILD_NETWORK_ENGINES: text(),
   /** the Docker network those spec builds use */
-  SPEC_BUILD_NETWORK_MODE: z.string().trim().regex(/^[\w.-]+$/, { error: "a Docker network name such as bridge" }).default("bridge"),
+  SPEC_BUILD_NETWORK_MODE: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+$/, { error: "a Docker network name such as bridge" })
+    .default("bridge"),
   // uploads and archives
   /** the largest upload accepted (the body is refused with 413 as soon as it passes this) */
   SWE_CURATOR_MAX_UPLOAD_BYTES: wholeNumber(20 * 1024 ** 3),
@@ -168,8 +208,11 @@ function presentValues(source: EnvironmentSource): Record<string, string> {
 function sentenceFor(issue: z.core.$ZodIssue, values: Record<string, string>): string {
   const name = String(issue.path[0]);
   // our own fragments are short phrases; anything else from the library is replaced by a neutral one
-  const expected = /^[a-z"]/.test(issue.message) && !/^(invalid|expected)/i.test(issue.message) ? issue.message : "a valid value";
-  const shown = /SECRET|PASSWORD|TOKEN|CREDENTIALS/.test(name) ? "set to a value" : `"${values[name].replace(/(\/\/[^:/@]*:)[^@/]*@/, "$1***@")}"`;
+  const expected =
+    /^[a-z"]/.test(issue.message) && !/^(invalid|expected)/i.test(issue.message) ? issue.message : "a valid value";
+  const shown = /SECRET|PASSWORD|TOKEN|CREDENTIALS/.test(name)
+    ? "set to a value"
+    : `"${values[name].replace(/(\/\/[^:/@]*:)[^@/]*@/, "$1***@")}"`;
   return `${name} is ${shown}, but it must be ${expected}: fix it in the environment (or unset it for the default) and start again.`;
 }
 
@@ -196,7 +239,9 @@ export function serverConfig(): ServerConfig {
 }
 
 /** Behind https, cookies are Secure and get __Secure- names; the CSP upgrades requests. */
-export const servedOverHttps = (config: ServerConfig = serverConfig()) => config.NEXTAUTH_URL?.startsWith("https://") ?? false;
+export const servedOverHttps = (config: ServerConfig = serverConfig()) =>
+  config.NEXTAUTH_URL?.startsWith("https://") ?? false;
 
 /** A test's own variables when given, else the process's configuration. */
-export const configFrom = (source?: EnvironmentSource): ServerConfig => (source ? readServerConfig(source) : serverConfig());
+export const configFrom = (source?: EnvironmentSource): ServerConfig =>
+  source ? readServerConfig(source) : serverConfig();

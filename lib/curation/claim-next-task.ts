@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
-import { filtersFromSearchParams, TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "../tasks/task-filters";
+import {
+  filtersFromSearchParams,
+  TaskFiltersSchema,
+  type TaskFilters,
+  type TaskFiltersInput,
+} from "../tasks/task-filters";
 import { taskOrderBy, taskWhere } from "../tasks/task-list-sql";
 import { sql, type SqlFragment } from "../db/sql";
 import { withResolvedSlice } from "../analytics/resolve-slice";
@@ -22,7 +27,10 @@ export type ClaimNextInput = z.input<typeof ClaimNextInputSchema>;
 export type ClaimedTask = { taskId: string; instanceId: string; leaseExpiresAt: Date } | null;
 
 function filtersFrom(input: z.infer<typeof ClaimNextInputSchema>["filters"]): TaskFilters {
-  const filters = typeof input === "string" ? filtersFromSearchParams(new URLSearchParams(input)) : TaskFiltersSchema.parse(input as TaskFiltersInput);
+  const filters =
+    typeof input === "string"
+      ? filtersFromSearchParams(new URLSearchParams(input))
+      : TaskFiltersSchema.parse(input as TaskFiltersInput);
   return filters.status.length ? filters : { ...filters, status: ["PENDING"] };
 }
 
@@ -32,16 +40,27 @@ const notDecidedBy = (actorId: string) =>
 
 /** How many tasks of the view the actor has not decided yet: what "n of m left" counts. */
 /** `blind` leaves out tasks the reader may not see: a count under a verdict filter would tell verdicts. */
-export async function reviewQueueLeft(db: PrismaClient, actor: { id: string }, rawFilters: ClaimNextInput["filters"], blind: BlindSet): Promise<{ left: number }> {
+export async function reviewQueueLeft(
+  db: PrismaClient,
+  actor: { id: string },
+  rawFilters: ClaimNextInput["filters"],
+  blind: BlindSet,
+): Promise<{ left: number }> {
   const filters = filtersFrom(ClaimNextInputSchema.shape.filters.parse(rawFilters));
   const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blind.sql });
-  const { text, values } = sql`SELECT count(*)::int AS left FROM tasks t WHERE ${taskWhere(filters, context)} AND ${notDecidedBy(actor.id)}`.toQuery();
+  const { text, values } =
+    sql`SELECT count(*)::int AS left FROM tasks t WHERE ${taskWhere(filters, context)} AND ${notDecidedBy(actor.id)}`.toQuery();
   const [row] = await db.$queryRawUnsafe<{ left: number }[]>(text, ...values);
   return { left: row?.left ?? 0 };
 }
 
 /** Leases the next task of the view to the actor (releasing any other lease they hold); never one `blind` hides, whose lease under a verdict filter would tell its verdict. */
-export async function claimNextTask(db: PrismaClient, actor: { id: string }, rawInput: ClaimNextInput, blind: BlindSet): Promise<ClaimedTask> {
+export async function claimNextTask(
+  db: PrismaClient,
+  actor: { id: string },
+  rawInput: ClaimNextInput,
+  blind: BlindSet,
+): Promise<ClaimedTask> {
   const input = ClaimNextInputSchema.parse(rawInput);
   const filters = filtersFrom(input.filters);
   const context = await withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blind.sql });
@@ -60,7 +79,12 @@ export async function claimNextTask(db: PrismaClient, actor: { id: string }, raw
 export async function leaseNextTask(
   db: PrismaClient,
   actor: { id: string },
-  query: { eligible: SqlFragment; orderBy: SqlFragment; afterClaim?: (tx: Db, taskId: string) => Promise<void>; shared?: boolean },
+  query: {
+    eligible: SqlFragment;
+    orderBy: SqlFragment;
+    afterClaim?: (tx: Db, taskId: string) => Promise<void>;
+    shared?: boolean;
+  },
 ): Promise<ClaimedTask> {
   const { leaseMinutes } = await getCurationSettings(db);
   const claim = sql`
@@ -77,7 +101,10 @@ export async function leaseNextTask(
     RETURNING tasks.id AS "taskId", tasks.instance_id AS "instanceId", tasks.lease_expires_at AS "leaseExpiresAt"`;
   const { text, values } = claim.toQuery();
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ taskId: string; instanceId: string; leaseExpiresAt: Date }[]>(text, ...values);
+    const rows = await tx.$queryRawUnsafe<{ taskId: string; instanceId: string; leaseExpiresAt: Date }[]>(
+      text,
+      ...values,
+    );
     const claimed = rows[0] ?? null;
     await releaseLeases(tx, actor.id, claimed?.taskId);
     if (claimed && query.afterClaim) await query.afterClaim(tx, claimed.taskId);

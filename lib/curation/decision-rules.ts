@@ -36,9 +36,14 @@ export function statusFromDecisions(latest: readonly DecisionVerdict[], required
 }
 
 /** What is missing before the decision can be sent, in words, or null. */
-export function decisionProblem(input: { verdict: DecisionVerdict; reasons: readonly DecisionReason[]; comment?: string; justification?: string }, automated: AutomatedVerdict): string | null {
-  if (input.verdict !== "APPROVE" && input.reasons.length === 0) return `Pick at least one reason to ${input.verdict === "REJECT" ? "reject" : "ask for changes"}`;
-  if (input.reasons.includes("OTHER") && !input.comment?.trim()) return 'The reason "Other" needs a comment saying what is wrong';
+export function decisionProblem(
+  input: { verdict: DecisionVerdict; reasons: readonly DecisionReason[]; comment?: string; justification?: string },
+  automated: AutomatedVerdict,
+): string | null {
+  if (input.verdict !== "APPROVE" && input.reasons.length === 0)
+    return `Pick at least one reason to ${input.verdict === "REJECT" ? "reject" : "ask for changes"}`;
+  if (input.reasons.includes("OTHER") && !input.comment?.trim())
+    return 'The reason "Other" needs a comment saying what is wrong';
   if (overridesAutomated(input.verdict, automated) && (input.justification?.trim().length ?? 0) < MIN_JUSTIFICATION) {
     return `Automation judged this task ${automated}; to ${input.verdict === "APPROVE" ? "approve" : "reject"} it anyway, write a justification (at least ${MIN_JUSTIFICATION} characters)`;
   }

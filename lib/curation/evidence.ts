@@ -42,13 +42,20 @@ const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.s
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
   }
   return value ?? null;
 }
 
 /** The parts of two evidence documents that differ (as the database's evidence_changed_parts). */
-export function changedEvidenceParts(before: Partial<Evidence> | null, after: Partial<Evidence> | null): EvidencePart[] {
+export function changedEvidenceParts(
+  before: Partial<Evidence> | null,
+  after: Partial<Evidence> | null,
+): EvidencePart[] {
   return EVIDENCE_PARTS.filter((part) => !same(before?.[part], after?.[part]));
 }
 

@@ -24,7 +24,12 @@ export type DecisionInput = z.input<typeof DecisionInputSchema>;
 
 function checkDecision(input: z.infer<typeof DecisionInputSchema>, automated: AutomatedVerdict) {
   const problem = decisionProblem(input, automated);
-  if (problem) throw new AppError("UNPROCESSABLE", problem, overridesAutomated(input.verdict, automated) ? { field: "justification" } : undefined);
+  if (problem)
+    throw new AppError(
+      "UNPROCESSABLE",
+      problem,
+      overridesAutomated(input.verdict, automated) ? { field: "justification" } : undefined,
+    );
 }
 
 /** Records a curator's approve / reject / needs-changes, recomputes the task's status and audits it, all or nothing. */
@@ -33,13 +38,23 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
   return db.$transaction(async (tx) => {
     const task = await tx.task.findUnique({
       where: { id: taskId },
-      select: { id: true, automatedVerdict: true, verdictOverride: true, curationStatus: true, version: true, leasedById: true },
+      select: {
+        id: true,
+        automatedVerdict: true,
+        verdictOverride: true,
+        curationStatus: true,
+        version: true,
+        leasedById: true,
+      },
     });
     if (!task) throw notFound(`Task ${taskId}`);
     const automated = task.verdictOverride ?? task.automatedVerdict;
     const isOverride = overridesAutomated(input.verdict, automated);
     // a decision with no automated verdict behind it is kept apart in the audit log, with whether the curator confirmed it
-    const withoutValidation = automated === "PENDING" ? { withoutValidation: true, confirmedWithoutValidation: input.confirmedWithoutValidation === true } : {};
+    const withoutValidation =
+      automated === "PENDING"
+        ? { withoutValidation: true, confirmedWithoutValidation: input.confirmedWithoutValidation === true }
+        : {};
     checkDecision(input, automated);
     // hold the environment's row (before the task's, the order a recipe save takes them): a
     // recipe saved or an image pinned meanwhile either commits first (we read its evidence) or
@@ -88,7 +103,10 @@ export async function recordDecision(db: PrismaClient, actor: { id: string }, ta
 
 /** The task's status from its decisions that still hold (a stale one was made on evidence that changed since). */
 export async function recomputeStatus(db: Db, taskId: string): Promise<CurationStatus> {
-  const decisions = await db.curationDecision.findMany({ where: { taskId, staleAt: null }, select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true } });
+  const decisions = await db.curationDecision.findMany({
+    where: { taskId, staleAt: null },
+    select: { taskId: true, curatorId: true, verdict: true, reasons: true, createdAt: true },
+  });
   const latest = [...(latestDecisionsByTask(decisions).get(taskId)?.values() ?? [])].map((d) => d.verdict);
   return statusFromDecisions(latest, await approvalsRequired(db));
 }

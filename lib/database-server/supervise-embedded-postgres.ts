@@ -33,7 +33,12 @@ const DEFAULT_POLICY: RestartPolicy = { maxRestarts: 3, withinMs: 60_000 };
  * server and the worker reconnect by themselves. A server that dies maxRestarts times
  * within withinMs, or does not start, is given up on with a plain sentence.
  */
-export function superviseEmbeddedPostgres(first: EmbeddedServer, start: () => Promise<EmbeddedServer>, hooks: SupervisorHooks, policy: RestartPolicy = DEFAULT_POLICY) {
+export function superviseEmbeddedPostgres(
+  first: EmbeddedServer,
+  start: () => Promise<EmbeddedServer>,
+  hooks: SupervisorHooks,
+  policy: RestartPolicy = DEFAULT_POLICY,
+) {
   let current = first;
   let stopped = false;
   const restarts: number[] = [];
@@ -44,7 +49,9 @@ export function superviseEmbeddedPostgres(first: EmbeddedServer, start: () => Pr
     const now = Date.now();
     while (restarts.length && now - restarts[0] > policy.withinMs) restarts.shift();
     if (restarts.length >= policy.maxRestarts) {
-      hooks.giveUp(`The embedded PostgreSQL exited (${how}) ${restarts.length + 1} times within ${Math.round(policy.withinMs / 1000)} s; not restarting it again. Check the disk and memory of this machine, then start again.`);
+      hooks.giveUp(
+        `The embedded PostgreSQL exited (${how}) ${restarts.length + 1} times within ${Math.round(policy.withinMs / 1000)} s; not restarting it again. Check the disk and memory of this machine, then start again.`,
+      );
       return;
     }
     restarts.push(now);

@@ -3,7 +3,30 @@ import { PrismaClient } from "./generated/client";
 import { serverConfig } from "../config/server-config";
 
 export { Prisma } from "./generated/client";
-export type { User, Account, Session, VerificationToken, ApiToken, Repository, Environment, EnvironmentRevision, Task, CandidatePatch, Build, ValidationRun, TestResult, LogChunk, WorkerHeartbeat, Trajectory, TrajectoryStep, CurationDecision, SavedView, ImportBatch, AuditEvent, Setting } from "./generated/client";
+export type {
+  User,
+  Account,
+  Session,
+  VerificationToken,
+  ApiToken,
+  Repository,
+  Environment,
+  EnvironmentRevision,
+  Task,
+  CandidatePatch,
+  Build,
+  ValidationRun,
+  TestResult,
+  LogChunk,
+  WorkerHeartbeat,
+  Trajectory,
+  TrajectoryStep,
+  CurationDecision,
+  SavedView,
+  ImportBatch,
+  AuditEvent,
+  Setting,
+} from "./generated/client";
 export * from "./generated/enums";
 export { PrismaClient };
 
@@ -12,7 +35,9 @@ export { PrismaClient };
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export function createPrismaClient(connectionString: string, poolSize = serverConfig().DB_POOL_SIZE) {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+  });
 }
 
 // One client per process: Next.js dev reloads modules, so it is parked on globalThis.

@@ -25,7 +25,9 @@ let wasmReady: Promise<{ SchemaEngine: { new (...a: unknown[]): Promise<Engine> 
 async function loadWasmEngine() {
   // the engine reports a Rust panic's message through this global before throwing
   const registry = globalThis as unknown as { PRISMA_WASM_PANIC_REGISTRY?: { set_message(m: string): void } };
-  registry.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (message) => console.error(`[schema-engine] panic: ${message}`) };
+  registry.PRISMA_WASM_PANIC_REGISTRY ??= {
+    set_message: (message) => console.error(`[schema-engine] panic: ${message}`),
+  };
   const require = createRequire(import.meta.url);
   const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
   const bg = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as Record<string, unknown> & {
@@ -33,10 +35,14 @@ async function loadWasmEngine() {
     SchemaEngine: { new: (...a: unknown[]) => Promise<Engine> };
   };
   const wasmBytes = await readFile(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
-  const { instance } = await WebAssembly.instantiate(wasmBytes, { "./schema_engine_bg.js": bg as WebAssembly.ModuleImports });
+  const { instance } = await WebAssembly.instantiate(wasmBytes, {
+    "./schema_engine_bg.js": bg as WebAssembly.ModuleImports,
+  });
   bg.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
-  return { SchemaEngine: { new: bg.SchemaEngine.new } } as unknown as { SchemaEngine: { new (...a: unknown[]): Promise<Engine> } };
+  return { SchemaEngine: { new: bg.SchemaEngine.new } } as unknown as {
+    SchemaEngine: { new (...a: unknown[]): Promise<Engine> };
+  };
 }
 
 const PG_CHAR_OID = 18;
@@ -47,7 +53,10 @@ const COLUMN_TYPE_TEXT = 7;
 const COLUMN_TYPE_CHARACTER = 6;
 
 type ResultSet = { columnNames: string[]; columnTypes: number[] };
-type Queryable = { queryRaw(q: unknown): Promise<ResultSet>; startTransaction?: (...a: unknown[]) => Promise<Queryable> };
+type Queryable = {
+  queryRaw(q: unknown): Promise<ResultSet>;
+  startTransaction?: (...a: unknown[]) => Promise<Queryable>;
+};
 type ScriptRunner = { client: pg.Pool; onError(error: unknown): never; executeScript(script: string): Promise<void> };
 
 // @prisma/adapter-pg runs a migration by splitting it at every ";", also inside comments and
@@ -126,7 +135,10 @@ function reportCharColumnsAsText() {
   } as typeof pg.Client.prototype.query;
 }
 
-export async function withSchemaEngine<T>(connectionString: string, fn: (engine: Engine, schemaText: string) => Promise<T>): Promise<T> {
+export async function withSchemaEngine<T>(
+  connectionString: string,
+  fn: (engine: Engine, schemaText: string) => Promise<T>,
+): Promise<T> {
   reportCharColumnsAsText();
   wasmReady ??= loadWasmEngine();
   const { SchemaEngine } = await wasmReady;
@@ -150,7 +162,10 @@ export async function withSchemaEngine<T>(connectionString: string, fn: (engine:
 
 export async function loadMigrationsList() {
   const dirs = existsSync(MIGRATIONS_DIR)
-    ? (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const migrationDirectories = await Promise.all(
     dirs.map(async (dir) => ({
@@ -194,20 +209,24 @@ async function withScratchDatabase<T>(connectionString: string, fn: (url: string
  * to (it has no separate shadow database), so it is given a scratch one.
  */
 export async function diffMigrationsToSchema(connectionString: string): Promise<string> {
-  return withScratchDatabase(connectionString, (scratchUrl) => withSchemaEngine(scratchUrl, async (engine, schemaText) => {
-    const migrationsList = await loadMigrationsList();
-    const from = migrationsList.migrationDirectories.length ? { tag: "migrations", ...migrationsList } : { tag: "empty" };
-    const result = await engine.diff({
-      from,
-      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: schemaText }] },
-      script: true,
-      exitCode: null,
-      shadowDatabaseUrl: null,
-      filters: NO_FILTER,
-    });
-    const sql = (result.stdout ?? "").trim();
-    return sql === "-- This is an empty migration." ? "" : sql;
-  }));
+  return withScratchDatabase(connectionString, (scratchUrl) =>
+    withSchemaEngine(scratchUrl, async (engine, schemaText) => {
+      const migrationsList = await loadMigrationsList();
+      const from = migrationsList.migrationDirectories.length
+        ? { tag: "migrations", ...migrationsList }
+        : { tag: "empty" };
+      const result = await engine.diff({
+        from,
+        to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: schemaText }] },
+        script: true,
+        exitCode: null,
+        shadowDatabaseUrl: null,
+        filters: NO_FILTER,
+      });
+      const sql = (result.stdout ?? "").trim();
+      return sql === "-- This is an empty migration." ? "" : sql;
+    }),
+  );
 }
 
 /** Applies pending migrations, recording them in _prisma_migrations as `prisma migrate deploy` does. */

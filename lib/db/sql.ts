@@ -49,4 +49,5 @@ export function joinSql(fragments: readonly SqlFragment[], separator: string): S
 export const EMPTY = raw("");
 
 /** The conditions joined with AND; TRUE when there are none. */
-export const allOf = (conditions: readonly SqlFragment[]): SqlFragment => (conditions.length ? joinSql(conditions, " AND ") : raw("TRUE"));
+export const allOf = (conditions: readonly SqlFragment[]): SqlFragment =>
+  conditions.length ? joinSql(conditions, " AND ") : raw("TRUE");

@@ -41,9 +41,16 @@ function enableControllers(directory: string) {
 
 /** A parent cgroup with pids.max for one build, on an engine that runs on this machine with the cgroupfs driver. */
 export function createBuildCgroup(engine: EngineCgroupInfo, pids: number): BuildCgroup {
-  const none = (reason: string): BuildCgroup => ({ unlimitedBecause: reason, containerIds: () => [], remove: async () => {} });
+  const none = (reason: string): BuildCgroup => ({
+    unlimitedBecause: reason,
+    containerIds: () => [],
+    remove: async () => {},
+  });
   if (!engine.local) return none("the Docker engine runs on another machine, so its cgroups cannot be set from here");
-  if (engine.cgroupDriver !== "cgroupfs") return none(`the engine uses the ${engine.cgroupDriver ?? "unknown"} cgroup driver; only cgroupfs takes a plain parent cgroup`);
+  if (engine.cgroupDriver !== "cgroupfs")
+    return none(
+      `the engine uses the ${engine.cgroupDriver ?? "unknown"} cgroup driver; only cgroupfs takes a plain parent cgroup`,
+    );
   const root = pidsDirectory(engine.cgroupVersion);
   const key = randomBytes(6).toString("hex");
   const directory = path.join(root, PARENT, key);
@@ -53,7 +60,8 @@ export function createBuildCgroup(engine: EngineCgroupInfo, pids: number): Build
     if (engine.cgroupVersion === "2") enableControllers(path.join(root, PARENT));
     mkdirSync(directory);
     writeFileSync(path.join(directory, "pids.max"), String(pids));
-    if (readFileSync(path.join(directory, "pids.max"), "utf8").trim() !== String(pids)) throw new Error("pids.max did not take");
+    if (readFileSync(path.join(directory, "pids.max"), "utf8").trim() !== String(pids))
+      throw new Error("pids.max did not take");
   } catch (error) {
     try {
       rmdirSync(directory);

@@ -15,19 +15,47 @@ export const LABEL_INSTALLATION = "io.swe-curator.installation";
 /** A stable, password-free id of the database a worker serves. */
 export function installationId(connectionString: string): string {
   const url = new URL(connectionString);
-  return createHash("sha256").update(`${url.hostname}:${url.port || 5432}${url.pathname}`).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(`${url.hostname}:${url.port || 5432}${url.pathname}`)
+    .digest("hex")
+    .slice(0, 16);
 }
 
-export function runContainerLabels(run: { runId: string; workerId: string; installation: string }): Record<string, string> {
-  return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "validation", [LABEL_RUN_ID]: run.runId, [LABEL_WORKER_ID]: run.workerId, [LABEL_INSTALLATION]: run.installation };
+export function runContainerLabels(run: {
+  runId: string;
+  workerId: string;
+  installation: string;
+}): Record<string, string> {
+  return {
+    [LABEL_MANAGED]: "true",
+    [LABEL_KIND]: "validation",
+    [LABEL_RUN_ID]: run.runId,
+    [LABEL_WORKER_ID]: run.workerId,
+    [LABEL_INSTALLATION]: run.installation,
+  };
 }
 
 /** A step replay's container (lib/trajectories/replay): locked down as a validation's, found by its replay. */
-export function replayContainerLabels(replay: { replayId: string; workerId: string; installation: string }): Record<string, string> {
-  return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "replay", [LABEL_REPLAY_ID]: replay.replayId, [LABEL_WORKER_ID]: replay.workerId, [LABEL_INSTALLATION]: replay.installation };
+export function replayContainerLabels(replay: {
+  replayId: string;
+  workerId: string;
+  installation: string;
+}): Record<string, string> {
+  return {
+    [LABEL_MANAGED]: "true",
+    [LABEL_KIND]: "replay",
+    [LABEL_REPLAY_ID]: replay.replayId,
+    [LABEL_WORKER_ID]: replay.workerId,
+    [LABEL_INSTALLATION]: replay.installation,
+  };
 }
 
 /** A container that only lends its filesystem to read an image's base files; never started. */
 export function baseFileContainerLabels(facts: { workerId: string; installation: string }): Record<string, string> {
-  return { [LABEL_MANAGED]: "true", [LABEL_KIND]: "base-files", [LABEL_WORKER_ID]: facts.workerId, [LABEL_INSTALLATION]: facts.installation };
+  return {
+    [LABEL_MANAGED]: "true",
+    [LABEL_KIND]: "base-files",
+    [LABEL_WORKER_ID]: facts.workerId,
+    [LABEL_INSTALLATION]: facts.installation,
+  };
 }

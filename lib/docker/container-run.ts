@@ -4,7 +4,13 @@ import { StringDecoder } from "node:string_decoder";
 import type { RunContainerOptions, RunContainerResult } from "./docker-engine";
 import { containerAlreadyGone, EngineStoppedError, isConnectionError, statusCodeOf } from "./docker-errors";
 import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf } from "./container-sandbox";
-import { ENGINE_WATCH, PING_TIMEOUT_MS, whileEngineAnswers, withTimeout, type EngineConnection } from "./engine-connection";
+import {
+  ENGINE_WATCH,
+  PING_TIMEOUT_MS,
+  whileEngineAnswers,
+  withTimeout,
+  type EngineConnection,
+} from "./engine-connection";
 import { imageFacts } from "./engine-inventory";
 import { logFailure } from "../errors/log-failure";
 
@@ -31,7 +37,11 @@ function textSink(onText: (text: string) => void): PassThrough {
 }
 
 /** The container as the sandbox wants it: root only to set up, the tests as the image's user, no network, the limits. */
-function sandboxedContainerSpec(options: RunContainerOptions, user: string, workTree: string): Docker.ContainerCreateOptions {
+function sandboxedContainerSpec(
+  options: RunContainerOptions,
+  user: string,
+  workTree: string,
+): Docker.ContainerCreateOptions {
   const { limits } = options;
   return {
     Image: options.image,
@@ -64,7 +74,9 @@ function sandboxedContainerSpec(options: RunContainerOptions, user: string, work
 
 /** Attaches to the container's stdin and output (before start, or the first lines are lost); streamEnded settles when the output stops. */
 async function attachOutput(engine: EngineConnection, container: Docker.Container, onOutput?: (text: string) => void) {
-  const stream = await engine.call(() => container.attach({ stream: true, stdin: true, hijack: true, stdout: true, stderr: true }));
+  const stream = await engine.call(() =>
+    container.attach({ stream: true, stdin: true, hijack: true, stdout: true, stderr: true }),
+  );
   const sink = textSink((text) => onOutput?.(text));
   const streamEnded = new Promise<void>((resolve) => {
     stream.on("end", resolve);
@@ -84,13 +96,20 @@ async function drainOutput(streamEnded: Promise<void>, onOutput?: (text: string)
     () => true,
     () => false,
   );
-  if (!drained) onOutput?.(`\n[swe-curator] the log stream did not close within ${LOG_DRAIN_TIMEOUT_MS / 1000} s of the exit; output may be cut\n`);
+  if (!drained)
+    onOutput?.(
+      `\n[swe-curator] the log stream did not close within ${LOG_DRAIN_TIMEOUT_MS / 1000} s of the exit; output may be cut\n`,
+    );
 }
 
 /** Whether someone other than us (the engine shutting down, an admin) sent the container a kill. */
 async function killedFromOutside(engine: EngineConnection, id: string, since: number): Promise<boolean> {
   const events = await engine.docker
-    .getEvents({ since: Math.floor(since / 1000) - 1, until: Math.ceil(Date.now() / 1000), filters: { container: [id], event: ["kill"] } } as object)
+    .getEvents({
+      since: Math.floor(since / 1000) - 1,
+      until: Math.ceil(Date.now() / 1000),
+      filters: { container: [id], event: ["kill"] },
+    } as object)
     .catch(() => null);
   // no answer at all: the engine is gone, which is an outside stop too
   if (!events) return true;
@@ -117,7 +136,11 @@ const LOST_WAIT_CHECKS = 5;
  * is pending was lost with the engine: the watch fails with the engine's own account of it.
  * `blinked` tells whether the engine missed a check meanwhile.
  */
-function watchContainer(engine: EngineConnection, container: Pick<Docker.Container, "id" | "inspect">, everyMs: number) {
+function watchContainer(
+  engine: EngineConnection,
+  container: Pick<Docker.Container, "id" | "inspect">,
+  everyMs: number,
+) {
   let timer: NodeJS.Timeout | undefined;
   let blinked = false;
   const lost = new Promise<never>((_, reject) => {
@@ -132,12 +155,26 @@ function watchContainer(engine: EngineConnection, container: Pick<Docker.Contain
         if (stoppedChecks >= LOST_WAIT_CHECKS) {
           const { Status, ExitCode, FinishedAt, Error: stateError } = info.State;
           const words = `the engine says the container is ${Status} with exit code ${ExitCode} since ${FinishedAt}${stateError ? ` (${stateError})` : ""}, yet never answered our wait for it`;
-          reject(new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error(words), { code: "WAIT_LOST", plain: words }), container.id));
+          reject(
+            new EngineStoppedError(
+              engine.endpoint,
+              "run",
+              Object.assign(new Error(words), { code: "WAIT_LOST", plain: words }),
+              container.id,
+            ),
+          );
         }
       } catch (error) {
         if (statusCodeOf(error) === 404) {
           const words = `the engine no longer knows the container: ${(error as Error).message}`;
-          reject(new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error(words), { code: "CONTAINER_LOST", plain: words }), container.id));
+          reject(
+            new EngineStoppedError(
+              engine.endpoint,
+              "run",
+              Object.assign(new Error(words), { code: "CONTAINER_LOST", plain: words }),
+              container.id,
+            ),
+          );
         } else if (isConnectionError(error) && (error as { code?: string }).code !== "ETIMEDOUT") {
           // the socket refused or vanished: the engine was down (a slow answer on a busy host is not that)
           blinked = true;
@@ -158,18 +195,27 @@ export async function waitForExit(
 ): Promise<{ exit: { StatusCode: number }; blinked: boolean }> {
   const watch = watchContainer(engine, container, watchEveryMs);
   try {
-    const exit = await whileEngineAnswers(engine, Promise.race([container.wait(), watch.lost]), (cause) => new EngineStoppedError(engine.endpoint, "run", cause, container.id));
+    const exit = await whileEngineAnswers(
+      engine,
+      Promise.race([container.wait(), watch.lost]),
+      (cause) => new EngineStoppedError(engine.endpoint, "run", cause, container.id),
+    );
     return { exit, blinked: watch.blinked() };
   } finally {
     watch.stop();
   }
 }
 
-export async function runContainer(engine: EngineConnection, options: RunContainerOptions): Promise<RunContainerResult> {
+export async function runContainer(
+  engine: EngineConnection,
+  options: RunContainerOptions,
+): Promise<RunContainerResult> {
   const { limits } = options;
   const facts = await imageFacts(engine, options.image);
   const workTree = options.workingDir ?? workTreeOf(facts);
-  const container = await engine.call(() => engine.docker.createContainer(sandboxedContainerSpec(options, testUserOf(facts), workTree)));
+  const container = await engine.call(() =>
+    engine.docker.createContainer(sandboxedContainerSpec(options, testUserOf(facts), workTree)),
+  );
   const startedAt = Date.now();
   // from here on a lost connection means the engine went away under a running container
   const callDuringRun = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -183,7 +229,10 @@ export async function runContainer(engine: EngineConnection, options: RunContain
   let timedOut = false;
   let cancelled = false;
   let timer: NodeJS.Timeout | undefined;
-  const kill = () => container.kill({ signal: "SIGKILL" }).catch(logFailure(`killing container ${container.id}`, { expected: containerAlreadyGone }));
+  const kill = () =>
+    container
+      .kill({ signal: "SIGKILL" })
+      .catch(logFailure(`killing container ${container.id}`, { expected: containerAlreadyGone }));
   const onAbort = () => {
     cancelled = true;
     void kill();
@@ -191,24 +240,43 @@ export async function runContainer(engine: EngineConnection, options: RunContain
   try {
     await options.onCreated?.(container.id);
     // the created container still shows the image's work tree (the tmpfs covers it only once started)
-    const workTreeArchive = workTree ? await engine.call(() => container.getArchive({ path: workTree })).catch((error) => (statusCodeOf(error) === 404 ? null : Promise.reject(error))) : null;
+    const workTreeArchive = workTree
+      ? await engine
+          .call(() => container.getArchive({ path: workTree }))
+          .catch((error) => (statusCodeOf(error) === 404 ? null : Promise.reject(error)))
+      : null;
     const { stream, sink, streamEnded } = await attachOutput(engine, container, options.onOutput);
     if (options.signal?.aborted) {
       cancelled = true;
     } else {
       options.signal?.addEventListener("abort", onAbort, { once: true });
       await callDuringRun(() => container.start());
-      sandboxInput(workTreeArchive as Readable | null, workTree, options.files ?? {}).pipe(stream as unknown as NodeJS.WritableStream);
+      sandboxInput(workTreeArchive as Readable | null, workTree, options.files ?? {}).pipe(
+        stream as unknown as NodeJS.WritableStream,
+      );
       timer = setTimeout(() => {
         timedOut = true;
         void kill();
       }, limits.timeoutMs);
     }
-    const { exit, blinked } = cancelled ? { exit: null, blinked: false } : await callDuringRun(() => waitForExit(engine, container));
+    const { exit, blinked } = cancelled
+      ? { exit: null, blinked: false }
+      : await callDuringRun(() => waitForExit(engine, container));
     clearTimeout(timer);
     // a signal we did not send: the engine stopped it (on its way down, or an admin did), or the engine blinked under it
-    if (exit && !timedOut && !cancelled && exit.StatusCode > 128 && (blinked || (await killedFromOutside(engine, container.id, startedAt)))) {
-      throw new EngineStoppedError(engine.endpoint, "run", Object.assign(new Error("killed"), { code: "KILLED" }), container.id);
+    if (
+      exit &&
+      !timedOut &&
+      !cancelled &&
+      exit.StatusCode > 128 &&
+      (blinked || (await killedFromOutside(engine, container.id, startedAt)))
+    ) {
+      throw new EngineStoppedError(
+        engine.endpoint,
+        "run",
+        Object.assign(new Error("killed"), { code: "KILLED" }),
+        container.id,
+      );
     }
     await drainOutput(streamEnded, options.onOutput);
     sink.end();
@@ -224,6 +292,8 @@ export async function runContainer(engine: EngineConnection, options: RunContain
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
-    await container.remove({ force: true, v: true }).catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
+    await container
+      .remove({ force: true, v: true })
+      .catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
   }
 }

@@ -47,16 +47,24 @@ export function testUserOf(image: ImageFacts): string {
 }
 
 /** The work tree that gets a writable tmpfs: the image's WORKDIR, unless that is the root. */
-export const workTreeOf = (image: ImageFacts) => (image.workingDir && path.posix.normalize(image.workingDir) !== "/" ? path.posix.normalize(image.workingDir) : "");
+export const workTreeOf = (image: ImageFacts) =>
+  image.workingDir && path.posix.normalize(image.workingDir) !== "/" ? path.posix.normalize(image.workingDir) : "";
 
-export function sandboxCommand(command: string[], facts: { user: string; timeoutMs: number; workTree: string }): string[] {
+export function sandboxCommand(
+  command: string[],
+  facts: { user: string; timeoutMs: number; workTree: string },
+): string[] {
   const seconds = Math.ceil(facts.timeoutMs / 1000) + INNER_TIMEOUT_GRACE_SECONDS;
   return ["/bin/sh", "-c", SETUP, "swe-curator-setup", facts.user, String(seconds), facts.workTree, ...command];
 }
 
 export function sandboxHostConfig(diskMb: number, workTree: string) {
   const writable = (mode: string) => `rw,exec,nosuid,nodev,size=${diskMb}m,mode=${mode}`;
-  const tmpfs: Record<string, string> = { "/tmp": writable("1777"), "/var/tmp": writable("1777"), [SCRIPTS_DIR]: writable("755") };
+  const tmpfs: Record<string, string> = {
+    "/tmp": writable("1777"),
+    "/var/tmp": writable("1777"),
+    [SCRIPTS_DIR]: writable("755"),
+  };
   if (workTree) tmpfs[workTree] = writable("755");
   return {
     ReadonlyRootfs: true,
@@ -75,7 +83,8 @@ export function sandboxInput(workTreeArchive: Readable | null, workTree: string,
   const output = pack();
   const addFiles = () => {
     for (const [name, entry] of Object.entries(files)) {
-      const { content, mode } = typeof entry === "string" || Buffer.isBuffer(entry) ? { content: entry, mode: 0o644 } : entry;
+      const { content, mode } =
+        typeof entry === "string" || Buffer.isBuffer(entry) ? { content: entry, mode: 0o644 } : entry;
       output.entry({ name: name.replace(/^\/+/, ""), mode, mtime: new Date(0) }, content);
     }
     output.finalize();
@@ -89,7 +98,8 @@ export function sandboxInput(workTreeArchive: Readable | null, workTree: string,
   const reader = extract();
   reader.on("entry", (header: Header, stream, next) => {
     const renamed = { ...header, name: parent ? `${parent}/${header.name}` : header.name };
-    if (header.linkname && header.type === "link") renamed.linkname = parent ? `${parent}/${header.linkname}` : header.linkname;
+    if (header.linkname && header.type === "link")
+      renamed.linkname = parent ? `${parent}/${header.linkname}` : header.linkname;
     stream.pipe(output.entry(renamed, next) as unknown as NodeJS.WritableStream);
   });
   reader.on("finish", addFiles);

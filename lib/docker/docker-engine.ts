@@ -70,7 +70,8 @@ export type ImageInfo = { id: string; createdAt: Date; sizeBytes: number };
 
 export type LabelledContainer = { id: string; labels: Record<string, string>; state: string; createdAt: Date };
 
-export type DockerStatus = { reachable: true; endpoint: string; version: string } | { reachable: false; endpoint: string; error: string };
+export type DockerStatus =
+  { reachable: true; endpoint: string; version: string } | { reachable: false; endpoint: string; error: string };
 
 /** An engine's capacity and holdings, as its worker reports them in its heartbeat. */
 export type EngineFacts = {
@@ -96,14 +97,20 @@ export interface DockerEngine {
   listLabelledContainers(): Promise<LabelledContainer[]>;
   removeContainer(id: string): Promise<void>;
   /** removes dangling images this product built (labelled; narrowed further by alsoLabelled, "key=value"), oldest first, until their total size is within the budget */
-  pruneDanglingImages(budgetBytes: number, options?: { alsoLabelled?: string }): Promise<{ removed: number; freedBytes: number }>;
+  pruneDanglingImages(
+    budgetBytes: number,
+    options?: { alsoLabelled?: string },
+  ): Promise<{ removed: number; freedBytes: number }>;
   facts(): Promise<EngineFacts>;
   /** pushes a local image to the pool's registry (host[:port]) under the same name */
   pushImage(tag: string, registryHost: string, signal?: AbortSignal): Promise<void>;
   /** pulls an image from the pool's registry and names it `tag` here; false when the registry lacks it */
   pullImage(tag: string, registryHost: string, signal?: AbortSignal): Promise<boolean>;
   /** pulls a published image by its full reference (the caller checked its registry is allowed): its id and the digest it came at */
-  pullPublishedImage(reference: string, options: { credentials?: { username: string; password: string } | null; signal?: AbortSignal }): Promise<{ imageId: string; digest: string | null }>;
+  pullPublishedImage(
+    reference: string,
+    options: { credentials?: { username: string; password: string } | null; signal?: AbortSignal },
+  ): Promise<{ imageId: string; digest: string | null }>;
   /** gives an image another name here */
   tagImage(image: string, name: string): Promise<void>;
   /** drops one name of an image (its layers stay while another name holds them) */

@@ -73,7 +73,16 @@ export class RecipeRefusedError extends ImageBuildError {
   }
 }
 
-const CONNECTION_CODES = new Set(["ENOENT", "ECONNREFUSED", "ECONNRESET", "EACCES", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
+const CONNECTION_CODES = new Set([
+  "ENOENT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EACCES",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+]);
 
 // what the daemon answers while it shuts down, before its socket closes
 const SHUTTING_DOWN = /context canceled|connection is closing|shutting down|transport is closing/i;
@@ -83,5 +92,3 @@ export function isConnectionError(error: unknown): boolean {
   if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
   return statusCodeOf(error) === 500 && SHUTTING_DOWN.test(error instanceof Error ? error.message : String(error));
 }
-
-

@@ -66,7 +66,10 @@ class Review {
       return expandWord(word, this.variables(), escape);
     } catch (error) {
       if (error instanceof UnforeseeableWordError) {
-        this.report(place, `${what} ${word}: ${error.message}, so the build policy cannot tell whether it fetches. Write the value out.`);
+        this.report(
+          place,
+          `${what} ${word}: ${error.message}, so the build policy cannot tell whether it fetches. Write the value out.`,
+        );
       } else if (error instanceof BadWordError) {
         this.report(place, `${what} ${word} cannot be read: ${error.message}.`);
       } else throw error;
@@ -88,7 +91,8 @@ class Review {
     for (const word of instruction.args) {
       const equals = word.indexOf("=");
       const name = equals < 0 ? word : word.slice(0, equals);
-      const fallback = equals < 0 ? (this.stage ? this.meta.get(name) : undefined) : this.valueOf(word.slice(equals + 1), escape);
+      const fallback =
+        equals < 0 ? (this.stage ? this.meta.get(name) : undefined) : this.valueOf(word.slice(equals + 1), escape);
       const value = Object.hasOwn(this.buildArgs, name) ? this.buildArgs[name] : fallback;
       const target = this.stage ? this.stage.args : this.meta;
       if (value === undefined) target.delete(name);
@@ -115,15 +119,22 @@ class Review {
 
   private async requireImage(reference: string, place: Place, instruction: string): Promise<void> {
     const key = reference;
-    if (!this.requiredImages.has(key)) this.requiredImages.set(key, { image: reference, line: place.line, instruction });
+    if (!this.requiredImages.has(key))
+      this.requiredImages.set(key, { image: reference, line: place.line, instruction });
     if (!(await this.lookupImage(reference))) {
-      this.report(place, `${instruction} is not on the Docker engine, and builds never pull. Load it first (docker load), or start FROM an image that is there.`);
+      this.report(
+        place,
+        `${instruction} is not on the Docker engine, and builds never pull. Load it first (docker load), or start FROM an image that is there.`,
+      );
     }
   }
 
   private async reviewFrom(instruction: Instruction, escape: string, place: Place) {
     if (instruction.flags.some((flag) => flagParts(flag).name === "platform")) {
-      this.report(place, "FROM --platform may make the engine pull another platform's image; builds use the images already on the engine. Drop the flag.");
+      this.report(
+        place,
+        "FROM --platform may make the engine pull another platform's image; builds use the images already on the engine. Drop the flag.",
+      );
     }
     const [imageWord = "", as, stageName] = instruction.args;
     // FROM sees only the ARGs declared before the first FROM
@@ -132,12 +143,20 @@ class Review {
     const image = this.expand(imageWord, escape, place, "FROM")?.trim();
     this.stage = saved;
     const previous = image === undefined ? undefined : this.stages.find((stage) => stage.name === image.toLowerCase());
-    const next: Stage = { name: as?.toLowerCase() === "as" && stageName ? stageName.toLowerCase() : `#${this.stages.length}`, env: new Map(), args: new Map(), triggers: [] };
+    const next: Stage = {
+      name: as?.toLowerCase() === "as" && stageName ? stageName.toLowerCase() : `#${this.stages.length}`,
+      env: new Map(),
+      args: new Map(),
+      triggers: [],
+    };
     this.stage = next;
     this.stages.push(next);
     if (image === undefined) return;
     if (!image) {
-      this.report(place, "FROM names no image (an ARG without a value?). Give the ARG a default or pass it as a build arg.");
+      this.report(
+        place,
+        "FROM names no image (an ARG without a value?). Give the ARG a default or pass it as a build arg.",
+      );
       return;
     }
     if (image.toLowerCase() === SCRATCH) return;
@@ -155,7 +174,12 @@ class Review {
       triggers = config?.onBuild ?? [];
     }
     // the builder runs the base's ONBUILD triggers right after FROM, each parsed on its own
-    for (const trigger of triggers) await this.reviewTrigger(trigger, { line: place.line, via: `FROM ${image} runs the ONBUILD trigger "${trigger}"` }, true);
+    for (const trigger of triggers)
+      await this.reviewTrigger(
+        trigger,
+        { line: place.line, via: `FROM ${image} runs the ONBUILD trigger "${trigger}"` },
+        true,
+      );
   }
 
   private async reviewTrigger(trigger: string, place: Place, dispatched: boolean) {
@@ -175,22 +199,35 @@ class Review {
     for (const flag of instruction.flags) {
       const { name, value } = flagParts(flag);
       if (keyword === "ADD" && (name === "checksum" || name === "keep-git-dir")) {
-        this.report(place, `ADD --${name} downloads its source, and builds never fetch. Put the file into the environment's context files and COPY it.`);
+        this.report(
+          place,
+          `ADD --${name} downloads its source, and builds never fetch. Put the file into the environment's context files and COPY it.`,
+        );
       }
       if (name !== "from" || value === undefined) continue;
       const from = this.expand(value, escape, place, `${keyword} --from=`)?.trim();
       if (from === undefined) continue;
       // a number names an earlier stage by its index
-      const earlierStage = /^\d+$/.test(from) ? Number(from) < this.stages.length - 1 : this.stages.slice(0, -1).some((stage) => stage.name === from.toLowerCase());
-      if (!from) this.report(place, `${keyword} --from names no image (an ARG without a value?). Give the ARG a default or pass it as a build arg.`);
-      else if (!earlierStage && from.toLowerCase() !== SCRATCH) await this.requireImage(from, place, `${keyword} --from=${from}`);
+      const earlierStage = /^\d+$/.test(from)
+        ? Number(from) < this.stages.length - 1
+        : this.stages.slice(0, -1).some((stage) => stage.name === from.toLowerCase());
+      if (!from)
+        this.report(
+          place,
+          `${keyword} --from names no image (an ARG without a value?). Give the ARG a default or pass it as a build arg.`,
+        );
+      else if (!earlierStage && from.toLowerCase() !== SCRATCH)
+        await this.requireImage(from, place, `${keyword} --from=${from}`);
     }
     if (keyword !== "ADD") return;
     for (const word of instruction.args.slice(0, -1)) {
       const source = this.expand(word, escape, place, "ADD source");
       if (source === undefined || !isFetchedSource(source)) continue;
       const written = source === word ? "" : ` (written ${word})`;
-      this.report(place, `ADD ${source}${written} would make the Docker engine download it itself, outside the build's sandbox. Put the file into the environment's context files and COPY it.`);
+      this.report(
+        place,
+        `ADD ${source}${written} would make the Docker engine download it itself, outside the build's sandbox. Put the file into the environment's context files and COPY it.`,
+      );
     }
   }
 
@@ -209,7 +246,10 @@ class Review {
   async reviewInstruction(instruction: Instruction, escape: string, place: Place): Promise<void> {
     const { keyword } = instruction;
     if (["RUN", "COPY", "ADD"].includes(keyword) && !instruction.json && HEREDOC.test(instruction.rest)) {
-      this.report(place, `${keyword} with a heredoc (<<EOF) needs BuildKit, and this worker builds with Docker's classic builder. Put the script into the context files, or chain the commands with &&.`);
+      this.report(
+        place,
+        `${keyword} with a heredoc (<<EOF) needs BuildKit, and this worker builds with Docker's classic builder. Put the script into the context files, or chain the commands with &&.`,
+      );
     }
     if (keyword === "ARG") this.recordArg(instruction, escape);
     else if (keyword === "ENV") this.recordEnv(instruction, escape);
@@ -240,12 +280,17 @@ class Review {
  * need no image. lookupImage answers for an image on the engine (its ENV and ONBUILD triggers
  * take part in the review); without one, every image counts as present and plain.
  */
-export async function reviewDockerfile(text: string, buildArgs: Record<string, string> = {}, lookupImage: ImageLookup = everyImagePresent): Promise<DockerfileReview> {
+export async function reviewDockerfile(
+  text: string,
+  buildArgs: Record<string, string> = {},
+  lookupImage: ImageLookup = everyImagePresent,
+): Promise<DockerfileReview> {
   const problems = new Set<string>();
   const requiredImages = new Map<string, RequiredImage>();
   // each image is asked of the engine once, however many lines and generations name it
   const answers = new Map<string, Promise<ImageConfig | null>>();
-  const lookupOnce: ImageLookup = (reference) => answers.get(reference) ?? answers.set(reference, lookupImage(reference)).get(reference)!;
+  const lookupOnce: ImageLookup = (reference) =>
+    answers.get(reference) ?? answers.set(reference, lookupImage(reference)).get(reference)!;
   for (const generation of GENERATIONS) {
     const review = new Review(generation, buildArgs, lookupOnce);
     await review.run(text);
@@ -253,5 +298,8 @@ export async function reviewDockerfile(text: string, buildArgs: Record<string, s
     review.requiredImages.forEach((image, key) => requiredImages.set(key, requiredImages.get(key) ?? image));
   }
   const lineOf = (problem: string) => Number(/^Line (\d+)/.exec(problem)?.[1] ?? 0);
-  return { problems: [...problems].sort((a, b) => lineOf(a) - lineOf(b)), requiredImages: [...requiredImages.values()] };
+  return {
+    problems: [...problems].sort((a, b) => lineOf(a) - lineOf(b)),
+    requiredImages: [...requiredImages.values()],
+  };
 }

@@ -19,9 +19,21 @@ export type Generation = {
 
 export const GENERATIONS: readonly Generation[] = [
   // Docker 20.10's classic builder (BuildKit 0.8's parser)
-  { name: "classic", directives: new Set(["escape", "syntax"]), doubledEscapeContinues: true, trimsAllCarriageReturns: false, flagsUseEscapeToken: false },
+  {
+    name: "classic",
+    directives: new Set(["escape", "syntax"]),
+    doubledEscapeContinues: true,
+    trimsAllCarriageReturns: false,
+    flagsUseEscapeToken: false,
+  },
   // newer engines' parser
-  { name: "current", directives: new Set(["escape", "syntax", "check"]), doubledEscapeContinues: false, trimsAllCarriageReturns: true, flagsUseEscapeToken: true },
+  {
+    name: "current",
+    directives: new Set(["escape", "syntax", "check"]),
+    doubledEscapeContinues: false,
+    trimsAllCarriageReturns: true,
+    flagsUseEscapeToken: true,
+  },
 ];
 
 export type Instruction = {
@@ -40,7 +52,12 @@ export type Instruction = {
   trigger?: Instruction;
 };
 
-export type ParsedDockerfile = { instructions: Instruction[]; escape: string; directives: Record<string, string>; error?: string };
+export type ParsedDockerfile = {
+  instructions: Instruction[];
+  escape: string;
+  directives: Record<string, string>;
+  error?: string;
+};
 
 const WHITESPACE = /[\t\v\f\r ]+/;
 const isSpace = (ch: string) => /^\s$/u.test(ch);
@@ -142,7 +159,12 @@ export function splitWords(rest: string, escape: string): string[] {
   return words;
 }
 
-function parseInstruction(text: string, line: number, escape: string, generation: Generation): Instruction | { error: string } {
+function parseInstruction(
+  text: string,
+  line: number,
+  escape: string,
+  generation: Generation,
+): Instruction | { error: string } {
   const trimmed = text.trim();
   const gap = WHITESPACE.exec(trimmed);
   const keyword = gap ? trimmed.slice(0, gap.index) : trimmed;
@@ -159,10 +181,12 @@ function parseInstruction(text: string, line: number, escape: string, generation
   }
   if (upper === "ADD" || upper === "COPY" || upper === "VOLUME") {
     const json = leadingJsonArray(trimLeft(rest));
-    if (json === "not strings") return { error: `Line ${line}: ${upper}'s JSON array holds something other than strings` };
+    if (json === "not strings")
+      return { error: `Line ${line}: ${upper}'s JSON array holds something other than strings` };
     if (json) return { ...instruction, args: json, json: true };
   }
-  if (upper === "ARG" || upper === "ENV" || upper === "LABEL") return { ...instruction, args: splitWords(rest, escape) };
+  if (upper === "ARG" || upper === "ENV" || upper === "LABEL")
+    return { ...instruction, args: splitWords(rest, escape) };
   return { ...instruction, args: rest ? rest.split(WHITESPACE) : [] };
 }
 
@@ -199,12 +223,14 @@ export function parseDockerfile(text: string, generation: Generation): ParsedDoc
   };
   const continues = (line: string): { text: string; more: boolean } => {
     const e = escape === "\\" ? "\\\\" : "`";
-    const pattern = generation.doubledEscapeContinues ? new RegExp(`${e}[ \\t]*$`) : new RegExp(`([^${e}])${e}[ \\t]*$|^${e}[ \\t]*$`);
+    const pattern = generation.doubledEscapeContinues
+      ? new RegExp(`${e}[ \\t]*$`)
+      : new RegExp(`([^${e}])${e}[ \\t]*$|^${e}[ \\t]*$`);
     if (!pattern.test(line)) return { text: line, more: false };
     return { text: line.replace(pattern, generation.doubledEscapeContinues ? "" : "$1"), more: true };
   };
 
-  for (let index = 0; index < lines.length; ) {
+  for (let index = 0; index < lines.length;) {
     const raw = trimLeft(withoutLineEnd(lines[index++]));
     const problem = directive(raw);
     if (problem) return { instructions, escape, directives, error: `Line ${index}: ${problem}` };

@@ -62,7 +62,8 @@ class WordScanner {
     let result = "";
     for (;;) {
       const ch = this.next();
-      if (ch === undefined) throw new BadWordError("unexpected end of statement while looking for matching single-quote");
+      if (ch === undefined)
+        throw new BadWordError("unexpected end of statement while looking for matching single-quote");
       if (ch === "'") return result;
       result += ch;
     }
@@ -73,7 +74,8 @@ class WordScanner {
     let result = "";
     for (;;) {
       const ch = this.peek();
-      if (ch === undefined) throw new BadWordError("unexpected end of statement while looking for matching double-quote");
+      if (ch === undefined)
+        throw new BadWordError("unexpected end of statement while looking for matching double-quote");
       if (ch === '"') {
         this.next();
         return result;
@@ -110,7 +112,8 @@ class WordScanner {
   private lookup(name: string): { value: string; found: boolean } {
     if (!this.variables.has(name)) return { value: "", found: false };
     const value = this.variables.get(name);
-    if (value === null || value === undefined) throw new UnforeseeableWordError(`the value of ${name} could not be worked out`);
+    if (value === null || value === undefined)
+      throw new UnforeseeableWordError(`the value of ${name} could not be worked out`);
     return { value, found: true };
   }
 
@@ -132,7 +135,9 @@ class WordScanner {
     if (modifier === undefined) throw new BadWordError("syntax error: missing '}'");
     if (!["-", "+", "?"].includes(modifier)) {
       // ${NAME#pattern}, ${NAME%pattern}, ${NAME/from/to}: newer builders only, and not evaluated here
-      throw new UnforeseeableWordError(`\${${name}${colon ? ":" : ""}${modifier}…} is a substitution the build policy does not evaluate`);
+      throw new UnforeseeableWordError(
+        `\${${name}${colon ? ":" : ""}${modifier}…} is a substitution the build policy does not evaluate`,
+      );
     }
     const word = this.readUntil("}");
     const { value, found } = this.lookup(name);

@@ -28,11 +28,31 @@ export function createDockerEngine(source?: EnvironmentSource): DockerEngine {
     removeContainer: (id) => removeContainer(engine, id),
     pruneDanglingImages: (budgetBytes, options) => pruneDanglingImages(engine, budgetBytes, options),
     facts: () => engine.call(() => engineFacts(engine.docker, engine.endpoint)),
-    pushImage: (tag, registryHost, signal) => engine.call(() => whileEngineAnswers(engine, pushImage(engine.docker, tag, registryHost, signal), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
+    pushImage: (tag, registryHost, signal) =>
+      engine.call(() =>
+        whileEngineAnswers(
+          engine,
+          pushImage(engine.docker, tag, registryHost, signal),
+          (cause) => new DockerUnavailableError(engine.endpoint, cause),
+        ),
+      ),
     pullPublishedImage: (reference, options) =>
-      engine.call(() => whileEngineAnswers(engine, pullPublishedImage(engine.docker, reference, options), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
+      engine.call(() =>
+        whileEngineAnswers(
+          engine,
+          pullPublishedImage(engine.docker, reference, options),
+          (cause) => new DockerUnavailableError(engine.endpoint, cause),
+        ),
+      ),
     tagImage: (image, name) => engine.call(() => tagImage(engine.docker, image, name)),
     untagImage: (name) => engine.call(() => untagImage(engine.docker, name)),
-    pullImage: (tag, registryHost, signal) => engine.call(() => whileEngineAnswers(engine, pullImage(engine.docker, tag, registryHost, signal), (cause) => new DockerUnavailableError(engine.endpoint, cause))),
+    pullImage: (tag, registryHost, signal) =>
+      engine.call(() =>
+        whileEngineAnswers(
+          engine,
+          pullImage(engine.docker, tag, registryHost, signal),
+          (cause) => new DockerUnavailableError(engine.endpoint, cause),
+        ),
+      ),
   };
 }

@@ -28,7 +28,10 @@ export function dockerEndpoint(dockerHost = serverConfig().DOCKER_HOST): string 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: "ETIMEDOUT" })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: "ETIMEDOUT" })),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -42,7 +45,12 @@ export const ENGINE_WATCH = { everyMs: 2_000, missedChecks: 3 };
  * a worker left waiting on it would renew its run's lease for ever, so the run never moved to
  * another engine. `gone` makes the error the call fails with.
  */
-export function whileEngineAnswers<T>(engine: Pick<EngineConnection, "status">, work: Promise<T>, gone: (cause: Error) => Error, watch = ENGINE_WATCH): Promise<T> {
+export function whileEngineAnswers<T>(
+  engine: Pick<EngineConnection, "status">,
+  work: Promise<T>,
+  gone: (cause: Error) => Error,
+  watch = ENGINE_WATCH,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   // the same rule as the pool's view of an engine; it answered when the call began
   const health = engineHealth(watch.missedChecks);
@@ -54,7 +62,14 @@ export function whileEngineAnswers<T>(engine: Pick<EngineConnection, "status">, 
       checking = true;
       const { reachable } = await engine.status();
       checking = false;
-      if (!health.record(reachable)) reject(gone(Object.assign(new Error(`the engine missed ${watch.missedChecks} checks in a row`), { code: "ENGINE_GONE" })));
+      if (!health.record(reachable))
+        reject(
+          gone(
+            Object.assign(new Error(`the engine missed ${watch.missedChecks} checks in a row`), {
+              code: "ENGINE_GONE",
+            }),
+          ),
+        );
     }, watch.everyMs);
   });
   return Promise.race([work, stopped]).finally(() => clearInterval(timer));

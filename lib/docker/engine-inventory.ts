@@ -18,7 +18,10 @@ export async function imageInfo(engine: EngineConnection, tag: string): Promise<
 }
 
 /** An image's ENV and ONBUILD triggers, which a build FROM it inherits and runs; null when the engine lacks it. */
-export async function imageConfig(engine: EngineConnection, reference: string): Promise<{ env: string[]; onBuild: string[] } | null> {
+export async function imageConfig(
+  engine: EngineConnection,
+  reference: string,
+): Promise<{ env: string[]; onBuild: string[] } | null> {
   try {
     const info = await engine.call(() => engine.docker.getImage(reference).inspect());
     return { env: info.Config?.Env ?? [], onBuild: info.Config?.OnBuild ?? [] };
@@ -31,12 +34,23 @@ export async function imageConfig(engine: EngineConnection, reference: string): 
 /** What the sandbox needs to know of an image: its work tree, user and labels. */
 export async function imageFacts(engine: EngineConnection, image: string): Promise<ImageFacts> {
   const info = await engine.call(() => engine.docker.getImage(image).inspect());
-  return { workingDir: info.Config?.WorkingDir ?? "", user: info.Config?.User ?? "", labels: info.Config?.Labels ?? {} };
+  return {
+    workingDir: info.Config?.WorkingDir ?? "",
+    user: info.Config?.User ?? "",
+    labels: info.Config?.Labels ?? {},
+  };
 }
 
 export async function listLabelledContainers(engine: EngineConnection): Promise<LabelledContainer[]> {
-  const containers = await engine.call(() => engine.docker.listContainers({ all: true, filters: { label: [`${LABEL_MANAGED}=true`] } }));
-  return containers.map((c) => ({ id: c.Id, labels: c.Labels ?? {}, state: c.State, createdAt: new Date(c.Created * 1000) }));
+  const containers = await engine.call(() =>
+    engine.docker.listContainers({ all: true, filters: { label: [`${LABEL_MANAGED}=true`] } }),
+  );
+  return containers.map((c) => ({
+    id: c.Id,
+    labels: c.Labels ?? {},
+    state: c.State,
+    createdAt: new Date(c.Created * 1000),
+  }));
 }
 
 export async function removeContainer(engine: EngineConnection, id: string): Promise<void> {
@@ -48,7 +62,11 @@ export async function removeContainer(engine: EngineConnection, id: string): Pro
   }
 }
 
-export async function pruneDanglingImages(engine: EngineConnection, budgetBytes: number, options: { alsoLabelled?: string } = {}) {
+export async function pruneDanglingImages(
+  engine: EngineConnection,
+  budgetBytes: number,
+  options: { alsoLabelled?: string } = {},
+) {
   // only images we built: a user's own dangling images on the same engine are not ours to remove
   const label = [`${LABEL_MANAGED}=true`, ...(options.alsoLabelled ? [options.alsoLabelled] : [])];
   const images = await engine.call(() => engine.docker.listImages({ filters: { dangling: ["true"], label } }));

@@ -1,7 +1,13 @@
 import type Docker from "dockerode";
 import type { BuildImageOptions } from "./docker-engine";
 import { createBuildCgroup, isLocalEngine, type BuildCgroup, type EngineCgroupInfo } from "./build-cgroup";
-import { containerAlreadyGone, EngineStoppedError, ImageBuildError, isConnectionError, RecipeRefusedError } from "./docker-errors";
+import {
+  containerAlreadyGone,
+  EngineStoppedError,
+  ImageBuildError,
+  isConnectionError,
+  RecipeRefusedError,
+} from "./docker-errors";
 import { reviewDockerfile } from "./dockerfile-policy";
 import { LABEL_MANAGED } from "./container-labels";
 import { tarFiles } from "./tar-files";
@@ -26,7 +32,9 @@ type BuildOutcome = { imageId?: string; failure?: string; streamError?: unknown 
  * its FROM images are looked up on this engine, so their ENV and ONBUILD triggers are read too.
  */
 async function refuseOutsideReach(engine: EngineConnection, options: BuildImageOptions) {
-  const { problems } = await reviewDockerfile(options.dockerfile, options.buildArgs, (reference) => imageConfig(engine, reference));
+  const { problems } = await reviewDockerfile(options.dockerfile, options.buildArgs, (reference) =>
+    imageConfig(engine, reference),
+  );
   if (problems.length) {
     for (const problem of problems) options.onOutput?.(`${problem}\n`);
     throw new RecipeRefusedError(problems);
@@ -56,7 +64,11 @@ function buildRequest(options: BuildImageOptions, cgroup: BuildCgroup): Docker.I
 }
 
 /** Follows the build's progress to its end, passing its output on. */
-function followBuild(engine: EngineConnection, stream: NodeJS.ReadableStream, onOutput?: (text: string) => void): Promise<BuildOutcome> {
+function followBuild(
+  engine: EngineConnection,
+  stream: NodeJS.ReadableStream,
+  onOutput?: (text: string) => void,
+): Promise<BuildOutcome> {
   const outcome: BuildOutcome = {};
   return new Promise((resolve) => {
     engine.docker.modem.followProgress(
@@ -79,15 +91,24 @@ function followBuild(engine: EngineConnection, stream: NodeJS.ReadableStream, on
 }
 
 /** Stops a build whose running step's writable layer outgrows the disk limit (Docker has no quota on overlay2 without xfs). */
-function watchStepDisk(engine: EngineConnection, cgroup: BuildCgroup, diskMb: number, stopBuild: (message: string) => void): NodeJS.Timeout {
+function watchStepDisk(
+  engine: EngineConnection,
+  cgroup: BuildCgroup,
+  diskMb: number,
+  stopBuild: (message: string) => void,
+): NodeJS.Timeout {
   let busy = false;
   return setInterval(async () => {
     if (busy) return;
     busy = true;
     try {
       for (const id of cgroup.containerIds()) {
-        const info = (await engine.docker.getContainer(id).inspect({ size: true } as object).catch(() => null)) as { SizeRw?: number } | null;
-        if ((info?.SizeRw ?? 0) > diskMb * 1024 * 1024) stopBuild(`A build step wrote more than its ${diskMb} MB disk limit and was stopped`);
+        const info = (await engine.docker
+          .getContainer(id)
+          .inspect({ size: true } as object)
+          .catch(() => null)) as { SizeRw?: number } | null;
+        if ((info?.SizeRw ?? 0) > diskMb * 1024 * 1024)
+          stopBuild(`A build step wrote more than its ${diskMb} MB disk limit and was stopped`);
       }
     } finally {
       busy = false;
@@ -97,12 +118,18 @@ function watchStepDisk(engine: EngineConnection, cgroup: BuildCgroup, diskMb: nu
 
 /** After a build broke off: was it the engine going away rather than the Dockerfile? */
 async function engineLost(engine: EngineConnection, cause: unknown): Promise<EngineStoppedError | null> {
-  if (isConnectionError(cause) || !(await engine.status()).reachable) return new EngineStoppedError(engine.endpoint, "build", cause);
+  if (isConnectionError(cause) || !(await engine.status()).reachable)
+    return new EngineStoppedError(engine.endpoint, "build", cause);
   return null;
 }
 
 /** The image the build made, or the error that says why there is none. */
-async function builtImage(engine: EngineConnection, options: BuildImageOptions, outcome: BuildOutcome, stoppedFor: string | undefined): Promise<{ imageId: string }> {
+async function builtImage(
+  engine: EngineConnection,
+  options: BuildImageOptions,
+  outcome: BuildOutcome,
+  stoppedFor: string | undefined,
+): Promise<{ imageId: string }> {
   const { failure, streamError } = outcome;
   if (options.signal?.aborted) throw new ImageBuildError("The build was cancelled");
   if (stoppedFor) throw new ImageBuildError(stoppedFor);
@@ -121,19 +148,26 @@ async function builtImage(engine: EngineConnection, options: BuildImageOptions, 
 export function createImageBuilder(engine: EngineConnection) {
   let cgroupInfo: Promise<EngineCgroupInfo> | undefined;
   const engineCgroupInfo = () =>
-    (cgroupInfo ??= engine.call(() => engine.docker.info()).then(
-      (info: { CgroupDriver?: string; CgroupVersion?: string }) => ({ local: isLocalEngine(engine.endpoint), cgroupDriver: info.CgroupDriver, cgroupVersion: info.CgroupVersion }),
-      (error) => {
-        cgroupInfo = undefined;
-        throw error;
-      },
-    ));
+    (cgroupInfo ??= engine
+      .call(() => engine.docker.info())
+      .then(
+        (info: { CgroupDriver?: string; CgroupVersion?: string }) => ({
+          local: isLocalEngine(engine.endpoint),
+          cgroupDriver: info.CgroupDriver,
+          cgroupVersion: info.CgroupVersion,
+        }),
+        (error) => {
+          cgroupInfo = undefined;
+          throw error;
+        },
+      ));
 
   return async function buildImage(options: BuildImageOptions): Promise<{ imageId: string }> {
     await refuseOutsideReach(engine, options);
     const { limits } = options;
     const cgroup = createBuildCgroup(await engineCgroupInfo(), limits.pids);
-    if (cgroup.unlimitedBecause) options.onOutput?.(`[swe-curator] build steps have no pids limit here: ${cgroup.unlimitedBecause}\n`);
+    if (cgroup.unlimitedBecause)
+      options.onOutput?.(`[swe-curator] build steps have no pids limit here: ${cgroup.unlimitedBecause}\n`);
     const context = tarFiles({ ...options.contextFiles, Dockerfile: options.dockerfile });
     let stream: NodeJS.ReadableStream;
     try {
@@ -153,12 +187,20 @@ export function createImageBuilder(engine: EngineConnection) {
     });
     let outcome: BuildOutcome;
     try {
-      outcome = await whileEngineAnswers(engine, followBuild(engine, stream, options.onOutput), (cause) => new EngineStoppedError(engine.endpoint, "build", cause));
+      outcome = await whileEngineAnswers(
+        engine,
+        followBuild(engine, stream, options.onOutput),
+        (cause) => new EngineStoppedError(engine.endpoint, "build", cause),
+      );
     } finally {
       clearInterval(diskWatch);
       options.signal?.removeEventListener("abort", abort);
       // a stopped build's running step is the daemon's to remove, but it does so lazily: reap it now
-      for (const id of cgroup.containerIds()) await engine.docker.getContainer(id).remove({ force: true }).catch(logFailure(`removing build step container ${id}`, { expected: containerAlreadyGone }));
+      for (const id of cgroup.containerIds())
+        await engine.docker
+          .getContainer(id)
+          .remove({ force: true })
+          .catch(logFailure(`removing build step container ${id}`, { expected: containerAlreadyGone }));
       await cgroup.remove();
     }
     return builtImage(engine, options, outcome, stoppedFor);

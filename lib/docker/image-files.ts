@@ -31,7 +31,12 @@ function fileOfArchive(archive: Readable, maxBytes: number): Promise<ImageFile> 
         return;
       }
       if (header.type !== "file") {
-        result = { skipped: header.type === "directory" ? "a directory in the image" : `not a regular file in the image (${header.type})` };
+        result = {
+          skipped:
+            header.type === "directory"
+              ? "a directory in the image"
+              : `not a regular file in the image (${header.type})`,
+        };
         stream.resume();
         stream.on("end", next);
         return;
@@ -56,10 +61,20 @@ function fileOfArchive(archive: Readable, maxBytes: number): Promise<ImageFile> 
   });
 }
 
-export async function readImageFiles(engine: EngineConnection, options: ReadImageFilesOptions): Promise<Record<string, ImageFile>> {
+export async function readImageFiles(
+  engine: EngineConnection,
+  options: ReadImageFilesOptions,
+): Promise<Record<string, ImageFile>> {
   const workTree = workTreeOf(await imageFacts(engine, options.image));
   const container = await engine.call(() =>
-    engine.docker.createContainer({ Image: options.image, Cmd: ["/bin/true"], Entrypoint: [], Labels: options.labels, NetworkDisabled: true, HostConfig: { NetworkMode: "none", AutoRemove: false } }),
+    engine.docker.createContainer({
+      Image: options.image,
+      Cmd: ["/bin/true"],
+      Entrypoint: [],
+      Labels: options.labels,
+      NetworkDisabled: true,
+      HostConfig: { NetworkMode: "none", AutoRemove: false },
+    }),
   );
   const files: Record<string, ImageFile> = {};
   try {
@@ -69,11 +84,17 @@ export async function readImageFiles(engine: EngineConnection, options: ReadImag
         files[relative] = { skipped: "the path leaves the repository's work tree" };
         continue;
       }
-      const archive = await engine.call(() => container.getArchive({ path: absolute })).catch((error) => (statusCodeOf(error) === 404 ? null : Promise.reject(error)));
-      files[relative] = archive ? await fileOfArchive(archive as unknown as Readable, options.maxBytes) : { skipped: "not in the image at the base commit" };
+      const archive = await engine
+        .call(() => container.getArchive({ path: absolute }))
+        .catch((error) => (statusCodeOf(error) === 404 ? null : Promise.reject(error)));
+      files[relative] = archive
+        ? await fileOfArchive(archive as unknown as Readable, options.maxBytes)
+        : { skipped: "not in the image at the base commit" };
     }
     return files;
   } finally {
-    await container.remove({ force: true, v: true }).catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
+    await container
+      .remove({ force: true, v: true })
+      .catch(logFailure(`removing container ${container.id}`, { expected: containerAlreadyGone }));
   }
 }

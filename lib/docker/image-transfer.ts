@@ -37,27 +37,27 @@ export function followProgress(docker: Docker, stream: NodeJS.ReadableStream, si
       reject(signal?.reason);
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    docker.modem.followProgress(
-      stream,
-      (error: Error | null, events: ProgressEvent[]) => {
-        signal?.removeEventListener("abort", onAbort);
-        const failed = events?.find((event) => event.error || event.errorDetail?.message);
-        if (error) reject(error);
-        else if (failed) reject(new Error(failed.errorDetail?.message ?? failed.error));
-        else resolve();
-      },
-    );
+    docker.modem.followProgress(stream, (error: Error | null, events: ProgressEvent[]) => {
+      signal?.removeEventListener("abort", onAbort);
+      const failed = events?.find((event) => event.error || event.errorDetail?.message);
+      if (error) reject(error);
+      else if (failed) reject(new Error(failed.errorDetail?.message ?? failed.error));
+      else resolve();
+    });
   });
 }
 
 export const splitTag = (reference: string) => {
   const colon = reference.lastIndexOf(":");
-  return colon > reference.lastIndexOf("/") ? { repo: reference.slice(0, colon), tag: reference.slice(colon + 1) } : { repo: reference, tag: "latest" };
+  return colon > reference.lastIndexOf("/")
+    ? { repo: reference.slice(0, colon), tag: reference.slice(colon + 1) }
+    : { repo: reference, tag: "latest" };
 };
 
 /** The daemon answers a registry it cannot reach with a 500 naming the dial error. */
 export const unreachableRegistry = (message: string, error: unknown) =>
-  /connection refused|connection reset|no such host|i\/o timeout|dial tcp|server gave HTTP response/i.test(message) || isConnectionError(error);
+  /connection refused|connection reset|no such host|i\/o timeout|dial tcp|server gave HTTP response/i.test(message) ||
+  isConnectionError(error);
 
 function transferError(registryHost: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
@@ -68,12 +68,19 @@ function transferError(registryHost: string, error: unknown): Error {
 }
 
 /** Pushes a local image to the registry under the same repository and tag. */
-export async function pushImage(docker: Docker, localTag: string, registryHost: string, signal?: AbortSignal): Promise<void> {
+export async function pushImage(
+  docker: Docker,
+  localTag: string,
+  registryHost: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const reference = registryReference(registryHost, localTag);
   const { repo, tag } = splitTag(reference);
   try {
     await docker.getImage(localTag).tag({ repo, tag });
-    const stream = (await docker.getImage(reference).push({ authconfig: NO_CREDENTIALS })) as unknown as NodeJS.ReadableStream;
+    const stream = (await docker
+      .getImage(reference)
+      .push({ authconfig: NO_CREDENTIALS })) as unknown as NodeJS.ReadableStream;
     await followProgress(docker, stream, signal);
   } catch (error) {
     throw transferError(registryHost, error);
@@ -99,7 +106,12 @@ function untagTransferName(docker: Docker, reference: string): Promise<void> {
 }
 
 /** Pulls an image from the registry and names it locally as `localTag`. False when the registry does not have it. */
-export async function pullImage(docker: Docker, localTag: string, registryHost: string, signal?: AbortSignal): Promise<boolean> {
+export async function pullImage(
+  docker: Docker,
+  localTag: string,
+  registryHost: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const reference = registryReference(registryHost, localTag);
   const { repo, tag } = splitTag(localTag);
   try {
@@ -125,7 +137,10 @@ export async function engineFacts(docker: Docker, endpoint: string): Promise<Eng
       docker
         .getContainer(container.Id)
         .inspect()
-        .then((details) => details.HostConfig?.Memory ?? 0, () => 0),
+        .then(
+          (details) => details.HostConfig?.Memory ?? 0,
+          () => 0,
+        ),
     ),
   );
   let freeDiskBytes: number | null = null;
@@ -137,7 +152,13 @@ export async function engineFacts(docker: Docker, endpoint: string): Promise<Eng
     memoryBytes: info.MemTotal ?? 0,
     reservedMemoryBytes: reserved.reduce((sum, bytes) => sum + bytes, 0),
     imagesHeld: info.Images ?? 0,
-    environmentImageHashes: [...new Set(environmentImages.map((image) => image.Labels?.[LABEL_CONTEXT_HASH]).filter((hash): hash is string => Boolean(hash)))],
+    environmentImageHashes: [
+      ...new Set(
+        environmentImages
+          .map((image) => image.Labels?.[LABEL_CONTEXT_HASH])
+          .filter((hash): hash is string => Boolean(hash)),
+      ),
+    ],
     freeDiskBytes,
   };
 }

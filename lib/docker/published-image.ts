@@ -38,8 +38,14 @@ function pullError(host: string, reference: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   const first = message.split("\n")[0].slice(0, 300);
   if (unreachableRegistry(message, error)) return new RegistryUnavailableError(host, first);
-  if (statusCodeOf(error) === 401 || /unauthorized|authentication required|denied|no basic auth credentials/i.test(message)) {
-    return new PublishedPullError("unauthorized", `the registry at ${host} refused to hand out ${reference} (401: unauthorized)`);
+  if (
+    statusCodeOf(error) === 401 ||
+    /unauthorized|authentication required|denied|no basic auth credentials/i.test(message)
+  ) {
+    return new PublishedPullError(
+      "unauthorized",
+      `the registry at ${host} refused to hand out ${reference} (401: unauthorized)`,
+    );
   }
   if (statusCodeOf(error) === 404 || /manifest unknown|not found|does not exist/i.test(message)) {
     return new PublishedPullError("not-found", `the registry at ${host} has no image ${reference} (404)`);
@@ -53,8 +59,11 @@ export async function pullPublishedImage(
   reference: string,
   options: { credentials?: RegistryCredentials | null; signal?: AbortSignal },
 ): Promise<PulledImage> {
-  const host = reference.includes("/") && /[.:]|^localhost$/.test(reference.split("/")[0]) ? reference.split("/")[0] : "docker.io";
-  const authconfig = options.credentials ? { username: options.credentials.username, password: options.credentials.password, serveraddress: host } : {};
+  const host =
+    reference.includes("/") && /[.:]|^localhost$/.test(reference.split("/")[0]) ? reference.split("/")[0] : "docker.io";
+  const authconfig = options.credentials
+    ? { username: options.credentials.username, password: options.credentials.password, serveraddress: host }
+    : {};
   // another worker on this engine may drop the pulled name between our pull and our read: pull again
   for (let attempt = 1; ; attempt++) {
     try {

@@ -6,7 +6,8 @@ import type { FileTree } from "./docker-engine";
 export function tarFiles(files: FileTree): Readable {
   const archive = pack();
   for (const [name, entry] of Object.entries(files)) {
-    const { content, mode } = typeof entry === "string" || Buffer.isBuffer(entry) ? { content: entry, mode: 0o644 } : entry;
+    const { content, mode } =
+      typeof entry === "string" || Buffer.isBuffer(entry) ? { content: entry, mode: 0o644 } : entry;
     archive.entry({ name: name.replace(/^\/+/, ""), mode, mtime: new Date(0) }, content);
   }
   archive.finalize();

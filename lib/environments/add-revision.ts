@@ -18,10 +18,23 @@ export type NewRevision = {
  * caller's transaction: (environment_id, number) is unique, so of two writers from the
  * same base only one lands.
  */
-export async function addEnvironmentRevision(db: Db, revision: NewRevision, audit?: { action: string; before: unknown; after: unknown }) {
+export async function addEnvironmentRevision(
+  db: Db,
+  revision: NewRevision,
+  audit?: { action: string; before: unknown; after: unknown },
+) {
   const created = await db.environmentRevision.create({ data: revision });
   // a written recipe is what the environment runs from now on, whatever it ran before (an image, a spec, nothing)
-  await db.environment.update({ where: { id: revision.environmentId }, data: { currentRevisionId: created.id, imageSource: "RECIPE" } });
-  if (audit) await auditLog(db, { actorId: revision.authorId, entityType: "environment", entityId: revision.environmentId, ...audit });
+  await db.environment.update({
+    where: { id: revision.environmentId },
+    data: { currentRevisionId: created.id, imageSource: "RECIPE" },
+  });
+  if (audit)
+    await auditLog(db, {
+      actorId: revision.authorId,
+      entityType: "environment",
+      entityId: revision.environmentId,
+      ...audit,
+    });
   return created;
 }

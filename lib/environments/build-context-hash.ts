@@ -3,7 +3,10 @@ import { z } from "zod";
 import { serverConfig, type ServerConfig } from "../config/server-config";
 
 /** Environment.contextFiles: path inside the build context → file content. */
-export const ContextFilesSchema = z.record(z.string().min(1), z.string()).nullish().transform((files) => files ?? {});
+export const ContextFilesSchema = z
+  .record(z.string().min(1), z.string())
+  .nullish()
+  .transform((files) => files ?? {});
 export type ContextFiles = z.infer<typeof ContextFilesSchema>;
 
 export type BuildContext = { dockerfile: string; contextFiles: ContextFiles; buildArgs: Record<string, string> };

@@ -11,10 +11,12 @@ import type { TaskSource } from "../db/client";
 //   SWE-rebench and R2E-Gym rows in `docker_image`.
 
 /** SWE-bench's per-instance image on Docker Hub. */
-export const sweBenchImageName = (instanceId: string) => `swebench/sweb.eval.x86_64.${instanceId.toLowerCase()}:latest`.replace(/__/g, "_1776_");
+export const sweBenchImageName = (instanceId: string) =>
+  `swebench/sweb.eval.x86_64.${instanceId.toLowerCase()}:latest`.replace(/__/g, "_1776_");
 
 /** SWE-Gym's per-instance image (OpenHands' naming). */
-export const sweGymImageName = (instanceId: string) => `xingyaoww/sweb.eval.x86_64.${instanceId.replace(/__/g, "_s_")}:latest`.toLowerCase();
+export const sweGymImageName = (instanceId: string) =>
+  `xingyaoww/sweb.eval.x86_64.${instanceId.replace(/__/g, "_s_")}:latest`.toLowerCase();
 
 const ROW_IMAGE_FIELDS = ["image_name", "docker_image", "image"] as const;
 
@@ -30,7 +32,11 @@ export function rowImageName(...metadata: (Record<string, unknown> | null | unde
 }
 
 /** The image a row runs in: the one it names, else its dataset's per-instance convention, else none. */
-export function datasetImageName(row: { source: TaskSource; instanceId: string; metadata: (Record<string, unknown> | null | undefined)[] }): string | null {
+export function datasetImageName(row: {
+  source: TaskSource;
+  instanceId: string;
+  metadata: (Record<string, unknown> | null | undefined)[];
+}): string | null {
   const named = rowImageName(...row.metadata);
   if (named) return named;
   if (row.source === "SWE_BENCH") return sweBenchImageName(row.instanceId);

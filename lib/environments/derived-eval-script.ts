@@ -34,7 +34,8 @@ function rebenchTestCommand(metadata: unknown): string | null {
   const parsed = typeof config === "string" ? safeJson(config) : config;
   const command = (parsed as { test_cmd?: unknown } | null)?.test_cmd;
   if (typeof command === "string" && command.trim()) return command.trim();
-  if (Array.isArray(command) && command.every((part) => typeof part === "string") && command.length) return command.join(" && ");
+  if (Array.isArray(command) && command.every((part) => typeof part === "string") && command.length)
+    return command.join(" && ");
   return null;
 }
 
@@ -53,7 +54,11 @@ export function testCommandOf(task: DerivableTask, spec?: SpecTestCommand): Test
   const directives = testFilesOf(task.testPatch);
   const rebench = rebenchTestCommand(task.metadata);
   if (rebench) return { command: rebench, directives, from: "the row's install_config.test_cmd" };
-  return { command: "pytest -rA", directives, from: "the default for Python repositories (pytest on the test patch's files)" };
+  return {
+    command: "pytest -rA",
+    directives,
+    from: "the default for Python repositories (pytest on the test patch's files)",
+  };
 }
 
 const shellQuote = (word: string) => (/^[\w./:@=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);

@@ -15,10 +15,26 @@ export async function getEnvironment(db: Db, idOrKey: string, blind: BlindSet) {
         orderBy: { number: "desc" },
         include: {
           author,
-          builds: { orderBy: { createdAt: "desc" }, take: 3, select: { id: true, status: true, cacheHit: true, durationMs: true, errorMessage: true, createdAt: true, finishedAt: true } },
+          builds: {
+            orderBy: { createdAt: "desc" },
+            take: 3,
+            select: {
+              id: true,
+              status: true,
+              cacheHit: true,
+              durationMs: true,
+              errorMessage: true,
+              createdAt: true,
+              finishedAt: true,
+            },
+          },
         },
       },
-      tasks: { orderBy: { instanceId: "asc" }, take: 200, select: { id: true, instanceId: true, curationStatus: true, automatedVerdict: true, failureClass: true } },
+      tasks: {
+        orderBy: { instanceId: "asc" },
+        take: 200,
+        select: { id: true, instanceId: true, curationStatus: true, automatedVerdict: true, failureClass: true },
+      },
       _count: { select: { tasks: true } },
     },
   });

@@ -5,7 +5,12 @@ import { AppError } from "../errors/app-error";
 import { listOf } from "../tasks/task-filters";
 
 export const EnvironmentListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   source: listOf(z.enum(TaskSource)),
   repository: listOf(z.string().regex(/^[^/\s]+\/[^/\s]+$/, "use owner/name")),
   sort: z.enum(["created_desc", "key_asc"]).default("created_desc"),
@@ -17,7 +22,12 @@ export type EnvironmentListQuery = z.infer<typeof EnvironmentListQuerySchema>;
 function whereFor(query: EnvironmentListQuery): Prisma.EnvironmentWhereInput {
   const and: Prisma.EnvironmentWhereInput[] = [];
   if (query.q) {
-    and.push({ OR: [{ key: { contains: query.q, mode: "insensitive" } }, { repository: { name: { contains: query.q, mode: "insensitive" } } }] });
+    and.push({
+      OR: [
+        { key: { contains: query.q, mode: "insensitive" } },
+        { repository: { name: { contains: query.q, mode: "insensitive" } } },
+      ],
+    });
   }
   if (query.source.length) and.push({ source: { in: query.source } });
   if (query.repository.length) {
@@ -40,10 +50,24 @@ export async function listEnvironments(db: Db, input: Partial<EnvironmentListQue
     take: query.limit + 1,
     ...(query.cursor ? { cursor: { id: query.cursor }, skip: 1 } : {}),
     select: {
-      id: true, key: true, baseCommit: true, source: true, createdAt: true, updatedAt: true,
+      id: true,
+      key: true,
+      baseCommit: true,
+      source: true,
+      createdAt: true,
+      updatedAt: true,
       repository: { select: { owner: true, name: true } },
       currentRevision: {
-        select: { number: true, reason: true, createdAt: true, builds: { orderBy: { createdAt: "desc" }, take: 1, select: { status: true, cacheHit: true, finishedAt: true } } },
+        select: {
+          number: true,
+          reason: true,
+          createdAt: true,
+          builds: {
+            orderBy: { createdAt: "desc" },
+            take: 1,
+            select: { status: true, cacheHit: true, finishedAt: true },
+          },
+        },
       },
       _count: { select: { tasks: true, revisions: true } },
     },
@@ -51,7 +75,11 @@ export async function listEnvironments(db: Db, input: Partial<EnvironmentListQue
   const page = rows.slice(0, query.limit);
   const [total, statusCounts] = await Promise.all([
     db.environment.count({ where: whereFor(query) }),
-    db.task.groupBy({ by: ["environmentId", "curationStatus"], where: { environmentId: { in: page.map((e) => e.id) } }, _count: { _all: true } }),
+    db.task.groupBy({
+      by: ["environmentId", "curationStatus"],
+      where: { environmentId: { in: page.map((e) => e.id) } },
+      _count: { _all: true },
+    }),
   ]);
   return {
     total,
@@ -59,11 +87,15 @@ export async function listEnvironments(db: Db, input: Partial<EnvironmentListQue
     items: page.map(({ repository, currentRevision, _count, ...env }) => ({
       ...env,
       repository: `${repository.owner}/${repository.name}`,
-      revision: currentRevision ? { number: currentRevision.number, reason: currentRevision.reason, createdAt: currentRevision.createdAt } : null,
+      revision: currentRevision
+        ? { number: currentRevision.number, reason: currentRevision.reason, createdAt: currentRevision.createdAt }
+        : null,
       latestBuild: currentRevision?.builds[0] ?? null,
       taskCount: _count.tasks,
       revisionCount: _count.revisions,
-      tasksByStatus: Object.fromEntries(statusCounts.filter((c) => c.environmentId === env.id).map((c) => [c.curationStatus, c._count._all])),
+      tasksByStatus: Object.fromEntries(
+        statusCounts.filter((c) => c.environmentId === env.id).map((c) => [c.curationStatus, c._count._all]),
+      ),
     })),
   };
 }

@@ -50,7 +50,11 @@ async function loadEnvironment(db: Db, demoDir: string, folder: string) {
   // the Dockerfile copies repo/ into the image, so the repository snapshot is the context
   const contextFiles = await filesUnder(path.join(demoDir, "repos", meta.repo), "repo/");
   const [owner, name] = meta.repository.split("/");
-  const repository = await db.repository.upsert({ where: { owner_name: { owner, name } }, create: { owner, name }, update: {} });
+  const repository = await db.repository.upsert({
+    where: { owner_name: { owner, name } },
+    create: { owner, name },
+    update: {},
+  });
   const fields = {
     repositoryId: repository.id,
     baseCommit: meta.baseCommit,
@@ -61,7 +65,11 @@ async function loadEnvironment(db: Db, demoDir: string, folder: string) {
     cpus: meta.cpus ?? null,
     metadata: { description: meta.description ?? null, demoFolder: folder, logParser: "pytest" },
   };
-  const environment = await db.environment.upsert({ where: { key: meta.key }, create: { key: meta.key, ...fields }, update: fields });
+  const environment = await db.environment.upsert({
+    where: { key: meta.key },
+    create: { key: meta.key, ...fields },
+    update: fields,
+  });
   if (!environment.currentRevisionId) {
     await addEnvironmentRevision(db, {
       environmentId: environment.id,
@@ -91,7 +99,10 @@ export async function loadDemoEnvironments(db: Db, demoDir: string): Promise<Dem
     const dir = path.join(demoDir, "tasks", folder);
     const meta = DemoTaskSchema.parse(JSON.parse(await readFile(path.join(dir, "task.json"), "utf8")));
     const environmentId = environmentIds.get(meta.environment);
-    if (!environmentId) throw new Error(`Demo task ${meta.instanceId} names environment ${meta.environment}, which is not in ${demoDir}/environments`);
+    if (!environmentId)
+      throw new Error(
+        `Demo task ${meta.instanceId} names environment ${meta.environment}, which is not in ${demoDir}/environments`,
+      );
     const fields = {
       environmentId,
       source: "DEMO" as const,
@@ -104,7 +115,13 @@ export async function loadDemoEnvironments(db: Db, demoDir: string): Promise<Dem
       passToPass: meta.passToPass,
       metadata: { expected: meta.expected ?? null },
     };
-    tasks.push(await db.task.upsert({ where: { instanceId: meta.instanceId }, create: { instanceId: meta.instanceId, ...fields }, update: fields }));
+    tasks.push(
+      await db.task.upsert({
+        where: { instanceId: meta.instanceId },
+        create: { instanceId: meta.instanceId, ...fields },
+        update: fields,
+      }),
+    );
   }
   return tasks;
 }

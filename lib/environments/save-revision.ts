@@ -20,13 +20,31 @@ export type RevisionConflictDetails = {
   entity: "environment_revision";
   environmentId: string;
   yourBaseRevision: number;
-  current: { number: number; reason: string | null; author: string | null; createdAt: Date; dockerfile: string; evalScript: string };
+  current: {
+    number: number;
+    reason: string | null;
+    author: string | null;
+    createdAt: Date;
+    dockerfile: string;
+    evalScript: string;
+  };
 };
 
 async function revisionConflict(db: PrismaClient, environmentId: string, base: number): Promise<AppError> {
   const env = await db.environment.findUnique({
     where: { id: environmentId },
-    select: { currentRevision: { select: { number: true, reason: true, createdAt: true, dockerfile: true, evalScript: true, author: { select: { name: true, email: true } } } } },
+    select: {
+      currentRevision: {
+        select: {
+          number: true,
+          reason: true,
+          createdAt: true,
+          dockerfile: true,
+          evalScript: true,
+          author: { select: { name: true, email: true } },
+        },
+      },
+    },
   });
   const current = env?.currentRevision;
   const author = current?.author?.name ?? current?.author?.email ?? null;
@@ -46,35 +64,64 @@ class StaleBaseRevision extends Error {}
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 
 /** Saves an edited Dockerfile / eval script as the environment's next revision and makes it current. */
-export async function saveEnvironmentRevision(db: PrismaClient, actor: { id: string }, environmentId: string, rawInput: SaveRevisionInput) {
+export async function saveEnvironmentRevision(
+  db: PrismaClient,
+  actor: { id: string },
+  environmentId: string,
+  rawInput: SaveRevisionInput,
+) {
   const input = SaveRevisionInputSchema.parse(rawInput);
   try {
     return await db.$transaction(async (tx) => {
       const env = await tx.environment.findUnique({
         where: { id: environmentId },
-        select: { id: true, currentRevision: { select: { id: true, number: true, dockerfile: true, evalScript: true } } },
+        select: {
+          id: true,
+          currentRevision: { select: { id: true, number: true, dockerfile: true, evalScript: true } },
+        },
       });
       if (!env) throw notFound(`Environment ${environmentId}`);
       const current = env.currentRevision;
-      const latest = await tx.environmentRevision.findFirst({ where: { environmentId }, orderBy: { number: "desc" }, select: { number: true } });
-      if ((current?.number ?? 0) !== input.baseRevision || (latest?.number ?? 0) !== input.baseRevision) throw new StaleBaseRevision();
+      const latest = await tx.environmentRevision.findFirst({
+        where: { environmentId },
+        orderBy: { number: "desc" },
+        select: { number: true },
+      });
+      if ((current?.number ?? 0) !== input.baseRevision || (latest?.number ?? 0) !== input.baseRevision)
+        throw new StaleBaseRevision();
       if (current && current.dockerfile === input.dockerfile && current.evalScript === input.evalScript) {
-        throw new AppError("UNPROCESSABLE", "Nothing changed: the Dockerfile and eval script are the same as the current revision");
+        throw new AppError(
+          "UNPROCESSABLE",
+          "Nothing changed: the Dockerfile and eval script are the same as the current revision",
+        );
       }
       const number = input.baseRevision + 1;
       const revision = await addEnvironmentRevision(
         tx,
-        { environmentId, number, dockerfile: input.dockerfile, evalScript: input.evalScript, reason: input.reason, authorId: actor.id },
+        {
+          environmentId,
+          number,
+          dockerfile: input.dockerfile,
+          evalScript: input.evalScript,
+          reason: input.reason,
+          authorId: actor.id,
+        },
         {
           action: "environment.revised",
-          before: current ? { revision: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript } : null,
+          before: current
+            ? { revision: current.number, dockerfile: current.dockerfile, evalScript: current.evalScript }
+            : null,
           after: { revision: number, reason: input.reason, dockerfile: input.dockerfile, evalScript: input.evalScript },
         },
       );
-      return { revision: { id: revision.id, number: revision.number, reason: revision.reason, createdAt: revision.createdAt }, dockerfileChanged: current?.dockerfile !== input.dockerfile };
+      return {
+        revision: { id: revision.id, number: revision.number, reason: revision.reason, createdAt: revision.createdAt },
+        dockerfileChanged: current?.dockerfile !== input.dockerfile,
+      };
     });
   } catch (error) {
-    if (error instanceof StaleBaseRevision || isUniqueViolation(error)) throw await revisionConflict(db, environmentId, input.baseRevision);
+    if (error instanceof StaleBaseRevision || isUniqueViolation(error))
+      throw await revisionConflict(db, environmentId, input.baseRevision);
     throw error;
   }
 }

@@ -40,13 +40,33 @@ export const specAvailable = (source: SpecSource) => harnessSpecFor(specInstance
 /** The repository's test command from the harness's specs, for the derived eval script; null when the specs do not know it. */
 export function specTestCommand(source: Omit<SpecSource, "testPatch" | "metadata" | "instanceId">): SpecTestCommand {
   return (task) => {
-    const found = testCommandFor(specInstanceOf({ ...source, instanceId: task.instanceId, testPatch: task.testPatch, metadata: task.metadata }));
-    return found.ok ? { command: found.command, directives: found.directives, from: `the harness spec for ${source.repo} ${source.version ?? ""}`.trim() } : null;
+    const found = testCommandFor(
+      specInstanceOf({ ...source, instanceId: task.instanceId, testPatch: task.testPatch, metadata: task.metadata }),
+    );
+    return found.ok
+      ? {
+          command: found.command,
+          directives: found.directives,
+          from: `the harness spec for ${source.repo} ${source.version ?? ""}`.trim(),
+        }
+      : null;
   };
 }
 
-type RunTask = { instanceId: string; testPatch: string; fixPatch: string; failToPass: string[]; passToPass: string[]; metadata: unknown };
-type RunEnvironment = { version: string | null; baseCommit: string; setupCommit: string | null; repository: { owner: string; name: string } };
+type RunTask = {
+  instanceId: string;
+  testPatch: string;
+  fixPatch: string;
+  failToPass: string[];
+  passToPass: string[];
+  metadata: unknown;
+};
+type RunEnvironment = {
+  version: string | null;
+  baseCommit: string;
+  setupCommit: string | null;
+  repository: { owner: string; name: string };
+};
 
 /** A validation run's task as the spec generator takes it. */
 export function specSourceOfRun(task: RunTask, environment: RunEnvironment): SpecSource {

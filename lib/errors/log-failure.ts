@@ -7,9 +7,17 @@ import { errorMessageOf } from "./error-message";
  * already gone, a row this worker no longer owns); those are not logged.
  */
 // Prisma's messages quote the calling code over many lines and end with the cause: keep the cause
-const lastLineOf = (message: string) => message.trim().split("\n").filter((line) => line.trim()).pop() ?? message;
+const lastLineOf = (message: string) =>
+  message
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim())
+    .pop() ?? message;
 
-export function logFailure(what: string, options: { expected?: (error: unknown) => boolean; log?: (line: string) => void } = {}) {
+export function logFailure(
+  what: string,
+  options: { expected?: (error: unknown) => boolean; log?: (line: string) => void } = {},
+) {
   return (error: unknown): void => {
     if (options.expected?.(error)) return;
     (options.log ?? console.warn)(`${what} failed: ${lastLineOf(errorMessageOf(error))}`);

@@ -9,23 +9,54 @@ import { exportRows, type RowOptions } from "./export-tasks";
 // never streamed to stdout), memory bounded by one page.
 
 export const PARQUET_COLUMNS = [
-  "instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "hints_text", "created_at", "version",
-  "environment_setup_commit", "FAIL_TO_PASS", "PASS_TO_PASS", "difficulty", "swe_curator",
+  "instance_id",
+  "repo",
+  "base_commit",
+  "patch",
+  "test_patch",
+  "problem_statement",
+  "hints_text",
+  "created_at",
+  "version",
+  "environment_setup_commit",
+  "FAIL_TO_PASS",
+  "PASS_TO_PASS",
+  "difficulty",
+  "swe_curator",
 ] as const;
 
 const schema = [
   { name: "root", num_children: PARQUET_COLUMNS.length },
-  ...PARQUET_COLUMNS.map((name) => ({ name, type: "BYTE_ARRAY" as const, converted_type: "UTF8" as const, repetition_type: "OPTIONAL" as const })),
+  ...PARQUET_COLUMNS.map((name) => ({
+    name,
+    type: "BYTE_ARRAY" as const,
+    converted_type: "UTF8" as const,
+    repetition_type: "OPTIONAL" as const,
+  })),
 ];
 
-const asText = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
+const asText = (value: unknown) =>
+  value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value);
 
-export async function exportParquet(db: Db, filters: TaskFilters, filePath: string, options: Pick<RowOptions, "actorId" | "blind" | "provenance" | "release" | "plan"> & { onProgress?: (exported: number) => void } = {}) {
+export async function exportParquet(
+  db: Db,
+  filters: TaskFilters,
+  filePath: string,
+  options: Pick<RowOptions, "actorId" | "blind" | "provenance" | "release" | "plan"> & {
+    onProgress?: (exported: number) => void;
+  } = {},
+) {
   const writer = new ParquetWriter({ writer: fileWriter(filePath), schema });
   let exported = 0;
-  for await (const rows of exportRows(db, filters, { ...options, testLists: "json-string", provenance: options.provenance ?? true })) {
+  for await (const rows of exportRows(db, filters, {
+    ...options,
+    testLists: "json-string",
+    provenance: options.provenance ?? true,
+  })) {
     if (!rows.length) continue;
-    await writer.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: rows.map((row) => asText(row[name])) })) });
+    await writer.write({
+      columnData: PARQUET_COLUMNS.map((name) => ({ name, data: rows.map((row) => asText(row[name])) })),
+    });
     exported += rows.length;
     options.onProgress?.(exported);
   }

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Db } from "../db/client";
-import { exportTasks, planExport, resolveExportFilters, type ExportPlan, type ParsedExportRequest } from "./export-tasks";
+import {
+  exportTasks,
+  planExport,
+  resolveExportFilters,
+  type ExportPlan,
+  type ParsedExportRequest,
+} from "./export-tasks";
 import type { ExclusionReport } from "./release-filters";
 import { exportParquet } from "./export-parquet";
 import type { BlindSet } from "../auth/blind";
@@ -12,7 +18,14 @@ import type { BlindSet } from "../auth/blind";
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
 /** Parquet needs its footer written last: it is built in a temporary file, then streamed from disk. */
-async function parquetResponse(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest, filters: Awaited<ReturnType<typeof resolveExportFilters>>["filters"], plan: ExportPlan) {
+async function parquetResponse(
+  db: Db,
+  actorId: string,
+  blind: BlindSet,
+  request: ParsedExportRequest,
+  filters: Awaited<ReturnType<typeof resolveExportFilters>>["filters"],
+  plan: ExportPlan,
+) {
   const dir = await mkdtemp(path.join(tmpdir(), "swe-curator-export-"));
   const file = path.join(dir, "export.parquet");
   try {
@@ -64,20 +77,36 @@ function reportHeaders(report: ExclusionReport): Record<string, string> {
 }
 
 /** What an export with these options would hold and leave out, without its rows: the export page shows it before the download. */
-export async function exportPreview(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest): Promise<ExclusionReport & { selection: string }> {
+export async function exportPreview(
+  db: Db,
+  actorId: string,
+  blind: BlindSet,
+  request: ParsedExportRequest,
+): Promise<ExclusionReport & { selection: string }> {
   const { filters, description, release } = await resolveExportFilters(db, actorId, request);
   const { report } = await planExport(db, filters, { actorId, blind, release });
   return { ...report, selection: description };
 }
 
 /** The export as a streamed HTTP response: JSONL chunks leave as each page of tasks is read; the tasks `blind` hides are left out. */
-export async function exportResponse(db: Db, actorId: string, blind: BlindSet, request: ParsedExportRequest): Promise<Response> {
+export async function exportResponse(
+  db: Db,
+  actorId: string,
+  blind: BlindSet,
+  request: ParsedExportRequest,
+): Promise<Response> {
   // resolve before streaming, so a bad view is a 404 and not a broken download
   const { filters, description, release } = await resolveExportFilters(db, actorId, request);
   // planned before streaming too: what the export leaves out travels in its headers
   const plan = await planExport(db, filters, { actorId, blind, release });
   if (request.format === "parquet") return parquetResponse(db, actorId, blind, request, filters, plan);
-  const lines = exportTasks(db, filters, { actorId, blind, testLists: request.testLists, provenance: request.provenance, plan });
+  const lines = exportTasks(db, filters, {
+    actorId,
+    blind,
+    testLists: request.testLists,
+    provenance: request.provenance,
+    plan,
+  });
   const body = textStream(lines);
   return new Response(body, {
     headers: {

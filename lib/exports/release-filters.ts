@@ -28,7 +28,11 @@ export const ReleaseFiltersSchema = z.object({
   /** only tasks whose latest curator decision is one of these (NONE: nobody decided); empty: any */
   decision: listOf(z.enum([...values(DecisionVerdict), NONE])),
   /** only tasks whose campaign annotators agreed at least this much (0–1, lib/campaigns/agreement.ts taskAgreement) */
-  agreement: z.coerce.number().min(0, "agreement is a share from 0 to 1").max(1, "agreement is a share from 0 to 1").optional(),
+  agreement: z.coerce
+    .number()
+    .min(0, "agreement is a share from 0 to 1")
+    .max(1, "agreement is a share from 0 to 1")
+    .optional(),
 });
 export type ReleaseFilters = z.infer<typeof ReleaseFiltersSchema>;
 
@@ -52,7 +56,8 @@ const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 function verdictReason(filters: ReleaseFilters, verdict: AutomatedVerdict): string | null {
-  const allowed = (!filters.validatedOnly || verdict === "VALID") && (!filters.verdict.length || filters.verdict.includes(verdict));
+  const allowed =
+    (!filters.validatedOnly || verdict === "VALID") && (!filters.verdict.length || filters.verdict.includes(verdict));
   if (allowed) return null;
   return verdict === "PENDING" ? "never validated" : `verdict ${verdict}`;
 }
@@ -70,7 +75,11 @@ function agreementReason(filters: ReleaseFilters, agreement: number | null): str
 
 /** Why a task is left out (the first filter that refuses it), or null when it is exported. */
 export function exclusionReason(filters: ReleaseFilters, task: Omit<Judged, "id">): string | null {
-  return verdictReason(filters, task.verdict) ?? decisionReason(filters, task.decision) ?? agreementReason(filters, task.agreement);
+  return (
+    verdictReason(filters, task.verdict) ??
+    decisionReason(filters, task.decision) ??
+    agreementReason(filters, task.agreement)
+  );
 }
 
 /** Counts exclusions as pages of tasks are judged. */
@@ -85,7 +94,9 @@ export class ExclusionTally {
   }
 
   report(): ExclusionReport {
-    const reasons = [...this.counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+    const reasons = [...this.counts]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
     const excluded = reasons.reduce((sum, r) => sum + r.count, 0);
     const sentence = excluded
       ? `${plural(excluded, "task")} excluded: ${reasons.map((r) => `${r.count.toLocaleString("en-US")} ${r.reason}`).join(", ")}`
@@ -121,16 +132,29 @@ async function agreementByTask(db: Db, ids: string[]): Promise<Map<string, numbe
 export async function judgeTasks(db: Db, ids: string[], filters: ReleaseFilters): Promise<Judged[]> {
   const tasks = await db.task.findMany({
     where: { id: { in: ids } },
-    select: { id: true, automatedVerdict: true, verdictOverride: true, decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { verdict: true } } },
+    select: {
+      id: true,
+      automatedVerdict: true,
+      verdictOverride: true,
+      decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { verdict: true } },
+    },
   });
   const agreements = filters.agreement === undefined ? new Map<string, number>() : await agreementByTask(db, ids);
   const byId = new Map(tasks.map((t) => [t.id, t]));
   return ids.flatMap((id) => {
     const task = byId.get(id);
     if (!task) return [];
-    return [{ id, verdict: task.verdictOverride ?? task.automatedVerdict, decision: task.decisions[0]?.verdict ?? null, agreement: agreements.get(id) ?? null }];
+    return [
+      {
+        id,
+        verdict: task.verdictOverride ?? task.automatedVerdict,
+        decision: task.decisions[0]?.verdict ?? null,
+        agreement: agreements.get(id) ?? null,
+      },
+    ];
   });
 }
 
 /** Whether any release filter is on (otherwise judging can be skipped). */
-export const filtersAnything = (f: ReleaseFilters) => f.validatedOnly || f.verdict.length > 0 || f.decision.length > 0 || f.agreement !== undefined;
+export const filtersAnything = (f: ReleaseFilters) =>
+  f.validatedOnly || f.verdict.length > 0 || f.decision.length > 0 || f.agreement !== undefined;

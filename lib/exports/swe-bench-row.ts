@@ -8,13 +8,34 @@ import type { Task } from "../db/client";
 export const EXPORT_SCHEMA_ID = "swe-curator/export@1";
 export const PROVENANCE_KEY = "swe_curator";
 
-const DIFFICULTY_LABEL: Record<Difficulty, string> = { EASY: "<15 min fix", MEDIUM: "15 min - 1 hour", HARD: "1-4 hours", VERY_HARD: ">4 hours" };
+const DIFFICULTY_LABEL: Record<Difficulty, string> = {
+  EASY: "<15 min fix",
+  MEDIUM: "15 min - 1 hour",
+  HARD: "1-4 hours",
+  VERY_HARD: ">4 hours",
+};
 
 /** A task as export-tasks.ts reads it: its own columns plus environment, decisions and runs. */
 export type ExportableTask = Pick<
   Task,
-  | "id" | "instanceId" | "kind" | "source" | "difficulty" | "problemStatement" | "hintsText" | "fixPatch" | "testPatch" | "failToPass" | "passToPass"
-  | "issueCreatedAt" | "metadata" | "curationStatus" | "automatedVerdict" | "verdictOverride" | "failureClass" | "labels"
+  | "id"
+  | "instanceId"
+  | "kind"
+  | "source"
+  | "difficulty"
+  | "problemStatement"
+  | "hintsText"
+  | "fixPatch"
+  | "testPatch"
+  | "failToPass"
+  | "passToPass"
+  | "issueCreatedAt"
+  | "metadata"
+  | "curationStatus"
+  | "automatedVerdict"
+  | "verdictOverride"
+  | "failureClass"
+  | "labels"
 > & {
   environment: {
     key: string;
@@ -25,15 +46,37 @@ export type ExportableTask = Pick<
     repository: { owner: string; name: string };
     currentRevision: { id: string; number: number; contextHash: string | null; reason: string | null } | null;
   };
-  decisions: { verdict: string; reasons: string[]; comment: string | null; overridesAutomated: boolean; createdAt: Date; curator: { email: string } }[];
-  validationRuns: { id: string; kind: string; status: string; resolved: boolean | null; exitCode: number | null; failureClass: string | null; flags: string[]; finishedAt: Date | null; revision: { number: number }; build: { imageTag: string | null } | null; candidatePatch: { generator: string } | null }[];
+  decisions: {
+    verdict: string;
+    reasons: string[];
+    comment: string | null;
+    overridesAutomated: boolean;
+    createdAt: Date;
+    curator: { email: string };
+  }[];
+  validationRuns: {
+    id: string;
+    kind: string;
+    status: string;
+    resolved: boolean | null;
+    exitCode: number | null;
+    failureClass: string | null;
+    flags: string[];
+    finishedAt: Date | null;
+    revision: { number: number };
+    build: { imageTag: string | null } | null;
+    candidatePatch: { generator: string } | null;
+  }[];
   imageTag: string | null;
 };
 
 export type ExportOptions = { testLists: "list" | "json-string"; provenance: boolean; exportedAt: Date };
 
 export function toSweBenchRow(task: ExportableTask, options: ExportOptions): Record<string, unknown> {
-  const extras = task.metadata && typeof task.metadata === "object" && !Array.isArray(task.metadata) ? (task.metadata as Record<string, unknown>) : {};
+  const extras =
+    task.metadata && typeof task.metadata === "object" && !Array.isArray(task.metadata)
+      ? (task.metadata as Record<string, unknown>)
+      : {};
   const lists = (ids: string[]) => (options.testLists === "json-string" ? JSON.stringify(ids) : ids);
   const env = task.environment;
   const row: Record<string, unknown> = {

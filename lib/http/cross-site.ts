@@ -42,13 +42,19 @@ function assertFromOurPages(headers: Headers) {
   if (origin !== null) {
     const host = originHost(origin);
     if (!host || !ourHosts(headers).has(host)) {
-      throw new AppError("FORBIDDEN", `This change came from another site (Origin ${origin}); the dashboard accepts changes only from its own pages`);
+      throw new AppError(
+        "FORBIDDEN",
+        `This change came from another site (Origin ${origin}); the dashboard accepts changes only from its own pages`,
+      );
     }
     return;
   }
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite !== null && fetchSite !== "same-origin") {
-    throw new AppError("FORBIDDEN", `This change came from another site (Sec-Fetch-Site: ${fetchSite}); the dashboard accepts changes only from its own pages`);
+    throw new AppError(
+      "FORBIDDEN",
+      `This change came from another site (Sec-Fetch-Site: ${fetchSite}); the dashboard accepts changes only from its own pages`,
+    );
   }
 }
 
@@ -60,12 +66,19 @@ function hasBody(headers: Headers): boolean {
 function assertAcceptedBodyType(headers: Headers) {
   const raw = headers.get("content-type");
   if (raw === null) {
-    if (hasBody(headers)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body with a Content-Type: application/json for data, application/octet-stream for an upload");
+    if (hasBody(headers))
+      throw new AppError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Send the body with a Content-Type: application/json for data, application/octet-stream for an upload",
+      );
     return;
   }
   const type = raw.split(";")[0].trim().toLowerCase();
   if (!ACCEPTED_BODY_TYPES.includes(type) && !type.endsWith("+json")) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `A body of type ${type} is not accepted; send application/json (an upload: application/octet-stream)`);
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `A body of type ${type} is not accepted; send application/json (an upload: application/octet-stream)`,
+    );
   }
 }
 

@@ -69,7 +69,10 @@ export type GuardedHandler = ((request: Request, context?: { params?: Promise<un
 };
 
 export const jsonResponse = (value: unknown, status = 200) =>
-  new Response(JSON.stringify(value ?? null, bigintReplacer), { status, headers: { "content-type": "application/json" } });
+  new Response(JSON.stringify(value ?? null, bigintReplacer), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 
 /** The caller, checked against the route's role and, for a bearer token, against the token's scopes too. */
 async function authorize(request: Request, permission: Permission, db: PrismaClient): Promise<Actor> {
@@ -77,11 +80,20 @@ async function authorize(request: Request, permission: Permission, db: PrismaCli
   const authorization = request.headers.get("authorization");
   if (!authorization?.startsWith("Bearer ")) return requireRole(request.headers, role);
   const grant = await apiTokenGrant(db, authorization.slice(7).trim());
-  if (!grant || grant.user.disabled) throw new AppError("UNAUTHENTICATED", "The API token is unknown, revoked or expired; create a new one in Settings → API tokens");
+  if (!grant || grant.user.disabled)
+    throw new AppError(
+      "UNAUTHENTICATED",
+      "The API token is unknown, revoked or expired; create a new one in Settings → API tokens",
+    );
   const { user, scopes } = grant;
-  if (!roleAtLeast(user.role, role)) throw new AppError("FORBIDDEN", `This needs the ${role} role; the token's owner is ${user.role}`);
+  if (!roleAtLeast(user.role, role))
+    throw new AppError("FORBIDDEN", `This needs the ${role} role; the token's owner is ${user.role}`);
   const scope = requiredScope(permission, request.method);
-  if (!scopes.includes(scope)) throw new AppError("FORBIDDEN", `This token lacks the "${scope}" scope (it has ${scopes.join(", ")}); create a token with that scope`);
+  if (!scopes.includes(scope))
+    throw new AppError(
+      "FORBIDDEN",
+      `This token lacks the "${scope}" scope (it has ${scopes.join(", ")}); create a token with that scope`,
+    );
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
@@ -124,25 +136,43 @@ export function errorResponse(error: unknown, log?: RequestLog): Response {
  * validates path, query and body, runs the handler (once per Idempotency-Key on creating
  * POSTs), and answers every failure as a problem document, in this one place.
  */
-export function defineRoute<const S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<S>) => Promise<Response | unknown>): GuardedHandler {
+export function defineRoute<const S extends RouteSpec>(
+  spec: S,
+  handler: (ctx: RouteContext<S>) => Promise<Response | unknown>,
+): GuardedHandler {
   const wrapped = async (request: Request, context?: { params?: Promise<unknown> }) => {
     const requestId = requestIdOf(request);
     const log = requestLog(requestId, request);
     return withRequestId(await answer(request, context, { db: prisma, requestId, log }), requestId);
   };
-  const answer = async (request: Request, context: { params?: Promise<unknown> } | undefined, requestContext: RequestContext): Promise<Response> => {
+  const answer = async (
+    request: Request,
+    context: { params?: Promise<unknown> } | undefined,
+    requestContext: RequestContext,
+  ): Promise<Response> => {
     try {
       assertSameSiteMutation(request);
       const actor = await authorize(request, spec.permission, requestContext.db);
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};
       const params = (spec.params ? validate(spec.params, rawParams, "path") : rawParams) as Params<S>;
-      const query = (spec.query ? validate(spec.query, queryRecord(url.searchParams), "query") : undefined) as Parsed<S["query"]>;
+      const query = (spec.query ? validate(spec.query, queryRecord(url.searchParams), "query") : undefined) as Parsed<
+        S["query"]
+      >;
       const raw = spec.body ? await readJsonBody(request) : null;
       const body = (spec.body ? validate(spec.body, raw!.value, "body") : undefined) as Parsed<S["body"]>;
       const run = async () => {
         try {
-          const result = await handler({ ...requestContext, request, actor, blind: blindSetOf(requestContext.db, actor), url, params, query, body });
+          const result = await handler({
+            ...requestContext,
+            request,
+            actor,
+            blind: blindSetOf(requestContext.db, actor),
+            url,
+            params,
+            query,
+            body,
+          });
           return result instanceof Response ? result : jsonResponse(result, spec.status);
         } catch (error) {
           return errorResponse(error, requestContext.log);
@@ -150,7 +180,13 @@ export function defineRoute<const S extends RouteSpec>(spec: S, handler: (ctx: R
       };
       const key = spec.idempotent ? idempotencyKeyOf(request) : null;
       if (!key) return await run();
-      const claim = { userId: actor.id, key, method: request.method, path: url.pathname, requestHash: requestFingerprint(request, raw?.text ?? null) };
+      const claim = {
+        userId: actor.id,
+        key,
+        method: request.method,
+        path: url.pathname,
+        requestHash: requestFingerprint(request, raw?.text ?? null),
+      };
       return await withIdempotencyKey(requestContext.db, claim, run);
     } catch (error) {
       return errorResponse(error, requestContext.log);

@@ -15,9 +15,19 @@ export function idempotencyKeyOf(request: Request): string | null {
   const key = request.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return null;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new AppError("BAD_REQUEST", "The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice)", undefined, [
-      { field: "Idempotency-Key", in: "header", pointer: "", detail: "Idempotency-Key must be 1 to 255 visible ASCII characters" },
-    ]);
+    throw new AppError(
+      "BAD_REQUEST",
+      "The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice)",
+      undefined,
+      [
+        {
+          field: "Idempotency-Key",
+          in: "header",
+          pointer: "",
+          detail: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+        },
+      ],
+    );
   }
   return key;
 }
@@ -33,19 +43,32 @@ export function requestFingerprint(request: Request, body: string | null): strin
 type Claim = { userId: string; key: string; method: string; path: string; requestHash: string };
 
 async function replayOrRefuse(db: Db, claim: Claim): Promise<Response | "retry"> {
-  const existing = await db.idempotencyKey.findUnique({ where: { userId_key: { userId: claim.userId, key: claim.key } } });
+  const existing = await db.idempotencyKey.findUnique({
+    where: { userId_key: { userId: claim.userId, key: claim.key } },
+  });
   if (!existing) return "retry";
   if (Date.now() - existing.createdAt.getTime() > KEY_LIFETIME_MS) {
     await db.idempotencyKey.deleteMany({ where: { id: existing.id } });
     return "retry";
   }
   if (existing.requestHash !== claim.requestHash) {
-    return problemResponse(problem("UNPROCESSABLE", "This Idempotency-Key was already used for a different request; send a new key with a new request"));
+    return problemResponse(
+      problem(
+        "UNPROCESSABLE",
+        "This Idempotency-Key was already used for a different request; send a new key with a new request",
+      ),
+    );
   }
   if (existing.status === null) {
-    return problemResponse(problem("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment"), { "retry-after": "1" });
+    return problemResponse(
+      problem("CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment"),
+      { "retry-after": "1" },
+    );
   }
-  return new Response(existing.body, { status: existing.status, headers: { "content-type": existing.contentType ?? "application/json", "idempotent-replayed": "true" } });
+  return new Response(existing.body, {
+    status: existing.status,
+    headers: { "content-type": existing.contentType ?? "application/json", "idempotent-replayed": "true" },
+  });
 }
 
 /** Runs `create` once per (user, key): a repeat replays the stored answer; a server error frees the key for a retry. */
@@ -59,7 +82,10 @@ export async function withIdempotencyKey(db: Db, claim: Claim, create: () => Pro
     }
     const where = { userId_key: { userId: claim.userId, key: claim.key } };
     // if freeing the key fails, a retry is refused as "in progress" until the claim expires: say so in the log
-    const freeKey = () => db.idempotencyKey.delete({ where }).catch(logFailure(`freeing Idempotency-Key "${claim.key}" after a failed ${claim.method} ${claim.path}`));
+    const freeKey = () =>
+      db.idempotencyKey
+        .delete({ where })
+        .catch(logFailure(`freeing Idempotency-Key "${claim.key}" after a failed ${claim.method} ${claim.path}`));
     let response: Response;
     try {
       response = await create();
@@ -72,7 +98,10 @@ export async function withIdempotencyKey(db: Db, claim: Claim, create: () => Pro
       return response;
     }
     const body = await response.text();
-    await db.idempotencyKey.update({ where, data: { status: response.status, body, contentType: response.headers.get("content-type") } });
+    await db.idempotencyKey.update({
+      where,
+      data: { status: response.status, body, contentType: response.headers.get("content-type") },
+    });
     return new Response(body, { status: response.status, headers: response.headers });
   }
   throw new AppError("CONFLICT", "The Idempotency-Key changed hands while this request ran; retry");

@@ -18,28 +18,51 @@ class SchemaCollector {
 
   /** JSON Schema of a zod schema; named parts (.meta({ id })) go to components and are referenced. */
   convert(schema: ZodType, io: "input" | "output"): JsonSchema {
-    const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
-    const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${REF_PREFIX}`)) as JsonSchema & { $defs?: Record<string, JsonSchema> };
-    for (const [name, def] of Object.entries(relinked.$defs ?? {})) this.components[io === "input" ? `${name}Input` : name] ??= def;
+    const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${REF_PREFIX}`)) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    for (const [name, def] of Object.entries(relinked.$defs ?? {}))
+      this.components[io === "input" ? `${name}Input` : name] ??= def;
     delete relinked.$defs;
     delete relinked.$schema;
-    if (io === "input") return JSON.parse(JSON.stringify(relinked).replace(/"#\/components\/schemas\/([^"]+)"/g, `"${REF_PREFIX}$1Input"`)) as JsonSchema;
+    if (io === "input")
+      return JSON.parse(
+        JSON.stringify(relinked).replace(/"#\/components\/schemas\/([^"]+)"/g, `"${REF_PREFIX}$1Input"`),
+      ) as JsonSchema;
     return relinked;
   }
 }
 
 function parameters(collector: SchemaCollector, spec: RouteSpec) {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [["path", spec.params], ["query", spec.query]] as const) {
+  for (const [where, schema] of [
+    ["path", spec.params],
+    ["query", spec.query],
+  ] as const) {
     if (!schema) continue;
     const json = collector.convert(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       const { description, ...rest } = property as JsonSchema & { description?: string };
-      list.push({ name, in: where, required: where === "path" || !!json.required?.includes(name), schema: rest, ...(description ? { description } : {}) });
+      list.push({
+        name,
+        in: where,
+        required: where === "path" || !!json.required?.includes(name),
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   }
   if (spec.idempotent) {
-    list.push({ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 255 }, description: "a retry with the same key replays the first answer instead of creating twice" });
+    list.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+      description: "a retry with the same key replays the first answer instead of creating twice",
+    });
   }
   return list;
 }
@@ -49,16 +72,28 @@ const problemRef = { content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: `${REF
 function errorResponses(spec: RouteSpec, method: string) {
   const responses: Record<string, JsonSchema> = {
     "401": { description: "no session or token, or the token is unknown, revoked or expired", ...problemRef },
-    "403": { description: `below the role, or a token without the "${requiredScope(spec.permission, method)}" scope`, ...problemRef },
+    "403": {
+      description: `below the role, or a token without the "${requiredScope(spec.permission, method)}" scope`,
+      ...problemRef,
+    },
   };
-  if (spec.params || spec.query || spec.body) responses["400"] = { description: "a parameter or the body is not valid (errors[] names each field)", ...problemRef };
+  if (spec.params || spec.query || spec.body)
+    responses["400"] = {
+      description: "a parameter or the body is not valid (errors[] names each field)",
+      ...problemRef,
+    };
   if (spec.params) responses["404"] = { description: "not found", ...problemRef };
   if (spec.body) {
     responses["413"] = { description: "body over 1 MiB", ...problemRef };
     responses["415"] = { description: "body not sent as application/json", ...problemRef };
   }
-  if (spec.idempotent) responses["409"] = { description: "conflict, or a request with this Idempotency-Key is still running", ...problemRef };
-  if (spec.body || spec.idempotent) responses["422"] = { description: "the request cannot be carried out as asked (see detail)", ...problemRef };
+  if (spec.idempotent)
+    responses["409"] = {
+      description: "conflict, or a request with this Idempotency-Key is still running",
+      ...problemRef,
+    };
+  if (spec.body || spec.idempotent)
+    responses["422"] = { description: "the request cannot be carried out as asked (see detail)", ...problemRef };
   return responses;
 }
 
@@ -77,8 +112,16 @@ function operation(collector: SchemaCollector, path: string, method: string, spe
     responses: { [success]: { description: spec.summary, content }, ...errorResponses(spec, method) },
   };
   if (spec.description) op.description = spec.description;
-  if (spec.body) op.requestBody = { required: false, content: { "application/json": { schema: collector.convert(spec.body, "input") } } };
-  if (spec.consumes) op.requestBody = { required: true, content: { [spec.consumes]: { schema: { type: "string", contentMediaType: spec.consumes } } } };
+  if (spec.body)
+    op.requestBody = {
+      required: false,
+      content: { "application/json": { schema: collector.convert(spec.body, "input") } },
+    };
+  if (spec.consumes)
+    op.requestBody = {
+      required: true,
+      content: { [spec.consumes]: { schema: { type: "string", contentMediaType: spec.consumes } } },
+    };
   return op;
 }
 
@@ -107,7 +150,12 @@ export function buildOpenApiDocument(routes: ApiRouteTable, version: string) {
       schemas: collector.components,
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "an API token; its scopes are listed per operation" },
-        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "the browser session of a signed-in user" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "the browser session of a signed-in user",
+        },
       },
     },
   };
@@ -123,7 +171,13 @@ export function apiOperations(document: OpenApiDocument): ApiOperation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const permission = op["x-permission"] as Permission;
-      return { method: method.toUpperCase(), path, summary: String(op.summary), permission, role: PERMISSIONS[permission] };
+      return {
+        method: method.toUpperCase(),
+        path,
+        summary: String(op.summary),
+        permission,
+        role: PERMISSIONS[permission],
+      };
     }),
   );
 }

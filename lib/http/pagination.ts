@@ -7,7 +7,8 @@ import type { Page, PageQuery } from "../db/keyset-page";
 // keyset paging are the domain's (lib/db/keyset-page.ts); routes take them from here too.
 export { PageQuerySchema, type Page, type PageQuery } from "../db/keyset-page";
 
-export const pageSchema = <T extends ZodType>(item: T) => z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageSchema = <T extends ZodType>(item: T) =>
+  z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /**
  * A page of a list the domain returns whole because it is small by nature (workers, the
@@ -17,9 +18,13 @@ export function pageOf<T>(all: T[], page: PageQuery, keyOf: (item: T) => string)
   let start = 0;
   if (page.cursor) {
     const at = all.findIndex((item) => keyOf(item) === page.cursor);
-    if (at < 0) throw new AppError("BAD_REQUEST", "The page cursor is not valid (its item is gone); reload the list from the first page", undefined, [
-      { field: "cursor", in: "query", pointer: "/cursor", detail: "cursor names no item of this list" },
-    ]);
+    if (at < 0)
+      throw new AppError(
+        "BAD_REQUEST",
+        "The page cursor is not valid (its item is gone); reload the list from the first page",
+        undefined,
+        [{ field: "cursor", in: "query", pointer: "/cursor", detail: "cursor names no item of this list" }],
+      );
     start = at + 1;
   }
   const items = all.slice(start, start + page.limit);

@@ -45,7 +45,11 @@ export type Problem = z.infer<typeof ProblemSchema>;
 
 export const problemType = (code: ErrorCode) => `urn:swe-curator:problem:${code.toLowerCase().replaceAll("_", "-")}`;
 
-export function problem(code: ErrorCode, detail: string, extra: { errors?: FieldError[]; details?: unknown } = {}): Problem {
+export function problem(
+  code: ErrorCode,
+  detail: string,
+  extra: { errors?: FieldError[]; details?: unknown } = {},
+): Problem {
   const doc: Problem = { type: problemType(code), title: TITLES[code], status: ERROR_STATUS[code], detail, code };
   if (extra.errors?.length) doc.errors = extra.errors;
   if (extra.details !== undefined) doc.details = extra.details;
@@ -53,25 +57,44 @@ export function problem(code: ErrorCode, detail: string, extra: { errors?: Field
 }
 
 export function problemResponse(doc: Problem, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(doc), { status: doc.status, headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers } });
+  return new Response(JSON.stringify(doc), {
+    status: doc.status,
+    headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers },
+  });
 }
 
 const fieldName = (path: PropertyKey[]) =>
-  path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "");
+  path.reduce<string>(
+    (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)),
+    "",
+  );
 
-const pointerOf = (path: PropertyKey[]) => "/" + path.map((p) => String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+const pointerOf = (path: PropertyKey[]) =>
+  "/" + path.map((p) => String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 
 /** A zod issue as a sentence a person can act on, without the library's jargon. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? `is required (${issue.expected})` : `must be ${article(issue.expected)}, not ${kindOf(issue.input)}`;
+      return issue.input === undefined
+        ? `is required (${issue.expected})`
+        : `must be ${article(issue.expected)}, not ${kindOf(issue.input)}`;
     case "invalid_value":
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
     case "too_big":
-      return issue.origin === "string" ? `is too long: at most ${issue.maximum} characters` : issue.origin === "array" ? `has too many items: at most ${issue.maximum}` : `must be at most ${issue.maximum}`;
+      return issue.origin === "string"
+        ? `is too long: at most ${issue.maximum} characters`
+        : issue.origin === "array"
+          ? `has too many items: at most ${issue.maximum}`
+          : `must be at most ${issue.maximum}`;
     case "too_small":
-      return issue.origin === "string" ? (issue.minimum === 1 ? "must not be empty" : `is too short: at least ${issue.minimum} characters`) : issue.origin === "array" ? `needs at least ${issue.minimum} item(s)` : `must be at least ${issue.minimum}`;
+      return issue.origin === "string"
+        ? issue.minimum === 1
+          ? "must not be empty"
+          : `is too short: at least ${issue.minimum} characters`
+        : issue.origin === "array"
+          ? `needs at least ${issue.minimum} item(s)`
+          : `must be at least ${issue.minimum}`;
     case "invalid_format":
       return `is not a valid ${issue.format}`;
     case "unrecognized_keys":
@@ -82,7 +105,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
-const kindOf = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "an array" : article(typeof value));
+const kindOf = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : article(typeof value);
 
 /** Turns a zod error into field errors; `where` says whether the body, the query or a path segment was wrong. */
 export function fieldErrors(error: ZodError, where: FieldError["in"]): FieldError[] {
@@ -101,19 +125,31 @@ export function validationProblem(error: ZodError, where: FieldError["in"]): Pro
 }
 
 /** Any thrown value as a problem; unexpected ones are logged and said generically (no stack leaves the server). */
-export function problemFor(error: unknown, logUnexpected: (error: unknown) => void = (unexpected) => console.error("[api] unexpected error", unexpected)): Problem {
+export function problemFor(
+  error: unknown,
+  logUnexpected: (error: unknown) => void = (unexpected) => console.error("[api] unexpected error", unexpected),
+): Problem {
   if (error instanceof AppError) {
     const details = error.details as { field?: unknown } | undefined;
     const errors =
-      error.errors ?? (typeof details?.field === "string" ? [{ field: details.field, in: "body" as const, pointer: `/${details.field}`, detail: error.message }] : undefined);
+      error.errors ??
+      (typeof details?.field === "string"
+        ? [{ field: details.field, in: "body" as const, pointer: `/${details.field}`, detail: error.message }]
+        : undefined);
     return problem(error.code, error.message, { errors, details: error.details });
   }
   if (error instanceof ZodError) return validationProblem(error, "body");
   // the database is away, or every connection was taken longer than a transaction may wait
   // (P2028, seen under bench:load): it passes, nothing was written, the client may retry
   if (isDatabaseUnavailable(error) || (error as { code?: unknown } | null)?.code === "P2028") {
-    return problem("DATABASE_UNAVAILABLE", "The database is not answering right now (busy, restarting or unreachable); nothing was saved. Try again in a few seconds.");
+    return problem(
+      "DATABASE_UNAVAILABLE",
+      "The database is not answering right now (busy, restarting or unreachable); nothing was saved. Try again in a few seconds.",
+    );
   }
   logUnexpected(error);
-  return problem("INTERNAL", "Something went wrong on the server; it was logged. Try again, and report it if it persists.");
+  return problem(
+    "INTERNAL",
+    "Something went wrong on the server; it was logged. Try again, and report it if it persists.",
+  );
 }

@@ -19,6 +19,7 @@ export function requestLog(requestId: string, request: Request): RequestLog {
   const where = `[api ${requestId}] ${request.method} ${new URL(request.url).pathname}`;
   return {
     error: (message, error) => console.error(`${where}: ${message}`, ...(error === undefined ? [] : [error])),
-    warn: (message, error) => console.warn(`${where}: ${message}${error === undefined ? "" : `: ${errorMessageOf(error)}`}`),
+    warn: (message, error) =>
+      console.warn(`${where}: ${message}${error === undefined ? "" : `: ${errorMessageOf(error)}`}`),
   };
 }

@@ -1,7 +1,8 @@
 /** A page's searchParams (as Next hands them to a server page) as URLSearchParams, repeated keys kept in their order. */
 export function toSearchParams(record: Record<string, string | string[] | undefined>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(record)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, v);
+  for (const [key, value] of Object.entries(record))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, v);
   return params;
 }
 

@@ -9,6 +9,10 @@ import type { FilterContext } from "../tasks/task-list-sql";
  * tasks they are blind on (left out, lib/auth/blind.ts) and the ?slice= resolved. The
  * API routes and the server-rendered /tasks page read the list through this one door.
  */
-export async function taskListContext(db: Db, actor: Pick<Actor, "id" | "role">, filters: { slice?: string }): Promise<FilterContext> {
+export async function taskListContext(
+  db: Db,
+  actor: Pick<Actor, "id" | "role">,
+  filters: { slice?: string },
+): Promise<FilterContext> {
   return withResolvedSlice(db, filters.slice, { actorId: actor.id, hiddenTasks: blindSetOf(db, actor).sql });
 }

@@ -20,8 +20,16 @@ export type NewImportBatch = {
 
 /** The ImportBatch row a new import reports its progress and outcome on. */
 export function createImportBatch(db: Db, batch: NewImportBatch) {
-  const common = { fileName: batch.fileName, bytesTotal: batch.bytesTotal ?? null, userId: batch.actorId, options: batch.options, heartbeatAt: new Date() };
-  return db.importBatch.create({ data: batch.owner ? { ...common, workerId: batch.owner, attempts: 1 } : { ...common, status: "QUEUED" } });
+  const common = {
+    fileName: batch.fileName,
+    bytesTotal: batch.bytesTotal ?? null,
+    userId: batch.actorId,
+    options: batch.options,
+    heartbeatAt: new Date(),
+  };
+  return db.importBatch.create({
+    data: batch.owner ? { ...common, workerId: batch.owner, attempts: 1 } : { ...common, status: "QUEUED" },
+  });
 }
 
 export const ListImportBatchesSchema = z.object({
@@ -79,7 +87,15 @@ export async function cancelImport(db: PrismaClient, id: string, actorId: string
   if (!batch) throw notFound("The import");
   if (batch.status !== "RUNNING" && batch.status !== "QUEUED") return getImportBatch(db, id);
   await db.$transaction(async (tx) => {
-    const queued = await tx.importBatch.updateMany({ where: { id, status: "QUEUED" }, data: { status: "CANCELLED", cancelRequested: true, errorMessage: "Cancelled before it started; nothing was imported", finishedAt: new Date() } });
+    const queued = await tx.importBatch.updateMany({
+      where: { id, status: "QUEUED" },
+      data: {
+        status: "CANCELLED",
+        cancelRequested: true,
+        errorMessage: "Cancelled before it started; nothing was imported",
+        finishedAt: new Date(),
+      },
+    });
     if (queued.count) {
       await removeQueuedJob(tx, jobKeyFor.importBatch(id));
       await tx.importUploadChunk.deleteMany({ where: { batchId: id } });

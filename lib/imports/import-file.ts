@@ -43,7 +43,10 @@ async function runDetected(ctx: ImportContext, detection: Detection) {
   if (detection.kind === "records") {
     if (run.format === "UNKNOWN") await run.setFormat(detection.format);
     const importer = recordImporterFor(detection.format, ctx);
-    const raws = readJsonRecords(ctx.openStream(), { layout: detection.layout, maxRecordBytes: ctx.options.maxRecordBytes });
+    const raws = readJsonRecords(ctx.openStream(), {
+      layout: detection.layout,
+      maxRecordBytes: ctx.options.maxRecordBytes,
+    });
     await importRecords(ctx.db, raws, importer, run, { resumable: !ctx.nested });
     return {};
   }
@@ -58,7 +61,10 @@ async function runDetected(ctx: ImportContext, detection: Detection) {
 async function runParquet(ctx: ImportContext) {
   const source = await openParquet(ctx.filePath);
   const format = classifyRecordKeys(new Set(source.columns));
-  if (!format) return { errorMessage: `Unrecognised file: a Parquet file whose columns match no known format (its columns: ${source.columns.slice(0, 12).join(", ") || "none"})` };
+  if (!format)
+    return {
+      errorMessage: `Unrecognised file: a Parquet file whose columns match no known format (its columns: ${source.columns.slice(0, 12).join(", ") || "none"})`,
+    };
   if (ctx.run.format === "UNKNOWN") await ctx.run.setFormat(format);
   const startRow = ctx.nested ? 0 : ctx.run.resumeAfter;
   const run = ctx.run;
@@ -73,7 +79,14 @@ async function runParquet(ctx: ImportContext) {
   return {};
 }
 
-function makeContext(db: PrismaClient, filePath: string, fileName: string, options: ImportOptions, run: ImportRun, nested = false): ImportContext {
+function makeContext(
+  db: PrismaClient,
+  filePath: string,
+  fileName: string,
+  options: ImportOptions,
+  run: ImportRun,
+  nested = false,
+): ImportContext {
   return {
     db,
     nested,
@@ -87,9 +100,16 @@ function makeContext(db: PrismaClient, filePath: string, fileName: string, optio
       const nested = makeContext(db, nestedPath, nestedName, options, run, true);
       try {
         const detection = await detectFile(nestedPath, nestedName);
-        if (detection.kind === "unknown") return run.fail({ line: null, key: nestedName, reason: `Unrecognised file: ${detection.reason}` });
-        if (detection.kind === "archive") return run.fail({ line: null, key: nestedName, reason: "archives inside archives are not imported; unpack it first" });
-        const outcome = detection.kind === "records" ? await runRecords(nested, detection) : await runDetected(nested, detection);
+        if (detection.kind === "unknown")
+          return run.fail({ line: null, key: nestedName, reason: `Unrecognised file: ${detection.reason}` });
+        if (detection.kind === "archive")
+          return run.fail({
+            line: null,
+            key: nestedName,
+            reason: "archives inside archives are not imported; unpack it first",
+          });
+        const outcome =
+          detection.kind === "records" ? await runRecords(nested, detection) : await runDetected(nested, detection);
         if (outcome.errorMessage) run.fail({ line: null, key: nestedName, reason: outcome.errorMessage });
       } catch (error) {
         if (error instanceof ImportStopped) throw error;
@@ -103,7 +123,8 @@ function makeContext(db: PrismaClient, filePath: string, fileName: string, optio
 async function runRecords(ctx: ImportContext, detection: Extract<Detection, { kind: "records" }>) {
   const before = ctx.run.errors.length;
   const outcome = await runDetected(ctx, detection);
-  for (const error of ctx.run.errors.slice(before)) error.key = error.key ? `${ctx.fileName}: ${error.key}` : ctx.fileName;
+  for (const error of ctx.run.errors.slice(before))
+    error.key = error.key ? `${ctx.fileName}: ${error.key}` : ctx.fileName;
   return outcome;
 }
 
@@ -111,13 +132,26 @@ async function runRecords(ctx: ImportContext, detection: Extract<Detection, { ki
  * Imports a file into a batch and returns the finished batch. Throws ImportStopped when the
  * process lost the batch's lease or is shutting down: the batch is then someone else's to finish.
  */
-export async function importFile(db: PrismaClient, filePath: string, options: ImportOptions = {}): Promise<ImportBatch> {
+export async function importFile(
+  db: PrismaClient,
+  filePath: string,
+  options: ImportOptions = {},
+): Promise<ImportBatch> {
   const info = await stat(filePath);
   const fileName = options.fileName ?? path.basename(filePath);
-  const run = await ImportRun.start(db, { fileName, bytesTotal: info.isFile() ? info.size : null, actorId: options.actorId, batchId: options.batchId, onProgress: options.onProgress, lease: options.lease });
+  const run = await ImportRun.start(db, {
+    fileName,
+    bytesTotal: info.isFile() ? info.size : null,
+    actorId: options.actorId,
+    batchId: options.batchId,
+    onProgress: options.onProgress,
+    lease: options.lease,
+  });
   const ctx = makeContext(db, filePath, fileName, options, run);
   try {
-    const detection: Detection = info.isDirectory() ? { kind: "archive", archive: "directory" } : await detectFile(filePath, fileName);
+    const detection: Detection = info.isDirectory()
+      ? { kind: "archive", archive: "directory" }
+      : await detectFile(filePath, fileName);
     const outcome = await runDetected(ctx, detection);
     run.bytesRead = info.isFile() ? info.size : run.bytesRead;
     return await run.finish(outcome);
@@ -126,7 +160,11 @@ export async function importFile(db: PrismaClient, filePath: string, options: Im
       run.release();
       throw error;
     }
-    if (error instanceof ImportStopped) return run.finish({ status: "CANCELLED", errorMessage: "Cancelled; the records written before the cancel are kept" });
+    if (error instanceof ImportStopped)
+      return run.finish({
+        status: "CANCELLED",
+        errorMessage: "Cancelled; the records written before the cancel are kept",
+      });
     return run.finish({ errorMessage: describeError(error) });
   }
 }

@@ -16,11 +16,21 @@ import { restoreUpload } from "./upload-import";
 
 type StoredOptions = { source?: TaskSource; generator?: string; instanceId?: string };
 
-export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | "config" | "shutdownSignal" | "running">, batchId: string) {
+export async function runImportJob(
+  ctx: Pick<WorkerContext, "db" | "workerId" | "config" | "shutdownSignal" | "running">,
+  batchId: string,
+) {
   const { db } = ctx;
   if (!(await claimRow(db, "import_batches", batchId, ctx.workerId))) {
     // cancelled while it waited: say so; any other state belongs to someone else
-    await db.importBatch.updateMany({ where: { id: batchId, status: "QUEUED", cancelRequested: true }, data: { status: "CANCELLED", errorMessage: "Cancelled before it started; nothing was imported", finishedAt: new Date() } });
+    await db.importBatch.updateMany({
+      where: { id: batchId, status: "QUEUED", cancelRequested: true },
+      data: {
+        status: "CANCELLED",
+        errorMessage: "Cancelled before it started; nothing was imported",
+        finishedAt: new Date(),
+      },
+    });
     await db.importUploadChunk.deleteMany({ where: { batchId, batch: { status: "CANCELLED" } } });
     return;
   }
@@ -35,10 +45,24 @@ export async function runImportJob(ctx: Pick<WorkerContext, "db" | "workerId" | 
     const options = batch.options as StoredOptions;
     await importFile(db, filePath, { batchId, fileName: batch.fileName, actorId: batch.userId, ...options, lease });
   } catch (error) {
-    if (error instanceof ImportStopped && error.why === "shutdown") await requeueRow(db, "import_batches", batchId, "The worker importing it shut down; another worker resumes it from the last checkpoint", { ownedBy: ctx.workerId });
+    if (error instanceof ImportStopped && error.why === "shutdown")
+      await requeueRow(
+        db,
+        "import_batches",
+        batchId,
+        "The worker importing it shut down; another worker resumes it from the last checkpoint",
+        { ownedBy: ctx.workerId },
+      );
     else if (!(error instanceof ImportStopped)) {
       // the stored file could not be read back: a reason on the row, not a stuck batch
-      await db.importBatch.updateMany({ where: { id: batchId, workerId: ctx.workerId, status: "RUNNING" }, data: { status: "FAILED", errorMessage: `The import could not start: ${describeError(error)}`, finishedAt: new Date() } });
+      await db.importBatch.updateMany({
+        where: { id: batchId, workerId: ctx.workerId, status: "RUNNING" },
+        data: {
+          status: "FAILED",
+          errorMessage: `The import could not start: ${describeError(error)}`,
+          finishedAt: new Date(),
+        },
+      });
     }
   } finally {
     ctx.running.delete(batchId);

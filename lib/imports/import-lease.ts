@@ -15,7 +15,13 @@ export const inProcessOwner = () => `${hostname()}-${process.pid}-in-process`;
 /** The job that imports a stored upload, keyed by its batch (re-enqueueing replaces). */
 export const enqueueImportJob = (db: Db, batchId: string) => enqueueJobForRow(db, "import_batches", batchId);
 
-type ExpiredBatch = { id: string; attempts: number; cancel_requested: boolean; worker_id: string | null; stored: boolean };
+type ExpiredBatch = {
+  id: string;
+  attempts: number;
+  cancel_requested: boolean;
+  worker_id: string | null;
+  stored: boolean;
+};
 
 /**
  * Crash safety for imports: a RUNNING batch whose importer stopped heartbeating (a killed
@@ -42,10 +48,27 @@ export async function recoverImportLeases(db: PrismaClient, settings: { leaseMs:
         await finishLostBatch(tx, id, "RUNNING", "CANCELLED", `${lost}; it had been cancelled, and ${kept}`);
         report.cancelled.push(id);
       } else if (row.stored && row.attempts < settings.maxRunAttempts) {
-        if (await requeueRow(tx, "import_batches", id, `${lost}; resuming (attempt ${row.attempts + 1} of ${settings.maxRunAttempts})`, { leaseOlderThanMs: settings.leaseMs })) report.requeued.push(id);
+        if (
+          await requeueRow(
+            tx,
+            "import_batches",
+            id,
+            `${lost}; resuming (attempt ${row.attempts + 1} of ${settings.maxRunAttempts})`,
+            { leaseOlderThanMs: settings.leaseMs },
+          )
+        )
+          report.requeued.push(id);
       } else {
-        const why = row.stored ? `gave up after ${row.attempts} attempts` : "the file was being read from that machine's disk";
-        await finishLostBatch(tx, id, "RUNNING", "FAILED", `${lost}; ${why}. ${kept[0].toUpperCase()}${kept.slice(1)}: import the file again to finish it (records already imported come out unchanged)`);
+        const why = row.stored
+          ? `gave up after ${row.attempts} attempts`
+          : "the file was being read from that machine's disk";
+        await finishLostBatch(
+          tx,
+          id,
+          "RUNNING",
+          "FAILED",
+          `${lost}; ${why}. ${kept[0].toUpperCase()}${kept.slice(1)}: import the file again to finish it (records already imported come out unchanged)`,
+        );
         report.failed.push(id);
       }
     });
@@ -62,12 +85,29 @@ async function failAbandonedUploads(db: PrismaClient, leaseMs: number) {
       and not exists (select 1 from graphile_worker.jobs j where j.key = ${jobKeyFor.importBatch("")} || b.id)
     limit 200`;
   for (const { id } of abandoned) {
-    await db.$transaction((tx) => finishLostBatch(tx, id, "QUEUED", "FAILED", "The upload stopped before all its bytes arrived (the connection or the server went away); nothing was imported — upload the file again"));
+    await db.$transaction((tx) =>
+      finishLostBatch(
+        tx,
+        id,
+        "QUEUED",
+        "FAILED",
+        "The upload stopped before all its bytes arrived (the connection or the server went away); nothing was imported — upload the file again",
+      ),
+    );
   }
   return abandoned.map((b) => b.id);
 }
 
-async function finishLostBatch(tx: Db, id: string, from: "RUNNING" | "QUEUED", status: "FAILED" | "CANCELLED", errorMessage: string) {
-  const { count } = await tx.importBatch.updateMany({ where: { id, status: from }, data: { status, errorMessage, finishedAt: new Date(), workerId: null } });
+async function finishLostBatch(
+  tx: Db,
+  id: string,
+  from: "RUNNING" | "QUEUED",
+  status: "FAILED" | "CANCELLED",
+  errorMessage: string,
+) {
+  const { count } = await tx.importBatch.updateMany({
+    where: { id, status: from },
+    data: { status, errorMessage, finishedAt: new Date(), workerId: null },
+  });
   if (count) await tx.importUploadChunk.deleteMany({ where: { batchId: id } });
 }

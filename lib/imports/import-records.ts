@@ -35,7 +35,8 @@ export function describeError(error: unknown): string {
   if (error instanceof ZodError) return describeInvalidRecord(error);
   if (error instanceof RecordRejected || error instanceof AppError) return error.message;
   const message = (error as Error)?.message ?? String(error);
-  if (/22P05|unsupported Unicode escape|0x00/.test(message)) return "the record contains a NUL character (\\u0000), which the database cannot store";
+  if (/22P05|unsupported Unicode escape|0x00/.test(message))
+    return "the record contains a NUL character (\\u0000), which the database cannot store";
   // Prisma's messages are long; their last line says what went wrong
   return message.split("\n").filter(Boolean).slice(-1)[0]?.slice(0, 500) ?? "unknown error";
 }
@@ -73,7 +74,13 @@ function decode(raw: SourceRecord): { value: unknown } | { error: string } {
   return parseRecordJson(raw.text);
 }
 
-export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<SourceRecord>, importer: RecordImporter<T>, run: ImportRun, options: ImportRecordsOptions = {}) {
+export async function importRecords<T>(
+  db: PrismaClient,
+  raws: AsyncIterable<SourceRecord>,
+  importer: RecordImporter<T>,
+  run: ImportRun,
+  options: ImportRecordsOptions = {},
+) {
   const batchSize = importer.batchSize ?? DEFAULT_BATCH_SIZE;
   const skip = options.resumable ? run.resumeAfter : 0;
   let pending: Pending<T>[] = [];
@@ -85,7 +92,11 @@ export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<Sou
 
   const writeBatch = (items: Pending<T>[], through: number) =>
     db.$transaction(async (tx) => {
-      const results = await importer.write(tx, items.map((i) => i.record), run);
+      const results = await importer.write(
+        tx,
+        items.map((i) => i.record),
+        run,
+      );
       const tally = tallyOf(items, results);
       if (options.resumable) await run.checkpoint(tx, through, tally);
       return tally;
@@ -130,7 +141,11 @@ export async function importRecords<T>(db: PrismaClient, raws: AsyncIterable<Sou
     try {
       record = importer.parse(decoded.value);
     } catch (error) {
-      run.fail({ line: raw.line, key: keyOf(decoded.value), reason: error instanceof ZodError ? describeRefusal(importer.format, error) : describeError(error) });
+      run.fail({
+        line: raw.line,
+        key: keyOf(decoded.value),
+        reason: error instanceof ZodError ? describeRefusal(importer.format, error) : describeError(error),
+      });
       accounted = seen;
       continue;
     }
@@ -151,7 +166,13 @@ function keyOf(value: unknown): string | undefined {
 }
 
 /** Writes one record in its own transaction and accounts for it (documents, folders). */
-export async function importOne<T>(db: PrismaClient, write: RecordImporter<T>["write"], record: T, run: ImportRun, where: { line?: number | null; key?: string }) {
+export async function importOne<T>(
+  db: PrismaClient,
+  write: RecordImporter<T>["write"],
+  record: T,
+  run: ImportRun,
+  where: { line?: number | null; key?: string },
+) {
   try {
     const [result] = await db.$transaction((tx) => write(tx, [record], run), TRANSACTION_OPTIONS);
     if (typeof result === "string") run.count(result);

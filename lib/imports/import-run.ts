@@ -21,7 +21,13 @@ const PROGRESS_EVERY_MS = 500;
 /** Why an import stopped before its end: a curator cancelled it, or its process lost the batch or is shutting down. */
 export class ImportStopped extends Error {
   constructor(readonly why: "cancelled" | "lost" | "shutdown") {
-    super(why === "cancelled" ? "the import was cancelled" : why === "lost" ? "this process no longer owns the import (its lease expired)" : "the worker is shutting down");
+    super(
+      why === "cancelled"
+        ? "the import was cancelled"
+        : why === "lost"
+          ? "this process no longer owns the import (its lease expired)"
+          : "the worker is shutting down",
+    );
   }
 }
 
@@ -36,7 +42,11 @@ export type BatchTally = { counts: ImportCounts; errors: RecordError[] };
 const noCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, failed: 0 });
 // jsonb cannot hold NUL characters, and an error must never fail the batch row itself
 const clean = (text: string | undefined) => text?.replace(/\u0000/g, "\\u0000").slice(0, 1000);
-const cleanError = (error: RecordError): RecordError => ({ line: error.line, reason: clean(error.reason)!, ...(error.key ? { key: clean(error.key) } : {}) });
+const cleanError = (error: RecordError): RecordError => ({
+  line: error.line,
+  reason: clean(error.reason)!,
+  ...(error.key ? { key: clean(error.key) } : {}),
+});
 
 export type ImportRunStart = {
   fileName: string;
@@ -89,10 +99,27 @@ export class ImportRun {
     const batch = input.batchId
       ? input.lease
         ? await db.importBatch.findUniqueOrThrow({ where: { id: input.batchId } })
-        : await db.importBatch.update({ where: { id: input.batchId }, data: { ...taken, status: "RUNNING", attempts: { increment: 1 } } })
-      : await createImportBatch(db, { fileName: input.fileName, bytesTotal: input.bytesTotal, actorId: input.actorId ?? null, owner });
-    const lease = input.lease ?? keepLease({ db, workerId: owner, config: workerConfigFromEnv() }, "import_batches", batch.id);
-    const run = new ImportRun(db, batch.id, input.actorId ?? null, input.fileName, lease, !input.lease, input.onProgress);
+        : await db.importBatch.update({
+            where: { id: input.batchId },
+            data: { ...taken, status: "RUNNING", attempts: { increment: 1 } },
+          })
+      : await createImportBatch(db, {
+          fileName: input.fileName,
+          bytesTotal: input.bytesTotal,
+          actorId: input.actorId ?? null,
+          owner,
+        });
+    const lease =
+      input.lease ?? keepLease({ db, workerId: owner, config: workerConfigFromEnv() }, "import_batches", batch.id);
+    const run = new ImportRun(
+      db,
+      batch.id,
+      input.actorId ?? null,
+      input.fileName,
+      lease,
+      !input.lease,
+      input.onProgress,
+    );
     run.cancelled = batch.cancelRequested;
     run.format = batch.format;
     const checkpoint = batch.checkpoint as ImportCheckpoint | null;
@@ -149,7 +176,9 @@ export class ImportRun {
     this.onProgress?.(this);
     if (!force && now - this.lastProgressAt < PROGRESS_EVERY_MS) return;
     this.lastProgressAt = now;
-    await this.db.importBatch.updateMany(this.owned({ ...this.counts, bytesRead: BigInt(this.bytesRead), errors: this.errors }));
+    await this.db.importBatch.updateMany(
+      this.owned({ ...this.counts, bytesRead: BigInt(this.bytesRead), errors: this.errors }),
+    );
   }
 
   /**
@@ -159,10 +188,13 @@ export class ImportRun {
    */
   async checkpoint(tx: Db, records: number, pending: BatchTally = { counts: noCounts(), errors: [] }) {
     const counts = noCounts();
-    for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] = this.counts[key] + pending.counts[key];
+    for (const key of Object.keys(counts) as (keyof ImportCounts)[])
+      counts[key] = this.counts[key] + pending.counts[key];
     const errors = [...this.errors, ...pending.errors.map(cleanError)].slice(0, MAX_STORED_ERRORS);
     const checkpoint: ImportCheckpoint = { records, counts, errors };
-    const { count } = await tx.importBatch.updateMany(this.owned({ ...counts, errors, checkpoint, heartbeatAt: new Date(), bytesRead: BigInt(this.bytesRead) }));
+    const { count } = await tx.importBatch.updateMany(
+      this.owned({ ...counts, errors, checkpoint, heartbeatAt: new Date(), bytesRead: BigInt(this.bytesRead) }),
+    );
     if (count !== 1) throw new ImportStopped("lost");
   }
 
@@ -183,11 +215,29 @@ export class ImportRun {
     // write errors are found batch by batch, after later lines' parse errors: report in file order
     this.errors.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
     const status: ImportStatus =
-      outcome.status ?? (outcome.errorMessage ? "FAILED" : this.counts.failed === 0 ? "SUCCEEDED" : this.total > this.counts.failed ? "PARTIAL" : "FAILED");
+      outcome.status ??
+      (outcome.errorMessage
+        ? "FAILED"
+        : this.counts.failed === 0
+          ? "SUCCEEDED"
+          : this.total > this.counts.failed
+            ? "PARTIAL"
+            : "FAILED");
     const finished = await this.db.$transaction(async (tx) => {
       const environmentSources = await environmentSourcesOf(tx, this.batchId);
       const { count } = await tx.importBatch.updateMany(
-        this.owned({ ...this.counts, environmentSources: environmentSources ?? Prisma.DbNull, status, format: this.format, summary: this.summary, bytesRead: BigInt(this.bytesRead), errors: this.errors, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date(), checkpoint: Prisma.DbNull }),
+        this.owned({
+          ...this.counts,
+          environmentSources: environmentSources ?? Prisma.DbNull,
+          status,
+          format: this.format,
+          summary: this.summary,
+          bytesRead: BigInt(this.bytesRead),
+          errors: this.errors,
+          errorMessage: outcome.errorMessage ?? null,
+          finishedAt: new Date(),
+          checkpoint: Prisma.DbNull,
+        }),
       );
       if (count !== 1) return false;
       // the stored upload has served its purpose

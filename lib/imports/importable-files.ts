@@ -8,12 +8,18 @@
 export type ImportableFile = { holds: string; extensions: readonly string[] };
 
 export const IMPORTABLE_FILES: readonly ImportableFile[] = [
-  { holds: "SWE-bench instances or predictions, OpenSWE rows, SWE-Flow steps, reviewer verdicts, OpenHands output", extensions: [".json", ".jsonl"] },
+  {
+    holds: "SWE-bench instances or predictions, OpenSWE rows, SWE-Flow steps, reviewer verdicts, OpenHands output",
+    extensions: [".json", ".jsonl"],
+  },
   { holds: "Hugging Face dataset rows (SWE-bench, SWE-Gym, SWE-rebench …)", extensions: [".parquet"] },
   { holds: "SWE-agent trajectories", extensions: [".traj"] },
   { holds: "Inspect logs", extensions: [".eval"] },
   { holds: "SWE-bench harness logs", extensions: [".log", ".txt"] },
-  { holds: "environment folders and harness run folders, archived", extensions: [".zip", ".tar", ".tar.gz", ".tgz", ".gz"] },
+  {
+    holds: "environment folders and harness run folders, archived",
+    extensions: [".zip", ".tar", ".tar.gz", ".tgz", ".gz"],
+  },
 ];
 
 /** Every extension an import reads, as an <input type="file"> accept list (".json,.jsonl,…"). */

@@ -7,7 +7,13 @@ import { sweBenchPredictionsImporter } from "./formats/swe-bench-predictions/imp
 import { openSweRowsImporter } from "./formats/openswe-environment/import";
 import { sweFlowStepsImporter } from "./formats/swe-flow-steps/import";
 import { reviewerVerdictsImporter } from "./formats/reviewer-verdicts/import";
-import { importInspectLog, importOpenHandsEvents, importSweAgentDocument, openHandsOutputImporter, r2eGymImporter } from "./documents/trajectory-documents";
+import {
+  importInspectLog,
+  importOpenHandsEvents,
+  importSweAgentDocument,
+  openHandsOutputImporter,
+  r2eGymImporter,
+} from "./documents/trajectory-documents";
 import { importLogDocument, importReportDocument } from "./documents/harness-documents";
 import { importArchive } from "./documents/import-archive";
 import { generatorChooser } from "./user-generator";
@@ -43,7 +49,9 @@ const DOCUMENTS: Partial<Record<ImportFormat, DocumentImporter["run"]>> = {
   SWE_BENCH_REPORT: importReportDocument,
 };
 
-export function documentImporterFor(detection: Exclude<Detection, { kind: "records" } | { kind: "unknown" } | { kind: "parquet" }>): DocumentImporter {
+export function documentImporterFor(
+  detection: Exclude<Detection, { kind: "records" } | { kind: "unknown" } | { kind: "parquet" }>,
+): DocumentImporter {
   if (detection.kind === "log") return { format: "SWE_BENCH_REPORT", run: (ctx) => importLogDocument(ctx) };
   // a folder's layout decides its format once it has been read (folder-layout.ts)
   if (detection.kind === "archive") return { format: "UNKNOWN", run: (ctx) => importArchive(ctx, detection.archive) };

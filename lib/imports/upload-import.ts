@@ -36,7 +36,10 @@ export const SafeFileNameSchema = z
       .string()
       .min(1, "must name the file (x-file-name header or ?fileName=)")
       .max(300, "is too long: at most 300 characters")
-      .refine((name) => name !== "." && name !== "..", "must be the file's own name (such as tasks.jsonl), not . or .."),
+      .refine(
+        (name) => name !== "." && name !== "..",
+        "must be the file's own name (such as tasks.jsonl), not . or ..",
+      ),
   );
 
 /** A label from the query (the database stores no NUL; nobody reads a control character). */
@@ -53,7 +56,11 @@ export const UploadOptionsSchema = z.object({
 });
 export type UploadOptions = z.input<typeof UploadOptionsSchema>;
 
-export const uploadTooLarge = (max: number) => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the ${formatBytes(max)} limit (SWE_CURATOR_MAX_UPLOAD_BYTES); nothing was stored`);
+export const uploadTooLarge = (max: number) =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `The upload is larger than the ${formatBytes(max)} limit (SWE_CURATOR_MAX_UPLOAD_BYTES); nothing was stored`,
+  );
 
 /** Stores the body as chunks of the batch; throws 413 as soon as it passes `max` bytes. */
 async function storeChunks(db: PrismaClient, batchId: string, body: ReadableStream<Uint8Array>, max: number) {
@@ -66,7 +73,13 @@ async function storeChunks(db: PrismaClient, batchId: string, body: ReadableStre
     const data = parts.length === 1 ? parts[0] : Buffer.concat(parts, size);
     parts = [];
     size = 0;
-    await db.importUploadChunk.create({ data: { batchId, seq: seq++, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer> } });
+    await db.importUploadChunk.create({
+      data: {
+        batchId,
+        seq: seq++,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>,
+      },
+    });
     // the heartbeat tells recovery the upload is still arriving
     await db.importBatch.update({ where: { id: batchId }, data: { heartbeatAt: new Date() } });
   };
@@ -90,7 +103,10 @@ async function storeChunks(db: PrismaClient, batchId: string, body: ReadableStre
 export async function restoreUpload(db: Db, batchId: string, filePath: string) {
   async function* chunks() {
     for (let seq = 0; ; seq++) {
-      const chunk = await db.importUploadChunk.findUnique({ where: { batchId_seq: { batchId, seq } }, select: { data: true } });
+      const chunk = await db.importUploadChunk.findUnique({
+        where: { batchId_seq: { batchId, seq } },
+        select: { data: true },
+      });
       if (!chunk) return;
       yield chunk.data;
     }
@@ -99,7 +115,9 @@ export async function restoreUpload(db: Db, batchId: string, filePath: string) {
 }
 
 const badHeader = (detail: string) =>
-  new AppError("BAD_REQUEST", `The request header is not valid: ${detail}.`, undefined, [{ field: "x-file-name", in: "header", pointer: "/x-file-name", detail }]);
+  new AppError("BAD_REQUEST", `The request header is not valid: ${detail}.`, undefined, [
+    { field: "x-file-name", in: "header", pointer: "/x-file-name", detail },
+  ]);
 
 /**
  * The file name an upload's x-file-name header carries (percent-encoded, as the browser and
@@ -112,7 +130,9 @@ export function fileNameFromHeader(header: string | null): string | undefined {
   try {
     decoded = decodeURIComponent(header);
   } catch {
-    throw badHeader("x-file-name is not valid percent-encoding (a % must be followed by two hex digits forming UTF-8): send encodeURIComponent(name)");
+    throw badHeader(
+      "x-file-name is not valid percent-encoding (a % must be followed by two hex digits forming UTF-8): send encodeURIComponent(name)",
+    );
   }
   const safe = SafeFileNameSchema.safeParse(decoded);
   if (!safe.success) throw badHeader(`x-file-name ${safe.error.issues[0].message}`);
@@ -124,26 +144,44 @@ export function fileNameFromHeader(header: string | null): string | undefined {
  * is stored. Over the size cap (declared or counted) it answers 413 and keeps nothing but
  * the failed batch's reason.
  */
-export async function startUploadImport(db: PrismaClient, body: ReadableStream<Uint8Array> | null, input: UploadOptions & { actorId: string | null; bytesTotal?: number | null; maxBytes?: number }) {
+export async function startUploadImport(
+  db: PrismaClient,
+  body: ReadableStream<Uint8Array> | null,
+  input: UploadOptions & { actorId: string | null; bytesTotal?: number | null; maxBytes?: number },
+) {
   if (!body) throw new AppError("BAD_REQUEST", "The request has no body: send the file's bytes as the body");
   const options = UploadOptionsSchema.parse(input);
   const max = input.maxBytes ?? maxUploadBytes();
   if (input.bytesTotal && input.bytesTotal > max) throw uploadTooLarge(max);
   const { source, generator, instanceId } = options;
-  const batch = await createImportBatch(db, { fileName: options.fileName, bytesTotal: input.bytesTotal, actorId: input.actorId, options: { source, generator, instanceId } });
+  const batch = await createImportBatch(db, {
+    fileName: options.fileName,
+    bytesTotal: input.bytesTotal,
+    actorId: input.actorId,
+    options: { source, generator, instanceId },
+  });
   let stored: number;
   try {
     stored = await storeChunks(db, batch.id, body, max);
   } catch (error) {
-    const refused = error instanceof AppError ? error : new AppError("BAD_REQUEST", `The upload was interrupted: ${(error as Error).message}; nothing was stored`);
+    const refused =
+      error instanceof AppError
+        ? error
+        : new AppError("BAD_REQUEST", `The upload was interrupted: ${(error as Error).message}; nothing was stored`);
     await db.$transaction([
       db.importUploadChunk.deleteMany({ where: { batchId: batch.id } }),
-      db.importBatch.update({ where: { id: batch.id }, data: { status: "FAILED", errorMessage: refused.message, finishedAt: new Date() } }),
+      db.importBatch.update({
+        where: { id: batch.id },
+        data: { status: "FAILED", errorMessage: refused.message, finishedAt: new Date() },
+      }),
     ]);
     throw refused;
   }
   return db.$transaction(async (tx) => {
-    const { count } = await tx.importBatch.updateMany({ where: { id: batch.id, status: "QUEUED" }, data: { bytesTotal: stored, heartbeatAt: null } });
+    const { count } = await tx.importBatch.updateMany({
+      where: { id: batch.id, status: "QUEUED" },
+      data: { bytesTotal: stored, heartbeatAt: null },
+    });
     // cancelled while the bytes arrived: keep nothing
     if (count) await enqueueImportJob(tx, batch.id);
     else await tx.importUploadChunk.deleteMany({ where: { batchId: batch.id } });

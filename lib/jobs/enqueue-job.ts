@@ -22,7 +22,12 @@ const DEFAULT_MAX_ATTEMPTS = 3;
  * the transaction that creates the Build / ValidationRun row, the row and its job commit
  * (or roll back) together.
  */
-export async function enqueueJob<N extends JobName>(db: Db, name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<void> {
+export async function enqueueJob<N extends JobName>(
+  db: Db,
+  name: N,
+  payload: JobPayload<N>,
+  options: EnqueueOptions = {},
+): Promise<void> {
   const parsed = JOB_PAYLOAD_SCHEMAS[name].parse(payload);
   await db.$executeRaw`
     select graphile_worker.add_job(

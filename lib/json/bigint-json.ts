@@ -3,10 +3,12 @@
 // Parquet rows) turns them into JSON the same way, here.
 
 /** A bigint as JSON carries it: a number while that is exact, else its decimal text. */
-export const bigintToJson = (value: bigint): number | string => (Number.isSafeInteger(Number(value)) ? Number(value) : value.toString());
+export const bigintToJson = (value: bigint): number | string =>
+  Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
 
 /** A JSON.stringify replacer writing every bigint with bigintToJson. */
-export const bigintReplacer = (_key: string, value: unknown): unknown => (typeof value === "bigint" ? bigintToJson(value) : value);
+export const bigintReplacer = (_key: string, value: unknown): unknown =>
+  typeof value === "bigint" ? bigintToJson(value) : value;
 
 /**
  * JSON text of a value that may hold bigints. A replacer is called back for every key and

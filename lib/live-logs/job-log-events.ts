@@ -13,7 +13,8 @@ const FINISHED: JobStatus[] = ["SUCCEEDED", "FAILED", "CANCELLED"];
 const PAGE = 200;
 
 async function currentState(db: Db, target: LogTarget): Promise<{ status: JobStatus; phase: RunPhase | null } | null> {
-  if ("runId" in target) return db.validationRun.findUnique({ where: { id: target.runId }, select: { status: true, phase: true } });
+  if ("runId" in target)
+    return db.validationRun.findUnique({ where: { id: target.runId }, select: { status: true, phase: true } });
   const build = await db.build.findUnique({ where: { id: target.buildId }, select: { status: true } });
   return build ? { status: build.status, phase: null } : null;
 }
@@ -26,7 +27,11 @@ async function currentState(db: Db, target: LogTarget): Promise<{ status: JobSta
  * phase changes, and a final `end` once the job has finished and every chunk was sent.
  * Polls (a chunk lands every ~300 ms while output flows); stops when the signal aborts.
  */
-export async function* jobLogEvents(db: Db, target: LogTarget, options: { afterSeq?: number; signal?: AbortSignal; pollMs?: number } = {}): AsyncGenerator<JobLogEvent> {
+export async function* jobLogEvents(
+  db: Db,
+  target: LogTarget,
+  options: { afterSeq?: number; signal?: AbortSignal; pollMs?: number } = {},
+): AsyncGenerator<JobLogEvent> {
   let afterSeq = options.afterSeq ?? -1;
   let last: string | undefined;
   const where = "runId" in target ? { runId: target.runId } : { buildId: target.buildId };
@@ -35,7 +40,12 @@ export async function* jobLogEvents(db: Db, target: LogTarget, options: { afterS
     // read the state before the chunks: a job that finished in between still has all its chunks read below
     const state = await currentState(db, target);
     if (!state) return;
-    const chunks = await db.logChunk.findMany({ where: { ...where, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: PAGE, select: { seq: true, content: true } });
+    const chunks = await db.logChunk.findMany({
+      where: { ...where, seq: { gt: afterSeq } },
+      orderBy: { seq: "asc" },
+      take: PAGE,
+      select: { seq: true, content: true },
+    });
     for (const chunk of chunks) {
       afterSeq = chunk.seq;
       yield { type: "log", seq: chunk.seq, content: chunk.content };

@@ -11,7 +11,11 @@ const openStreams = new Map<string, number>();
 /** Counts a user's new stream; refuses (429) past the cap. Returns the release, safe to call twice. */
 export function admitLiveStream(userId: string, max = serverConfig().LIVE_LOG_STREAMS_PER_USER): () => void {
   const open = openStreams.get(userId) ?? 0;
-  if (open >= max) throw new AppError("TOO_MANY_REQUESTS", `You already have ${open} live logs open (the limit is ${max}); close a tab with a live log and try again`);
+  if (open >= max)
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `You already have ${open} live logs open (the limit is ${max}); close a tab with a live log and try again`,
+    );
   openStreams.set(userId, open + 1);
   let released = false;
   return () => {
@@ -27,7 +31,11 @@ export function admitLiveStream(userId: string, max = serverConfig().LIVE_LOG_ST
  * Turns job log events into a text/event-stream response. Log events carry their seq as
  * the SSE id, so a reconnecting EventSource resumes after the last chunk it saw.
  */
-export function serverSentEvents<E extends { type: string; seq?: number }>(events: AsyncGenerator<E>, signal: AbortSignal, onClose: () => void = () => {}): Response {
+export function serverSentEvents<E extends { type: string; seq?: number }>(
+  events: AsyncGenerator<E>,
+  signal: AbortSignal,
+  onClose: () => void = () => {},
+): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -46,7 +54,9 @@ export function serverSentEvents<E extends { type: string; seq?: number }>(event
           if (signal.aborted) break;
         }
       } catch (error) {
-        send(`event: failure\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : "the log stream failed" })}\n\n`);
+        send(
+          `event: failure\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : "the log stream failed" })}\n\n`,
+        );
       } finally {
         clearInterval(keepalive);
         onClose();
@@ -63,12 +73,21 @@ export function serverSentEvents<E extends { type: string; seq?: number }>(event
     },
   });
   return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" },
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
   });
 }
 
 /** Any polled event stream (a replay's progress) as SSE, under the same per-user cap as the live logs. */
-export async function liveEventsResponse<E extends { type: string; seq?: number }>(events: AsyncGenerator<E>, request: Request, userId: string): Promise<Response> {
+export async function liveEventsResponse<E extends { type: string; seq?: number }>(
+  events: AsyncGenerator<E>,
+  request: Request,
+  userId: string,
+): Promise<Response> {
   const release = admitLiveStream(userId);
   try {
     const first = await events.next();
@@ -94,6 +113,16 @@ export function resumeAfter(request: Request, url: URL): number | undefined {
  * The SSE response for a run's or a build's live log; an unknown id is a 404 before the
  * stream starts, and a user past LIVE_LOG_STREAMS_PER_USER open streams gets a 429.
  */
-export async function jobLogResponse(db: Db, target: LogTarget, request: Request, url: URL, userId: string): Promise<Response> {
-  return liveEventsResponse(jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal }), request, userId);
+export async function jobLogResponse(
+  db: Db,
+  target: LogTarget,
+  request: Request,
+  url: URL,
+  userId: string,
+): Promise<Response> {
+  return liveEventsResponse(
+    jobLogEvents(db, target, { afterSeq: resumeAfter(request, url), signal: request.signal }),
+    request,
+    userId,
+  );
 }

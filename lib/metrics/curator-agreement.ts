@@ -16,7 +16,10 @@ export type DecisionForAgreement = {
 
 export type PairAgreement = CohenResult & { curatorA: string; curatorB: string };
 export type ReasonAgreement = FleissResult & { reason: string; timesUsed: number };
-export type Disagreement = { taskId: string; verdicts: { curatorId: string; verdict: Verdict; reasons: readonly string[] }[] };
+export type Disagreement = {
+  taskId: string;
+  verdicts: { curatorId: string; verdict: Verdict; reasons: readonly string[] }[];
+};
 
 export type AgreementReport = {
   curators: string[];
@@ -28,7 +31,9 @@ export type AgreementReport = {
 };
 
 /** The latest decision of each curator on each task, grouped by task. */
-export function latestDecisionsByTask(decisions: readonly DecisionForAgreement[]): Map<string, Map<string, DecisionForAgreement>> {
+export function latestDecisionsByTask(
+  decisions: readonly DecisionForAgreement[],
+): Map<string, Map<string, DecisionForAgreement>> {
   const byTask = new Map<string, Map<string, DecisionForAgreement>>();
   for (const decision of decisions) {
     const perCurator = byTask.get(decision.taskId) ?? new Map<string, DecisionForAgreement>();
@@ -59,12 +64,17 @@ function pairAgreements(byTask: Map<string, Map<string, DecisionForAgreement>>, 
   return pairs;
 }
 
-export function computeAgreement(decisions: readonly DecisionForAgreement[], reasonsTaxonomy: readonly string[]): AgreementReport {
+export function computeAgreement(
+  decisions: readonly DecisionForAgreement[],
+  reasonsTaxonomy: readonly string[],
+): AgreementReport {
   const byTask = latestDecisionsByTask(decisions);
   const shared = [...byTask.entries()].filter(([, perCurator]) => perCurator.size >= 2);
   const curators = [...new Set(decisions.map((d) => d.curatorId))].sort();
 
-  const overall = fleissKappa(shared.map(([, perCurator]) => VERDICTS.map((v) => [...perCurator.values()].filter((d) => d.verdict === v).length)));
+  const overall = fleissKappa(
+    shared.map(([, perCurator]) => VERDICTS.map((v) => [...perCurator.values()].filter((d) => d.verdict === v).length)),
+  );
 
   // per reason: did each curator cite it (yes / no)? agreement on that binary label
   const reasons = reasonsTaxonomy.map((reason) => {
@@ -72,7 +82,10 @@ export function computeAgreement(decisions: readonly DecisionForAgreement[], rea
       const cited = [...perCurator.values()].filter((d) => d.reasons.includes(reason)).length;
       return [cited, perCurator.size - cited];
     });
-    const timesUsed = [...byTask.values()].reduce((s, m) => s + [...m.values()].filter((d) => d.reasons.includes(reason)).length, 0);
+    const timesUsed = [...byTask.values()].reduce(
+      (s, m) => s + [...m.values()].filter((d) => d.reasons.includes(reason)).length,
+      0,
+    );
     return { reason, timesUsed, ...fleissKappa(rows) };
   });
 
@@ -80,8 +93,19 @@ export function computeAgreement(decisions: readonly DecisionForAgreement[], rea
     .filter(([, perCurator]) => new Set([...perCurator.values()].map((d) => d.verdict)).size > 1)
     .map(([taskId, perCurator]) => ({
       taskId,
-      verdicts: [...perCurator.values()].map((d) => ({ curatorId: d.curatorId, verdict: d.verdict, reasons: d.reasons })),
+      verdicts: [...perCurator.values()].map((d) => ({
+        curatorId: d.curatorId,
+        verdict: d.verdict,
+        reasons: d.reasons,
+      })),
     }));
 
-  return { curators, tasksWithSeveralCurators: shared.length, overall, pairs: pairAgreements(byTask, curators), reasons, disagreements };
+  return {
+    curators,
+    tasksWithSeveralCurators: shared.length,
+    overall,
+    pairs: pairAgreements(byTask, curators),
+    reasons,
+    disagreements,
+  };
 }

@@ -5,7 +5,10 @@ import { computeAgreement } from "./curator-agreement";
 import { visibleOnly, type BlindSet } from "../auth/blind";
 
 export const AgreementQuerySchema = z.object({
-  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD").optional(),
+  since: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
+    .optional(),
 });
 
 const MAX_DISAGREEMENTS = 200;
@@ -39,7 +42,12 @@ export async function getAgreement(db: Db, query: z.infer<typeof AgreementQueryS
     disagreementCount: report.disagreements.length,
     disagreements: report.disagreements.slice(0, MAX_DISAGREEMENTS).map((d) => {
       const task = tasks.find((t) => t.id === d.taskId);
-      return { ...d, instanceId: task?.instanceId ?? d.taskId, curationStatus: task?.curationStatus ?? null, verdicts: d.verdicts.map((v) => ({ ...v, name: name(v.curatorId) })) };
+      return {
+        ...d,
+        instanceId: task?.instanceId ?? d.taskId,
+        curationStatus: task?.curationStatus ?? null,
+        verdicts: d.verdicts.map((v) => ({ ...v, name: name(v.curatorId) })),
+      };
     }),
   };
 }

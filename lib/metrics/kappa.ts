@@ -6,7 +6,11 @@ export type CohenResult = { kappa: number | null; observed: number; expected: nu
 /** Cohen's kappa for two raters who labelled the same items (ratingsA[i] and ratingsB[i] are item i). */
 export function cohenKappa<T extends string>(ratingsA: readonly T[], ratingsB: readonly T[]): CohenResult {
   const categories = [...new Set([...ratingsA, ...ratingsB])];
-  return weightedKappa(ratingsA.map((r) => categories.indexOf(r)), ratingsB.map((r) => categories.indexOf(r)), (i, j) => (i === j ? 0 : 1));
+  return weightedKappa(
+    ratingsA.map((r) => categories.indexOf(r)),
+    ratingsB.map((r) => categories.indexOf(r)),
+    (i, j) => (i === j ? 0 : 1),
+  );
 }
 
 export type KappaWeights = "linear" | "quadratic";
@@ -16,10 +20,16 @@ export type KappaWeights = "linear" | "quadratic";
  * d² (quadratic). `scale` is every level in order (levels nobody used still count for the
  * distance between the others); by default the levels seen.
  */
-export function weightedCohenKappa(ratingsA: readonly number[], ratingsB: readonly number[], weights: KappaWeights, scale?: readonly number[]): CohenResult {
+export function weightedCohenKappa(
+  ratingsA: readonly number[],
+  ratingsB: readonly number[],
+  weights: KappaWeights,
+  scale?: readonly number[],
+): CohenResult {
   const levels = [...(scale ?? new Set([...ratingsA, ...ratingsB]))].sort((x, y) => x - y);
   const index = (value: number) => levels.indexOf(value);
-  const cost = weights === "linear" ? (i: number, j: number) => Math.abs(i - j) : (i: number, j: number) => (i - j) ** 2;
+  const cost =
+    weights === "linear" ? (i: number, j: number) => Math.abs(i - j) : (i: number, j: number) => (i - j) ** 2;
   return weightedKappa(ratingsA.map(index), ratingsB.map(index), cost);
 }
 
@@ -29,7 +39,11 @@ export function weightedCohenKappa(ratingsA: readonly number[], ratingsB: readon
  * expected are reported as agreement (1 − normalised disagreement), so for 0/1 costs they are
  * the familiar p_o and p_e.
  */
-function weightedKappa(a: readonly number[], b: readonly number[], cost: (i: number, j: number) => number): CohenResult {
+function weightedKappa(
+  a: readonly number[],
+  b: readonly number[],
+  cost: (i: number, j: number) => number,
+): CohenResult {
   if (a.length !== b.length) throw new Error("both raters must label the same items");
   const n = a.length;
   if (n === 0) return { kappa: null, observed: 0, expected: 0, items: 0 };
@@ -45,7 +59,8 @@ function weightedKappa(a: readonly number[], b: readonly number[], cost: (i: num
     countB[b[i]]++;
   }
   let expectedCost = 0;
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) expectedCost += (countA[i] / n) * (countB[j] / n) * cost(i, j);
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) expectedCost += (countA[i] / n) * (countB[j] / n) * cost(i, j);
   observedCost /= n;
   const scale = maxCost || 1;
   const observed = 1 - observedCost / scale;
@@ -79,7 +94,12 @@ export function fleissKappa(counts: readonly (readonly number[])[]): FleissResul
   }
   const observed = agreementSum / rated.length;
   const expected = totals.reduce((s, t) => s + (t / ratings) ** 2, 0);
-  return { kappa: expected === 1 ? null : (observed - expected) / (1 - expected), observed, expected, items: rated.length };
+  return {
+    kappa: expected === 1 ? null : (observed - expected) / (1 - expected),
+    observed,
+    expected,
+    items: rated.length,
+  };
 }
 
 /** Landis & Koch's words for a kappa, shown beside the number. */

@@ -9,13 +9,16 @@ export type AlphaResult = { alpha: number | null; units: number; pairable: numbe
 /** units[u] = the values coders gave unit u (missing values simply left out). */
 export function krippendorffAlpha(units: readonly (readonly (string | number)[])[], level: AlphaLevel): AlphaResult {
   const pairable = units.filter((values) => values.length >= 2);
-  const values = [...new Set(pairable.flat())].sort((a, b) => (typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b))));
+  const values = [...new Set(pairable.flat())].sort((a, b) =>
+    typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b)),
+  );
   const index = new Map(values.map((v, i) => [v, i]));
   const k = values.length;
   const coincidences = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (const unit of pairable) {
     const m = unit.length;
-    for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) coincidences[index.get(unit[i])!][index.get(unit[j])!] += 1 / (m - 1);
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < m; j++) if (i !== j) coincidences[index.get(unit[i])!][index.get(unit[j])!] += 1 / (m - 1);
   }
   const marginals = coincidences.map((row) => row.reduce((s, c) => s + c, 0));
   const n = marginals.reduce((s, c) => s + c, 0);
@@ -36,7 +39,11 @@ export function krippendorffAlpha(units: readonly (readonly (string | number)[])
 }
 
 /** The squared distance between levels c and d (by index into the sorted values). */
-function distance(level: AlphaLevel, values: readonly (string | number)[], marginals: readonly number[]): (c: number, d: number) => number {
+function distance(
+  level: AlphaLevel,
+  values: readonly (string | number)[],
+  marginals: readonly number[],
+): (c: number, d: number) => number {
   if (level === "nominal") return (c, d) => (c === d ? 0 : 1);
   if (level === "interval") return (c, d) => (Number(values[c]) - Number(values[d])) ** 2;
   // ordinal: the ranks between the two levels, by how often each value was used

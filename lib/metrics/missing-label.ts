@@ -4,4 +4,6 @@
 
 /** A group's name for a missing value: a chart or table never says "undefined" or "null". */
 export const labelOrMissing = (value: string | null | undefined, missing: string): string =>
-  value === null || value === undefined || value.trim() === "" || value === "undefined" || value === "null" ? missing : value;
+  value === null || value === undefined || value.trim() === "" || value === "undefined" || value === "null"
+    ? missing
+    : value;

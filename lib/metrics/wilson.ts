@@ -19,7 +19,8 @@ export type Proportion = {
 /** The 95 % Wilson score interval of `successes` out of `n` ([null, null] for n = 0). */
 export function wilsonInterval(successes: number, n: number, z = Z95): [number, number] | [null, null] {
   if (n <= 0) return [null, null];
-  if (successes < 0 || successes > n) throw new RangeError(`A proportion needs 0 ≤ successes ≤ n, got ${successes} of ${n}`);
+  if (successes < 0 || successes > n)
+    throw new RangeError(`A proportion needs 0 ≤ successes ≤ n, got ${successes} of ${n}`);
   const p = successes / n;
   const z2 = z * z;
   const denominator = 1 + z2 / n;

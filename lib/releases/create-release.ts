@@ -17,7 +17,10 @@ export const CreateReleaseSchema = z
     name: z
       .string()
       .trim()
-      .regex(RELEASE_NAME, "name the release with letters, digits, dots, dashes or underscores (up to 80), starting with a letter or digit, e.g. v1.2"),
+      .regex(
+        RELEASE_NAME,
+        "name the release with letters, digits, dots, dashes or underscores (up to 80), starting with a letter or digit, e.g. v1.2",
+      ),
     description: z.string().trim().max(2_000).optional(),
   })
   .meta({ id: "ReleaseInput" });
@@ -34,12 +37,20 @@ const FRESH_DECISIONS = `
     WHERE d.task_id = picked.id AND d.stale_at IS NULL), '[]'::jsonb)`;
 
 /** Snapshots the curated set under a new, unique name and audits it; a taken name is a conflict, with what to do. */
-export async function createRelease(db: PrismaClient, actor: { id: string; email?: string | null }, rawInput: CreateReleaseInput) {
+export async function createRelease(
+  db: PrismaClient,
+  actor: { id: string; email?: string | null },
+  rawInput: CreateReleaseInput,
+) {
   const input = CreateReleaseSchema.parse(rawInput);
   const id = randomUUID();
   return db.$transaction(async (tx) => {
     if (await tx.release.findUnique({ where: { name: input.name }, select: { id: true } })) {
-      throw new AppError("CONFLICT", `A release named "${input.name}" exists already; releases never change, so choose another name`, { field: "name" });
+      throw new AppError(
+        "CONFLICT",
+        `A release named "${input.name}" exists already; releases never change, so choose another name`,
+        { field: "name" },
+      );
     }
     await tx.$executeRawUnsafe(
       `WITH picked AS (${CURATED_TASKS}),
@@ -58,14 +69,26 @@ export async function createRelease(db: PrismaClient, actor: { id: string; email
       actor.email ?? null,
     );
     const release = await tx.release.findUniqueOrThrow({ where: { id } });
-    await auditLog(tx, { actorId: actor.id, entityType: "release", entityId: id, action: "release.created", after: { name: release.name, taskCount: release.taskCount } });
+    await auditLog(tx, {
+      actorId: actor.id,
+      entityType: "release",
+      entityId: id,
+      action: "release.created",
+      after: { name: release.name, taskCount: release.taskCount },
+    });
     return release;
   });
 }
 
 /** Any change to a release is refused with why (the database refuses it too); an unknown release is "not found". */
 export async function refuseReleaseChange(db: PrismaClient, idOrName: string): Promise<never> {
-  const release = await db.release.findFirst({ where: { OR: [{ id: idOrName }, { name: idOrName }] }, select: { name: true } });
+  const release = await db.release.findFirst({
+    where: { OR: [{ id: idOrName }, { name: idOrName }] },
+    select: { name: true },
+  });
   if (!release) throw notFound(`The release "${idOrName}"`);
-  throw new AppError("CONFLICT", `Release "${release.name}" is immutable: a release never changes once made; create a new release instead`);
+  throw new AppError(
+    "CONFLICT",
+    `Release "${release.name}" is immutable: a release never changes once made; create a new release instead`,
+  );
 }

@@ -1,7 +1,13 @@
 import type { Db } from "../db/client";
 import type { BlindSet } from "../auth/blind";
 import { changedEvidenceParts, EVIDENCE_PART_LABELS, type EvidencePart } from "../curation/evidence";
-import { findRelease, releaseTasks, type ReleaseDecision, type ReleaseSummary, type ReleaseTaskRow } from "./read-releases";
+import {
+  findRelease,
+  releaseTasks,
+  type ReleaseDecision,
+  type ReleaseSummary,
+  type ReleaseTaskRow,
+} from "./read-releases";
 
 // Two releases compared task by task: added (only in the later), removed (only in the
 // earlier), changed (in both, with a different evidence fingerprint or different decisions),
@@ -23,17 +29,29 @@ export type ReleaseDiff = {
   unchanged: number;
 };
 
-const decisionKey = (decisions: ReleaseDecision[]) => decisions.map((d) => `${d.curator}:${d.verdict}:${[...d.reasons].sort().join("+")}`).sort().join("|");
-const describeDecisions = (decisions: ReleaseDecision[]) => decisions.map((d) => `${d.verdict.toLowerCase().replace("_", " ")} by ${d.curator}`).join(", ") || "none";
+const decisionKey = (decisions: ReleaseDecision[]) =>
+  decisions
+    .map((d) => `${d.curator}:${d.verdict}:${[...d.reasons].sort().join("+")}`)
+    .sort()
+    .join("|");
+const describeDecisions = (decisions: ReleaseDecision[]) =>
+  decisions.map((d) => `${d.verdict.toLowerCase().replace("_", " ")} by ${d.curator}`).join(", ") || "none";
 
 /** Why one task differs between two releases, or null when it does not. */
 export function compareReleaseTask(before: ReleaseTaskRow, after: ReleaseTaskRow): ChangedTask | null {
-  const evidenceParts = before.evidenceFingerprint === after.evidenceFingerprint ? [] : changedEvidenceParts(before.evidence, after.evidence);
+  const evidenceParts =
+    before.evidenceFingerprint === after.evidenceFingerprint
+      ? []
+      : changedEvidenceParts(before.evidence, after.evidence);
   const decisionChanged = decisionKey(before.decisions) !== decisionKey(after.decisions);
   if (!evidenceParts.length && !decisionChanged) return null;
   const why = [
-    ...(evidenceParts.length ? [`evidence changed: ${evidenceParts.map((part) => EVIDENCE_PART_LABELS[part]).join(", ")}`] : []),
-    ...(decisionChanged ? [`decision changed: ${describeDecisions(before.decisions)} → ${describeDecisions(after.decisions)}`] : []),
+    ...(evidenceParts.length
+      ? [`evidence changed: ${evidenceParts.map((part) => EVIDENCE_PART_LABELS[part]).join(", ")}`]
+      : []),
+    ...(decisionChanged
+      ? [`decision changed: ${describeDecisions(before.decisions)} → ${describeDecisions(after.decisions)}`]
+      : []),
   ];
   return { taskId: after.taskId, instanceId: after.instanceId, evidenceParts, decisionChanged, why };
 }
@@ -42,24 +60,44 @@ export function compareReleaseTask(before: ReleaseTaskRow, after: ReleaseTaskRow
 async function whyRemoved(db: Db, taskIds: string[]): Promise<Map<string, string[]>> {
   const tasks = await db.task.findMany({
     where: { id: { in: taskIds } },
-    select: { id: true, curationStatus: true, decisions: { where: { staleReason: { not: null } }, orderBy: { staleAt: "desc" }, take: 1, select: { staleReason: true } } },
+    select: {
+      id: true,
+      curationStatus: true,
+      decisions: {
+        where: { staleReason: { not: null } },
+        orderBy: { staleAt: "desc" },
+        take: 1,
+        select: { staleReason: true },
+      },
+    },
   });
   const why = new Map<string, string[]>();
   for (const task of tasks) {
     const stale = task.decisions[0]?.staleReason;
-    why.set(task.id, [`now ${task.curationStatus.toLowerCase().replace("_", " ")}`, ...(stale ? [`decision went stale: ${stale}`] : [])]);
+    why.set(task.id, [
+      `now ${task.curationStatus.toLowerCase().replace("_", " ")}`,
+      ...(stale ? [`decision went stale: ${stale}`] : []),
+    ]);
   }
   return why;
 }
 
 /** The diff from one release to another (either order; both by id or name). */
-export async function diffReleases(db: Db, fromIdOrName: string, toIdOrName: string, blind: BlindSet): Promise<ReleaseDiff> {
+export async function diffReleases(
+  db: Db,
+  fromIdOrName: string,
+  toIdOrName: string,
+  blind: BlindSet,
+): Promise<ReleaseDiff> {
   const [from, to] = [await findRelease(db, fromIdOrName), await findRelease(db, toIdOrName)];
   const [before, after] = [await releaseTasks(db, from.id, blind), await releaseTasks(db, to.id, blind)];
   const beforeById = new Map(before.map((row) => [row.taskId, row]));
   const afterIds = new Set(after.map((row) => row.taskId));
   const removedRows = before.filter((row) => !afterIds.has(row.taskId));
-  const removedWhy = await whyRemoved(db, removedRows.map((row) => row.taskId));
+  const removedWhy = await whyRemoved(
+    db,
+    removedRows.map((row) => row.taskId),
+  );
   const changed: ChangedTask[] = [];
   let unchanged = 0;
   for (const row of after) {
@@ -72,8 +110,18 @@ export async function diffReleases(db: Db, fromIdOrName: string, toIdOrName: str
   return {
     from,
     to,
-    added: after.filter((row) => !beforeById.has(row.taskId)).map((row) => ({ taskId: row.taskId, instanceId: row.instanceId, why: [`approved: ${describeDecisions(row.decisions)}`] })),
-    removed: removedRows.map((row) => ({ taskId: row.taskId, instanceId: row.instanceId, why: removedWhy.get(row.taskId) ?? ["the task no longer exists"] })),
+    added: after
+      .filter((row) => !beforeById.has(row.taskId))
+      .map((row) => ({
+        taskId: row.taskId,
+        instanceId: row.instanceId,
+        why: [`approved: ${describeDecisions(row.decisions)}`],
+      })),
+    removed: removedRows.map((row) => ({
+      taskId: row.taskId,
+      instanceId: row.instanceId,
+      why: removedWhy.get(row.taskId) ?? ["the task no longer exists"],
+    })),
     changed,
     unchanged,
   };

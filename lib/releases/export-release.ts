@@ -24,7 +24,13 @@ export const releaseFileName = (name: string, file: ReleaseExportQuery["file"]) 
 /** The manifest: the release, and per task its fingerprint, verdicts and decisions. */
 export function releaseManifest(release: ReleaseSummary, tasks: ReleaseTaskRow[]) {
   return {
-    release: { id: release.id, name: release.name, description: release.description, createdAt: release.createdAt.toISOString(), createdBy: release.createdByEmail },
+    release: {
+      id: release.id,
+      name: release.name,
+      description: release.description,
+      createdAt: release.createdAt.toISOString(),
+      createdBy: release.createdByEmail,
+    },
     files: { tasks: releaseFileName(release.name, "jsonl") },
     taskCount: tasks.length,
     tasks: tasks.map((task) => ({
@@ -37,15 +43,30 @@ export function releaseManifest(release: ReleaseSummary, tasks: ReleaseTaskRow[]
 }
 
 /** JSONL pages of the release's tasks, each row naming the release and the fingerprint it was released on. */
-export async function* releaseRows(db: Db, release: ReleaseSummary, tasks: ReleaseTaskRow[], testLists: ReleaseExportQuery["testLists"]): AsyncGenerator<string> {
+export async function* releaseRows(
+  db: Db,
+  release: ReleaseSummary,
+  tasks: ReleaseTaskRow[],
+  testLists: ReleaseExportQuery["testLists"],
+): AsyncGenerator<string> {
   const exportedAt = new Date();
   for (let start = 0; start < tasks.length; start += PAGE) {
     const slice = tasks.slice(start, start + PAGE);
     const fingerprints = new Map(slice.map((task) => [task.taskId, task.evidenceFingerprint]));
-    const rows = (await loadPage(db, slice.map((task) => task.taskId))).map((task) => {
+    const rows = (
+      await loadPage(
+        db,
+        slice.map((task) => task.taskId),
+      )
+    ).map((task) => {
       const row = toSweBenchRow(task, { testLists, provenance: true, exportedAt });
       const provenance = row.swe_curator as Record<string, unknown>;
-      row.swe_curator = { ...provenance, release: release.name, release_id: release.id, evidence_fingerprint: fingerprints.get(task.id) };
+      row.swe_curator = {
+        ...provenance,
+        release: release.name,
+        release_id: release.id,
+        evidence_fingerprint: fingerprints.get(task.id),
+      };
       return JSON.stringify(row) + "\n";
     });
     if (rows.length) yield rows.join("");
@@ -53,7 +74,12 @@ export async function* releaseRows(db: Db, release: ReleaseSummary, tasks: Relea
 }
 
 /** The release's export file as a download response. */
-export async function releaseExportResponse(db: Db, idOrName: string, blind: BlindSet, query: ReleaseExportQuery): Promise<Response> {
+export async function releaseExportResponse(
+  db: Db,
+  idOrName: string,
+  blind: BlindSet,
+  query: ReleaseExportQuery,
+): Promise<Response> {
   const release = await getRelease(db, idOrName, blind);
   const headers = {
     "content-disposition": `attachment; filename="${releaseFileName(release.name, query.file)}"`,
@@ -61,7 +87,9 @@ export async function releaseExportResponse(db: Db, idOrName: string, blind: Bli
     "cache-control": "no-store",
   };
   if (query.file === "manifest") {
-    return new Response(JSON.stringify(releaseManifest(release, release.tasks), null, 2), { headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
+    return new Response(JSON.stringify(releaseManifest(release, release.tasks), null, 2), {
+      headers: { ...headers, "content-type": "application/json; charset=utf-8" },
+    });
   }
   const body = textStream(releaseRows(db, release, release.tasks, query.testLists));
   return new Response(body, { headers: { ...headers, "content-type": "application/x-ndjson; charset=utf-8" } });

@@ -6,7 +6,14 @@ import type { Evidence } from "../curation/evidence";
 // The one read of releases for the pages and the API alike. A reader blind on a task
 // (lib/auth/blind.ts) gets the release without that task: its decisions would tell its verdict.
 
-export type ReleaseDecision = { id: string; curator: string; verdict: string; reasons: string[]; fingerprint: string | null; at: string };
+export type ReleaseDecision = {
+  id: string;
+  curator: string;
+  verdict: string;
+  reasons: string[];
+  fingerprint: string | null;
+  at: string;
+};
 export type ReleaseTaskRow = {
   taskId: string;
   instanceId: string;
@@ -15,9 +22,23 @@ export type ReleaseTaskRow = {
   verdicts: Record<string, string | null>;
   decisions: ReleaseDecision[];
 };
-export type ReleaseSummary = { id: string; name: string; description: string | null; taskCount: number; createdByEmail: string | null; createdAt: Date };
+export type ReleaseSummary = {
+  id: string;
+  name: string;
+  description: string | null;
+  taskCount: number;
+  createdByEmail: string | null;
+  createdAt: Date;
+};
 
-const SUMMARY = { id: true, name: true, description: true, taskCount: true, createdByEmail: true, createdAt: true } as const;
+const SUMMARY = {
+  id: true,
+  name: true,
+  description: true,
+  taskCount: true,
+  createdByEmail: true,
+  createdAt: true,
+} as const;
 
 /** Every release, newest first. */
 export async function listReleases(db: Db): Promise<ReleaseSummary[]> {
@@ -31,7 +52,10 @@ export async function latestRelease(db: Db): Promise<ReleaseSummary | null> {
 
 /** A release by id or name. */
 export async function findRelease(db: Db, idOrName: string): Promise<ReleaseSummary> {
-  const release = await db.release.findFirst({ where: { OR: [{ id: idOrName }, { name: idOrName }] }, select: SUMMARY });
+  const release = await db.release.findFirst({
+    where: { OR: [{ id: idOrName }, { name: idOrName }] },
+    select: SUMMARY,
+  });
   if (!release) throw notFound(`The release "${idOrName}"`);
   return release;
 }

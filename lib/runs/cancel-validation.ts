@@ -15,13 +15,22 @@ export async function cancelValidation(db: PrismaClient, input: { groupId: strin
     if (!runs.length) throw notFound("That validation");
     const queued = runs.filter((run) => run.status === "QUEUED").map((run) => run.id);
     const running = runs.filter((run) => run.status === "RUNNING").map((run) => run.id);
-    if (!queued.length && !running.length) throw new AppError("CONFLICT", "This validation already finished; nothing to cancel");
+    if (!queued.length && !running.length)
+      throw new AppError("CONFLICT", "This validation already finished; nothing to cancel");
     await tx.validationRun.updateMany({
       where: { id: { in: queued }, status: "QUEUED" },
-      data: { status: "CANCELLED", cancelRequested: true, finishedAt: new Date(), errorMessage: "Cancelled before it started" },
+      data: {
+        status: "CANCELLED",
+        cancelRequested: true,
+        finishedAt: new Date(),
+        errorMessage: "Cancelled before it started",
+      },
     });
     for (const id of queued) await removeQueuedJob(tx, jobKeyFor.run(id));
-    await tx.validationRun.updateMany({ where: { id: { in: running }, status: "RUNNING" }, data: { cancelRequested: true } });
+    await tx.validationRun.updateMany({
+      where: { id: { in: running }, status: "RUNNING" },
+      data: { cancelRequested: true },
+    });
     return { cancelled: queued.length, stopping: running.length };
   });
 }

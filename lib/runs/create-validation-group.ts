@@ -7,7 +7,10 @@ import { revisionImageHash } from "../builds/revision-image-hash";
 export type RunSpec = { kind: RunKind; attempt: number; candidatePatchId?: string | null };
 
 /** Inserts one group of QUEUED runs and a validate-task job per run, on the caller's transaction. */
-export async function createValidationGroup(tx: Db, input: { taskId: string; revisionId: string; specs: RunSpec[]; actorId: string | null }) {
+export async function createValidationGroup(
+  tx: Db,
+  input: { taskId: string; revisionId: string; specs: RunSpec[]; actorId: string | null },
+) {
   const groupId = randomUUID();
   const imageHash = await revisionImageHash(tx, input.revisionId);
   const runs = [];
@@ -25,7 +28,12 @@ export async function createValidationGroup(tx: Db, input: { taskId: string; rev
       },
     });
     // controls first: a curator is waiting on them; candidate ground truth can trail
-    await enqueueJob(tx, JOB_NAMES.validateTask, { runId: run.id }, { jobKey: jobKeyFor.run(run.id), priority: spec.kind === "CANDIDATE" ? 1 : 0, imageHash });
+    await enqueueJob(
+      tx,
+      JOB_NAMES.validateTask,
+      { runId: run.id },
+      { jobKey: jobKeyFor.run(run.id), priority: spec.kind === "CANDIDATE" ? 1 : 0, imageHash },
+    );
     runs.push(run);
   }
   return { groupId, runs };

@@ -66,7 +66,11 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
   try {
     const run = await ctx.db.validationRun.findUniqueOrThrow({
       where: { id: runId },
-      include: { task: true, candidatePatch: true, revision: { include: { environment: { include: { repository: true } } } } },
+      include: {
+        task: true,
+        candidatePatch: true,
+        revision: { include: { environment: { include: { repository: true } } } },
+      },
     });
     const environment = run.revision.environment;
     // IMAGE and SPEC environments derive the eval script from the task; a recipe brings its own
@@ -86,18 +90,32 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       },
     });
     // a candidate never changes the tests that judge it: those parts are left out here, on the host
-    const guard = run.kind === "CANDIDATE" ? guardCandidatePatch(run.candidatePatch?.patch ?? "", { testPatch: run.task.testPatch, evalScript }) : undefined;
-    if (guard?.protectedPaths.length) sink.write(`[swe-curator] left out of the candidate patch (it may not change the tests): ${guard.protectedPaths.join(", ")}\n`);
+    const guard =
+      run.kind === "CANDIDATE"
+        ? guardCandidatePatch(run.candidatePatch?.patch ?? "", { testPatch: run.task.testPatch, evalScript })
+        : undefined;
+    if (guard?.protectedPaths.length)
+      sink.write(
+        `[swe-curator] left out of the candidate patch (it may not change the tests): ${guard.protectedPaths.join(", ")}\n`,
+      );
     enterPhase("BUILDING_IMAGE");
-    const image = await abortable(ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId, spec }), lease.signal);
+    const image = await abortable(
+      ensureImage(ctx, run.revision, { requestedById: run.requestedById, taskName: run.task.instanceId, spec }),
+      lease.signal,
+    );
     // what the result depends on, kept per run so the evidence matrix can say why a test flipped
     const engine = ctx.config.engineName ?? ctx.docker.endpoint;
     await write({ buildId: image.buildId, imageId: image.imageId, engine });
-    sink.write(`[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`);
-    // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only
-    await storeBaseFiles(ctx, { environmentId: environment.id, taskId: run.taskId, image: image.tag, contextHash: revisionBuildContext(run.revision).contextHash }).catch(
-      logFailure(`storing the base files of task ${run.taskId}`),
+    sink.write(
+      `[swe-curator] ${image.cacheHit ? "reusing image" : "built image"} ${image.tag} on ${ctx.docker.endpoint} (worker ${ctx.workerId})\n`,
     );
+    // this task's base files the image has not given yet (a candidate imported after the build): best effort, for the diffs only
+    await storeBaseFiles(ctx, {
+      environmentId: environment.id,
+      taskId: run.taskId,
+      image: image.tag,
+      contextHash: revisionBuildContext(run.revision).contextHash,
+    }).catch(logFailure(`storing the base files of task ${run.taskId}`));
     enterPhase("STARTING_CONTAINER");
 
     const limits = {
@@ -111,7 +129,14 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     if ("never" in memory) throw new Error(memory.never);
     if ("wait" in memory) {
       await sink.close();
-      await requeueRow(ctx.db, "validation_runs", runId, memory.wait, { ownedBy: ctx.workerId }, { delayMs: ctx.config.outageRetryMs, refundAttempt: true });
+      await requeueRow(
+        ctx.db,
+        "validation_runs",
+        runId,
+        memory.wait,
+        { ownedBy: ctx.workerId },
+        { delayMs: ctx.config.outageRetryMs, refundAttempt: true },
+      );
       return;
     }
     grant = memory.granted;
@@ -120,7 +145,9 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       command: VALIDATION_COMMAND,
       // a candidate with nothing left after the guard runs the tests on the base code
       files: validationContainerFiles(
-        patchesFor(run.kind, run.task, guard?.patch).filter((patch) => patch.name !== "candidate" || patch.content.trim()),
+        patchesFor(run.kind, run.task, guard?.patch).filter(
+          (patch) => patch.name !== "candidate" || patch.content.trim(),
+        ),
         evalScript,
       ),
       labels: runContainerLabels({ runId, workerId: ctx.workerId, installation: ctx.installation }),
@@ -131,8 +158,12 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       onCreated: (containerId) => (grant?.release(), write({ containerId })),
       signal: lease.signal,
     });
-    if (result.timedOut) sink.write(`\n[swe-curator] killed after ${limits.timeoutMs / 1000} s: the environment's wall-clock limit\n`);
-    if (result.cancelled) sink.write(`\n[swe-curator] stopped: ${lease.state() === "cancelRequested" ? "cancelled by a curator" : lease.state()}\n`);
+    if (result.timedOut)
+      sink.write(`\n[swe-curator] killed after ${limits.timeoutMs / 1000} s: the environment's wall-clock limit\n`);
+    if (result.cancelled)
+      sink.write(
+        `\n[swe-curator] stopped: ${lease.state() === "cancelRequested" ? "cancelled by a curator" : lease.state()}\n`,
+      );
     await sink.close();
     if (result.cancelled || lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
 
@@ -150,7 +181,14 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       memoryMb: limits.memoryMb,
       guard,
     });
-    await storeResult(ctx, run, evaluation, { log, truncated, exitCode: result.exitCode, containerId: result.containerId, durationMs: Date.now() - started, write });
+    await storeResult(ctx, run, evaluation, {
+      log,
+      truncated,
+      exitCode: result.exitCode,
+      containerId: result.containerId,
+      durationMs: Date.now() - started,
+      write,
+    });
   } catch (error) {
     await sink?.close();
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
@@ -159,10 +197,24 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     const outage = await retryAfterOutage(ctx, "validation_runs", runId, error);
     if (outage === "retried") return;
     const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
-    const message = error instanceof ImageBuildError ? `The image did not build: ${error.message}` : (outage?.gaveUp ?? errorMessageOf(error));
+    const message =
+      error instanceof ImageBuildError
+        ? `The image did not build: ${error.message}`
+        : (outage?.gaveUp ?? errorMessageOf(error));
     await ctx.db
       .$transaction(async (tx) => {
-        await write({ status: "FAILED", failureClass, errorMessage: message, phase: null, finishedAt: new Date(), durationMs: Date.now() - started, log: sink?.finalLog().log ?? null }, tx);
+        await write(
+          {
+            status: "FAILED",
+            failureClass,
+            errorMessage: message,
+            phase: null,
+            finishedAt: new Date(),
+            durationMs: Date.now() - started,
+            log: sink?.finalLog().log ?? null,
+          },
+          tx,
+        );
         await settleGroupOfRun(tx, runId);
       })
       .catch((writeError) => {
@@ -178,23 +230,46 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
 const isLostLease = (error: unknown) => error instanceof LostLeaseError;
 
 /** Cancel → CANCELLED; shutdown → back to the queue; lost → touch nothing. */
-async function stopEarly(ctx: WorkerContext, lease: Lease, runId: string, write: (data: OwnedWrite) => Promise<void>, sink?: LogSink) {
+async function stopEarly(
+  ctx: WorkerContext,
+  lease: Lease,
+  runId: string,
+  write: (data: OwnedWrite) => Promise<void>,
+  sink?: LogSink,
+) {
   const state = lease.state();
   if (state === "lost") return;
   if (state === "shutdown") {
-    await requeueRow(ctx.db, "validation_runs", runId, `Worker ${ctx.workerId} stopped; the run was handed back to the queue`, { ownedBy: ctx.workerId });
+    await requeueRow(
+      ctx.db,
+      "validation_runs",
+      runId,
+      `Worker ${ctx.workerId} stopped; the run was handed back to the queue`,
+      { ownedBy: ctx.workerId },
+    );
     return;
   }
-  await write({ status: "CANCELLED", phase: null, finishedAt: new Date(), errorMessage: "Cancelled by a curator; the container was stopped", log: sink?.finalLog().log ?? null }).catch(
-    logFailure(`recording the cancel of run ${runId}`, { expected: isLostLease }),
-  );
+  await write({
+    status: "CANCELLED",
+    phase: null,
+    finishedAt: new Date(),
+    errorMessage: "Cancelled by a curator; the container was stopped",
+    log: sink?.finalLog().log ?? null,
+  }).catch(logFailure(`recording the cancel of run ${runId}`, { expected: isLostLease }));
 }
 
 async function storeResult(
   ctx: WorkerContext,
   run: { id: string; kind: string; candidatePatchId: string | null },
   evaluation: RunEvaluation,
-  facts: { log: string; truncated: boolean; exitCode: number | null; containerId: string; durationMs: number; write: (data: OwnedWrite, db: Prisma.TransactionClient) => Promise<void> },
+  facts: {
+    log: string;
+    truncated: boolean;
+    exitCode: number | null;
+    containerId: string;
+    durationMs: number;
+    write: (data: OwnedWrite, db: Prisma.TransactionClient) => Promise<void>;
+  },
 ) {
   // a run that never finished its tests FAILED as a job; one that did SUCCEEDED, whatever it showed
   const incomplete = evaluation.failureClass === "TIMEOUT" || evaluation.failureClass === "INFRA_ERROR";

@@ -56,11 +56,35 @@ export async function jobsOverview(db: PrismaClient, docker: DockerEngine, blind
     revision: { select: { number: true, environment: { select: { id: true, key: true } } } },
   } as const;
   const [activeRuns, failedRuns, activeBuilds, failedBuilds, counts, queue, availability, workers] = await Promise.all([
-    db.validationRun.findMany({ where: { status: { in: activeStatuses } }, select: runSelect, orderBy: { createdAt: "asc" }, take: 100 }),
-    db.validationRun.findMany({ where: { status: "FAILED", finishedAt: { gte: since } }, select: runSelect, orderBy: { finishedAt: "desc" }, take: 50 }),
-    db.build.findMany({ where: { status: { in: activeStatuses } }, select: buildSelect, orderBy: { createdAt: "asc" }, take: 100 }),
-    db.build.findMany({ where: { status: "FAILED", finishedAt: { gte: since } }, select: buildSelect, orderBy: { finishedAt: "desc" }, take: 50 }),
-    db.validationRun.groupBy({ by: ["status"], where: { OR: [{ status: { in: activeStatuses } }, { finishedAt: { gte: since } }], taskId: { notIn: hidden } }, _count: true }),
+    db.validationRun.findMany({
+      where: { status: { in: activeStatuses } },
+      select: runSelect,
+      orderBy: { createdAt: "asc" },
+      take: 100,
+    }),
+    db.validationRun.findMany({
+      where: { status: "FAILED", finishedAt: { gte: since } },
+      select: runSelect,
+      orderBy: { finishedAt: "desc" },
+      take: 50,
+    }),
+    db.build.findMany({
+      where: { status: { in: activeStatuses } },
+      select: buildSelect,
+      orderBy: { createdAt: "asc" },
+      take: 100,
+    }),
+    db.build.findMany({
+      where: { status: "FAILED", finishedAt: { gte: since } },
+      select: buildSelect,
+      orderBy: { finishedAt: "desc" },
+      take: 50,
+    }),
+    db.validationRun.groupBy({
+      by: ["status"],
+      where: { OR: [{ status: { in: activeStatuses } }, { finishedAt: { gte: since } }], taskId: { notIn: hidden } },
+      _count: true,
+    }),
     db.$queryRaw<QueueJobRow[]>`
       select id, task_identifier, key, attempts, max_attempts, run_at, locked_at, locked_by, last_error, created_at
       from graphile_worker.jobs order by run_at asc limit 100`,
@@ -86,7 +110,13 @@ export async function jobsOverview(db: PrismaClient, docker: DockerEngine, blind
       lockedBy: job.locked_by,
       lastError: job.last_error,
       createdAt: job.created_at,
-      state: job.locked_at ? "running" : job.attempts >= job.max_attempts ? "failed" : job.attempts > 0 ? "retrying" : "queued",
+      state: job.locked_at
+        ? "running"
+        : job.attempts >= job.max_attempts
+          ? "failed"
+          : job.attempts > 0
+            ? "retrying"
+            : "queued",
     })),
   };
 }

@@ -45,12 +45,19 @@ type GroupRow = { groupId: string; createdAt: Date };
  * inside a group does not move it between pages): keyset on (first run's time, group id),
  * the cursor being the last group id shown.
  */
-async function groupPage(db: Db, taskId: string, page: PageQuery): Promise<{ groups: GroupRow[]; nextCursor: string | null }> {
+async function groupPage(
+  db: Db,
+  taskId: string,
+  page: PageQuery,
+): Promise<{ groups: GroupRow[]; nextCursor: string | null }> {
   const cursor = page.cursor ?? null;
   if (cursor && !(await db.validationRun.findFirst({ where: { taskId, groupId: cursor }, select: { id: true } }))) {
-    throw new AppError("BAD_REQUEST", "The page cursor is not valid (this task has no validation group with that id); reload from the first page", undefined, [
-      { field: "cursor", in: "query", pointer: "/cursor", detail: "cursor names no validation group of this task" },
-    ]);
+    throw new AppError(
+      "BAD_REQUEST",
+      "The page cursor is not valid (this task has no validation group with that id); reload from the first page",
+      undefined,
+      [{ field: "cursor", in: "query", pointer: "/cursor", detail: "cursor names no validation group of this task" }],
+    );
   }
   const rows = await db.$queryRaw<GroupRow[]>`
     SELECT group_id AS "groupId", min(created_at) AS "createdAt" FROM validation_runs
@@ -82,7 +89,15 @@ export async function listTaskValidations(db: Db, taskId: string, input: Partial
       verdictOverride: true,
       overrideJustification: true,
       environment: {
-        select: { id: true, key: true, timeoutSeconds: true, imageSource: true, imageReference: true, imageDigest: true, currentRevision: { select: { id: true, number: true } } },
+        select: {
+          id: true,
+          key: true,
+          timeoutSeconds: true,
+          imageSource: true,
+          imageReference: true,
+          imageDigest: true,
+          currentRevision: { select: { id: true, number: true } },
+        },
       },
     },
   });
@@ -92,7 +107,11 @@ export async function listTaskValidations(db: Db, taskId: string, input: Partial
   // a blind annotator gets no runs: their results would tell the verdict
   if (await blind.hides(taskId)) return { task: withoutVerdict(task), items: [], nextCursor: null };
   const { groups, nextCursor } = await groupPage(db, taskId, PageQuerySchema.parse(input));
-  const runs = await db.validationRun.findMany({ where: { taskId, groupId: { in: groups.map((g) => g.groupId) } }, select: RUN_FIELDS, orderBy: [{ attempt: "asc" }, { kind: "asc" }] });
+  const runs = await db.validationRun.findMany({
+    where: { taskId, groupId: { in: groups.map((g) => g.groupId) } },
+    select: RUN_FIELDS,
+    orderBy: [{ attempt: "asc" }, { kind: "asc" }],
+  });
   const items = groups.map(({ groupId, createdAt }) => {
     const members = runs.filter((run) => run.groupId === groupId);
     return {
@@ -112,7 +131,16 @@ export type TaskValidations = Awaited<ReturnType<typeof listTaskValidations>>;
 export async function getValidationRun(db: Db, runId: string, blind: BlindSet) {
   const run = await db.validationRun.findUnique({
     where: { id: runId },
-    select: { ...RUN_FIELDS, taskId: true, log: true, containerId: true, testResults: { select: { testId: true, group: true, expected: true, actual: true }, orderBy: [{ group: "asc" }, { testId: "asc" }] } },
+    select: {
+      ...RUN_FIELDS,
+      taskId: true,
+      log: true,
+      containerId: true,
+      testResults: {
+        select: { testId: true, group: true, expected: true, actual: true },
+        orderBy: [{ group: "asc" }, { testId: "asc" }],
+      },
+    },
   });
   if (!run) throw notFound("That validation run");
   await requireVisible(blind, run.taskId, "That validation run");

@@ -22,12 +22,16 @@ export async function reserveContainerMemory(ctx: WorkerContext, memoryMb: numbe
   const need = memoryMb * MB;
   const mb = (bytes: number) => Math.round(bytes / MB);
   if (need > budget) {
-    return { never: `This run needs ${memoryMb} MB but the engine at ${ctx.docker.endpoint} may give containers ${mb(budget)} MB in all (WORKER_MEMORY_BUDGET_MB); lower the environment's memory limit or run it on a larger engine` };
+    return {
+      never: `This run needs ${memoryMb} MB but the engine at ${ctx.docker.endpoint} may give containers ${mb(budget)} MB in all (WORKER_MEMORY_BUDGET_MB); lower the environment's memory limit or run it on a larger engine`,
+    };
   }
   const promised = starting.get(ctx) ?? 0;
   const free = budget - facts.reservedMemoryBytes - promised;
   if (need > free) {
-    return { wait: `The engine at ${ctx.docker.endpoint} has ${mb(Math.max(0, free))} MB of its ${mb(budget)} MB container budget free and this run needs ${memoryMb} MB; it waits for memory` };
+    return {
+      wait: `The engine at ${ctx.docker.endpoint} has ${mb(Math.max(0, free))} MB of its ${mb(budget)} MB container budget free and this run needs ${memoryMb} MB; it waits for memory`,
+    };
   }
   starting.set(ctx, promised + need);
   let released = false;

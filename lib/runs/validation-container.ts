@@ -34,12 +34,18 @@ export function validationContainerFiles(patches: NamedPatch[], evalScript: stri
     "/swe-curator/eval.sh": { content: evalScript, mode: 0o755 },
   };
   patches.forEach((patch, index) => {
-    files[`/swe-curator/patches/${index + 1}-${patch.name}.patch`] = patch.content.endsWith("\n") ? patch.content : `${patch.content}\n`;
+    files[`/swe-curator/patches/${index + 1}-${patch.name}.patch`] = patch.content.endsWith("\n")
+      ? patch.content
+      : `${patch.content}\n`;
   });
   return files;
 }
 
-export function patchesFor(kind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL" | "CANDIDATE", task: { testPatch: string; fixPatch: string }, candidatePatch?: string): NamedPatch[] {
+export function patchesFor(
+  kind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL" | "CANDIDATE",
+  task: { testPatch: string; fixPatch: string },
+  candidatePatch?: string,
+): NamedPatch[] {
   const test: NamedPatch = { name: "test", content: task.testPatch };
   if (kind === "NEGATIVE_CONTROL") return [test];
   if (kind === "POSITIVE_CONTROL") return [test, { name: "fix", content: task.fixPatch }];

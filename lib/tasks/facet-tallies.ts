@@ -10,7 +10,9 @@ import { FACET_COLUMNS } from "./task-list-sql";
 // 100,000. Appends pile up (a decision adds two rows), so a read that finds many folds them.
 
 /** The six facet columns, as the migration's triggers tally them. */
-const COLUMNS = Object.values(FACET_COLUMNS).map((facet) => facet.column).join(", ");
+const COLUMNS = Object.values(FACET_COLUMNS)
+  .map((facet) => facet.column)
+  .join(", ");
 
 /** Past this many rows a read folds the tallies (a fold of this many takes a few milliseconds). */
 export const FOLD_AT_ROWS = 20_000;

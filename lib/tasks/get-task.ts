@@ -19,13 +19,29 @@ export async function getTask(db: Db, idOrInstanceId: string, approvalsRequired:
         include: {
           repository: true,
           currentRevision: { include: { author: userName } },
-          revisions: { orderBy: { number: "desc" }, select: { id: true, number: true, reason: true, createdAt: true, author: userName } },
+          revisions: {
+            orderBy: { number: "desc" },
+            select: { id: true, number: true, reason: true, createdAt: true, author: userName },
+          },
         },
       },
-      candidatePatches: { orderBy: { generator: "asc" }, select: { id: true, generator: true, patch: true, resolved: true, createdAt: true } },
+      candidatePatches: {
+        orderBy: { generator: "asc" },
+        select: { id: true, generator: true, patch: true, resolved: true, createdAt: true },
+      },
       trajectories: {
         orderBy: { createdAt: "desc" },
-        select: { id: true, role: true, format: true, model: true, decision: true, confidence: true, stepCount: true, exitStatus: true, candidatePatchId: true },
+        select: {
+          id: true,
+          role: true,
+          format: true,
+          model: true,
+          decision: true,
+          confidence: true,
+          stepCount: true,
+          exitStatus: true,
+          candidatePatchId: true,
+        },
       },
       decisions: { orderBy: { createdAt: "desc" }, include: { curator: userName } },
     },
@@ -40,7 +56,9 @@ export async function getTask(db: Db, idOrInstanceId: string, approvalsRequired:
 }
 
 /** Curators whose latest decision on the task is APPROVE. */
-export function countCurrentApprovals(decisions: readonly { curatorId: string; verdict: string; createdAt: Date; staleAt?: Date | null }[]): number {
+export function countCurrentApprovals(
+  decisions: readonly { curatorId: string; verdict: string; createdAt: Date; staleAt?: Date | null }[],
+): number {
   const latest = new Map<string, { verdict: string; createdAt: Date }>();
   // a stale decision was made on evidence that changed since: it counts for nothing
   for (const d of decisions.filter((decision) => !decision.staleAt)) {

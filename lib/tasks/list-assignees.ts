@@ -19,5 +19,6 @@ export async function listAssignees(db: Db) {
 export async function assertAssignable(db: Db, assigneeId: string) {
   const assignee = await db.user.findUnique({ where: { id: assigneeId }, select: { role: true, disabled: true } });
   if (!assignee || assignee.disabled) throw new AppError("UNPROCESSABLE", "The assignee is not an active user");
-  if (!can(assignee.role, ASSIGNEE_PERMISSION)) throw new AppError("UNPROCESSABLE", "Tasks can only be assigned to curators or admins");
+  if (!can(assignee.role, ASSIGNEE_PERMISSION))
+    throw new AppError("UNPROCESSABLE", "Tasks can only be assigned to curators or admins");
 }

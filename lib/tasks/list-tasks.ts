@@ -1,7 +1,21 @@
 import type { Db } from "../db/client";
 import type { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../db/enums";
-import { decodeCursor, encodeCursor, TaskListQuerySchema, type TaskListQuery, type TaskListQueryInput } from "./task-filters";
-import { cursorCondition, cursorFor, searchTerms, taskOrderBy, taskWhere, textSearchQuery, type FilterContext } from "./task-list-sql";
+import {
+  decodeCursor,
+  encodeCursor,
+  TaskListQuerySchema,
+  type TaskListQuery,
+  type TaskListQueryInput,
+} from "./task-filters";
+import {
+  cursorCondition,
+  cursorFor,
+  searchTerms,
+  taskOrderBy,
+  taskWhere,
+  textSearchQuery,
+  type FilterContext,
+} from "./task-list-sql";
 import { raw, sql, type SqlFragment } from "../db/sql";
 import { AppError } from "../errors/app-error";
 
@@ -35,7 +49,12 @@ export type TaskListItem = {
 /** ranked: ordered by full-text rank (a "best match" search with few enough matches), else by the sort. */
 export type TaskListPage = { items: TaskListItem[]; nextCursor: string | null; limit: number; ranked: boolean };
 
-type Row = Omit<TaskListItem, "decisionCount" | "labels"> & { decisionCount: number | bigint; labels: string[] | null; exactRank: number; rank: number };
+type Row = Omit<TaskListItem, "decisionCount" | "labels"> & {
+  decisionCount: number | bigint;
+  labels: string[] | null;
+  exactRank: number;
+  rank: number;
+};
 
 /**
  * Ranking reads every match's search vector (from TOAST): cheap for a few hundred matches,
@@ -63,7 +82,8 @@ export function rankCheckSql(query: TaskListQuery, context: FilterContext = {}):
 function rankedCursorCondition(rank: SqlFragment, cursor: string): SqlFragment {
   const decoded = decodeCursor(cursor);
   const value = decoded?.[0]?.startsWith(RANK_CURSOR) ? Number(decoded[0].slice(RANK_CURSOR.length)) : NaN;
-  if (!decoded || !Number.isFinite(value)) throw new AppError("BAD_REQUEST", "The page cursor is not valid; reload the list from the first page");
+  if (!decoded || !Number.isFinite(value))
+    throw new AppError("BAD_REQUEST", "The page cursor is not valid; reload the list from the first page");
   return sql`(${rank}, t.id) < (${value}::real, ${decoded[1]})`;
 }
 
@@ -75,8 +95,14 @@ function rankedCursorCondition(rank: SqlFragment, cursor: string): SqlFragment {
  */
 export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, ranked = false): SqlFragment {
   const where = taskWhere(query, context);
-  const rank = ranked ? sql`ts_rank(t.search_vector, to_tsquery('simple', ${textSearchQuery(query.q)}))` : raw("0::real");
-  const after = !query.cursor ? null : ranked ? rankedCursorCondition(rank, query.cursor) : cursorCondition(query.sort, query.cursor);
+  const rank = ranked
+    ? sql`ts_rank(t.search_vector, to_tsquery('simple', ${textSearchQuery(query.q)}))`
+    : raw("0::real");
+  const after = !query.cursor
+    ? null
+    : ranked
+      ? rankedCursorCondition(rank, query.cursor)
+      : cursorCondition(query.sort, query.cursor);
   const exact = exactInstanceId(query);
   const ordinary = sql`
       SELECT t.*, 1 AS exact_rank, ${rank} AS rank FROM tasks t
@@ -109,7 +135,13 @@ export function listTasksSql(query: TaskListQuery, context: FilterContext = {}, 
 
 /** A row as the API answers it: without the ordering columns, dates as dates, counts as numbers. */
 function toListItem({ exactRank, rank, ...row }: Row): TaskListItem {
-  return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt), labels: row.labels ?? [], decisionCount: Number(row.decisionCount) };
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    labels: row.labels ?? [],
+    decisionCount: Number(row.decisionCount),
+  };
 }
 
 /** Ranked when "best match" has words to rank and, on the first page, few enough matches; later pages follow their cursor. */
@@ -122,7 +154,11 @@ async function shouldRank(db: Db, query: TaskListQuery, context: FilterContext):
 }
 
 /** One page of tasks matching the filters, in the chosen order, with a cursor for the next page. */
-export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuery, context: FilterContext = {}): Promise<TaskListPage> {
+export async function listTasks(
+  db: Db,
+  input: TaskListQueryInput | TaskListQuery,
+  context: FilterContext = {},
+): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
   const ranked = await shouldRank(db, query, context);
   const { text, values } = listTasksSql(query, context, ranked).toQuery();
@@ -132,6 +168,12 @@ export async function listTasks(db: Db, input: TaskListQueryInput | TaskListQuer
   const page = rows.slice(0, query.limit);
   const items = [...exact, ...page].map(toListItem);
   const last = page[page.length - 1];
-  const cursor = !last ? null : ranked ? encodeCursor([`${RANK_CURSOR}${last.rank}`, last.id]) : encodeCursor(cursorFor(query.sort, { ...last, createdAt: new Date(last.createdAt), updatedAt: new Date(last.updatedAt) }));
+  const cursor = !last
+    ? null
+    : ranked
+      ? encodeCursor([`${RANK_CURSOR}${last.rank}`, last.id])
+      : encodeCursor(
+          cursorFor(query.sort, { ...last, createdAt: new Date(last.createdAt), updatedAt: new Date(last.updatedAt) }),
+        );
   return { items, nextCursor: rows.length > query.limit ? cursor : null, limit: query.limit, ranked };
 }

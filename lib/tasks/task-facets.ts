@@ -1,6 +1,13 @@
 import type { Db } from "../db/client";
 import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./task-filters";
-import { FACET_COLUMNS, facetCondition, taskConditions, taskWhere, type FacetKey, type FilterContext } from "./task-list-sql";
+import {
+  FACET_COLUMNS,
+  facetCondition,
+  taskConditions,
+  taskWhere,
+  type FacetKey,
+  type FilterContext,
+} from "./task-list-sql";
 import { foldFacetTalliesIfMany, talliedCombinations, TALLY_ROWS } from "./facet-tallies";
 import { allOf, joinSql, raw, sql, type SqlFragment } from "../db/sql";
 
@@ -37,7 +44,10 @@ function countsPer(columns: string, where: SqlFragment, hidden: SqlFragment | nu
  * stay visible, and the total sums those that pass them all.
  */
 export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
-  const conditions = Object.fromEntries(FACET_KEYS.map((key) => [key, facetCondition(filters, key)])) as Record<FacetKey, SqlFragment | null>;
+  const conditions = Object.fromEntries(FACET_KEYS.map((key) => [key, facetCondition(filters, key)])) as Record<
+    FacetKey,
+    SqlFragment | null
+  >;
   const sumUnder = (except: FacetKey | null) => {
     const others = FACET_KEYS.filter((key) => key !== except && conditions[key]).map((key) => conditions[key]!);
     return others.length ? sql`sum(t.n) FILTER (WHERE ${allOf(others)})` : raw("sum(t.n)");
@@ -49,12 +59,23 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   const combinations = others.length
     ? countsPer(COLUMNS, allOf(others), hidden)
     : talliedCombinations(hidden ? lessHidden(COLUMNS, raw("TRUE"), hidden) : null);
-  const tallyRows = others.length ? sql`` : sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, NULL, (${TALLY_ROWS})`;
+  const tallyRows = others.length
+    ? sql``
+    : sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, NULL, (${TALLY_ROWS})`;
   return sql`
     WITH combinations AS (${combinations})
-    SELECT CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`'${key}'`)}`), " ")} ELSE 'total' END AS facet,
-           CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`t.${FACET_COLUMNS[key].column}::text`)}`), " ")} END AS value,
-           coalesce(CASE ${joinSql(FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${sumUnder(key)}`), " ")} ELSE ${sumUnder(null)} END, 0)::int AS count
+    SELECT CASE ${joinSql(
+      FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`'${key}'`)}`),
+      " ",
+    )} ELSE 'total' END AS facet,
+           CASE ${joinSql(
+             FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`t.${FACET_COLUMNS[key].column}::text`)}`),
+             " ",
+           )} END AS value,
+           coalesce(CASE ${joinSql(
+             FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${sumUnder(key)}`),
+             " ",
+           )} ELSE ${sumUnder(null)} END, 0)::int AS count
     FROM combinations t
     GROUP BY GROUPING SETS (${raw(FACET_KEYS.map((key) => `(t.${FACET_COLUMNS[key].column})`).join(", "))}, ())
     ${tallyRows}`;
@@ -76,13 +97,21 @@ async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
 type FacetRow = { facet: FacetKey | "total" | typeof TALLY_ROWS_FACET; value: string | null; count: number };
 
 /** Facet counts for the task list: how many tasks each filter value would show. */
-export async function taskFacets(db: Db, input: TaskFiltersInput | TaskFilters, context: FilterContext = {}): Promise<TaskFacets> {
+export async function taskFacets(
+  db: Db,
+  input: TaskFiltersInput | TaskFilters,
+  context: FilterContext = {},
+): Promise<TaskFacets> {
   const filters = TaskFiltersSchema.parse(input);
   const [rows, repositories] = await Promise.all([
     run<FacetRow>(db, facetCountsSql(filters, context)),
     run<{ repository: string; count: number }>(db, repositoryCountsSql(filters, context)),
   ]);
-  const result: TaskFacets = { total: 0, facets: Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts, repositories };
+  const result: TaskFacets = {
+    total: 0,
+    facets: Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts,
+    repositories,
+  };
   for (const { facet, value, count } of rows) {
     if (facet === TALLY_ROWS_FACET) foldFacetTalliesIfMany(db, count);
     else if (facet === "total") result.total = count;

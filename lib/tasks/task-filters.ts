@@ -20,7 +20,14 @@ export function listOf<T extends string>(item: z.ZodType<T, string>) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((raw) => (raw === undefined ? [] : (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean)))
+    .transform((raw) =>
+      raw === undefined
+        ? []
+        : (Array.isArray(raw) ? raw : [raw])
+            .flatMap((v) => v.split(","))
+            .map((v) => v.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(item).max(50));
 }
 
@@ -31,7 +38,14 @@ const isoDay = z.iso
   .refine((v) => !v.startsWith("0000"), "use a real calendar date as YYYY-MM-DD (year 1 or later)")
   .optional();
 
-export const TASK_SORTS = ["relevance", "created_desc", "created_asc", "updated_desc", "instance_asc", "instance_desc"] as const;
+export const TASK_SORTS = [
+  "relevance",
+  "created_desc",
+  "created_asc",
+  "updated_desc",
+  "instance_asc",
+  "instance_desc",
+] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_SORT_LABELS: Record<TaskSort, string> = {
   relevance: "Best match",
@@ -46,7 +60,12 @@ export const TASK_SORT_LABELS: Record<TaskSort, string> = {
 export const NONE = "NONE";
 
 export const TaskFiltersSchema = z.object({
-  q: z.string().trim().max(200, "search is limited to 200 characters").optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200, "search is limited to 200 characters")
+    .optional()
+    .transform((v) => v || undefined),
   status: listOf(z.enum(values(CurationStatus))),
   verdict: listOf(z.enum(values(AutomatedVerdict))),
   failureClass: listOf(z.enum([...values(FailureClass), NONE])),
@@ -69,7 +88,12 @@ export const TaskFiltersSchema = z.object({
   createdFrom: isoDay,
   createdTo: isoDay,
   /** the tasks behind one number on an analytics page (lib/analytics/slice-key.ts) */
-  slice: z.string().trim().max(2000).optional().transform((v) => v || undefined),
+  slice: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) => v || undefined),
   /** relevance: with a search, the exact instance id, then full-text rank (lib/tasks/list-tasks.ts); without one, newest first */
   sort: z.enum(TASK_SORTS).default("relevance"),
 });
@@ -83,8 +107,28 @@ export const TaskListQuerySchema = TaskFiltersSchema.extend({
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 export type TaskListQueryInput = z.input<typeof TaskListQuerySchema>;
 
-const LIST_KEYS = ["status", "verdict", "failureClass", "source", "repository", "kind", "difficulty", "reviewerDecision", "reason", "label"] as const;
-const SCALAR_KEYS = ["q", "decided", "flipped", "environment", "assignee", "createdFrom", "createdTo", "slice"] as const;
+const LIST_KEYS = [
+  "status",
+  "verdict",
+  "failureClass",
+  "source",
+  "repository",
+  "kind",
+  "difficulty",
+  "reviewerDecision",
+  "reason",
+  "label",
+] as const;
+const SCALAR_KEYS = [
+  "q",
+  "decided",
+  "flipped",
+  "environment",
+  "assignee",
+  "createdFrom",
+  "createdTo",
+  "slice",
+] as const;
 export type TaskListFilterKey = (typeof LIST_KEYS)[number];
 export const TASK_LIST_FILTER_KEYS = LIST_KEYS;
 
@@ -132,12 +176,20 @@ export type TaskCursor = z.infer<typeof CursorSchema>;
 
 export function encodeCursor(cursor: TaskCursor): string {
   const json = JSON.stringify(cursor);
-  return typeof Buffer !== "undefined" ? Buffer.from(json).toString("base64url") : btoa(json).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
+  return typeof Buffer !== "undefined"
+    ? Buffer.from(json).toString("base64url")
+    : btoa(json)
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/(?<!=)=+$/, "");
 }
 
 export function decodeCursor(value: string): TaskCursor | null {
   try {
-    const json = typeof Buffer !== "undefined" ? Buffer.from(value, "base64url").toString("utf8") : atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+    const json =
+      typeof Buffer !== "undefined"
+        ? Buffer.from(value, "base64url").toString("utf8")
+        : atob(value.replace(/-/g, "+").replace(/_/g, "/"));
     const parsed = CursorSchema.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : null;
   } catch {

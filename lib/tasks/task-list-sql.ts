@@ -16,7 +16,11 @@ export type FilterContext = {
 
 /** A ?slice= filter that reached the list unresolved would be dropped silently and show every task: refuse it. */
 function requireResolvedSlice(filters: { slice?: string }, context: FilterContext): void {
-  if (filters.slice && !context.slice) throw new AppError("INTERNAL", "An analytics slice reached the task list unresolved; resolve it with withResolvedSlice first");
+  if (filters.slice && !context.slice)
+    throw new AppError(
+      "INTERNAL",
+      "An analytics slice reached the task list unresolved; resolve it with withResolvedSlice first",
+    );
 }
 
 /** Filters that facets count per value; each facet ignores its own filter (so other values stay visible). */
@@ -93,7 +97,11 @@ function reviewerDecisionCondition(values: readonly string[]): SqlFragment | nul
     );
   }
   if (real.length !== values.length) {
-    parts.push(raw(`NOT EXISTS (SELECT 1 FROM trajectories tr WHERE tr.task_id = t.id AND tr.role = 'REVIEWER' AND tr.decision IS NOT NULL)`));
+    parts.push(
+      raw(
+        `NOT EXISTS (SELECT 1 FROM trajectories tr WHERE tr.task_id = t.id AND tr.role = 'REVIEWER' AND tr.decision IS NOT NULL)`,
+      ),
+    );
   }
   return parts.length === 1 ? parts[0] : sql`(${joinSql(parts, " OR ")})`;
 }
@@ -102,7 +110,7 @@ function assigneeCondition(assignee: string | undefined, context: FilterContext)
   if (!assignee) return null;
   if (assignee === "none") return raw("t.assignee_id IS NULL");
   if (assignee === "me") {
-    if (!context.actorId) throw new AppError("BAD_REQUEST", 'assignee=me needs a signed-in user');
+    if (!context.actorId) throw new AppError("BAD_REQUEST", "assignee=me needs a signed-in user");
     return sql`t.assignee_id = ${context.actorId}`;
   }
   return sql`t.assignee_id = ${assignee}`;
@@ -121,7 +129,6 @@ export function facetCondition(filters: TaskFilters, key: FacetKey): SqlFragment
   return enumIn(column, type, filters[key]);
 }
 
-
 // The latest release's rows by its primary key (release_id, task_id), each compared with the
 // task's controls' verdicts now (task_control_verdicts: the latest finished run of each kind,
 // by validation_runs' task index): the cost follows the release's size, never the task table's.
@@ -130,16 +137,26 @@ const FLIPPED_SINCE_LATEST_RELEASE = raw(`t.id IN (SELECT rt.task_id FROM releas
     AND rt.verdicts IS DISTINCT FROM task_control_verdicts(rt.task_id))`);
 
 /** The conditions the filters set, each a fragment; `omit` leaves out facet filters (so their other values stay visible). */
-export function taskConditions(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment[] {
+export function taskConditions(
+  filters: TaskFilters,
+  context: FilterContext = {},
+  omit: readonly (FacetKey | "repository")[] = [],
+): SqlFragment[] {
   requireResolvedSlice(filters, context);
   const conditions: (SqlFragment | null)[] = [
     searchCondition(filters.q),
-    ...(Object.keys(FACET_COLUMNS) as FacetKey[]).filter((key) => !omit.includes(key)).map((key) => facetCondition(filters, key)),
+    ...(Object.keys(FACET_COLUMNS) as FacetKey[])
+      .filter((key) => !omit.includes(key))
+      .map((key) => facetCondition(filters, key)),
     omit.includes("repository") ? null : repositoryCondition(filters.repository),
-    filters.environment ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})` : null,
+    filters.environment
+      ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})`
+      : null,
     reviewerDecisionCondition(filters.reviewerDecision),
     // a reason filter already demands a decision: a second EXISTS would probe every match again
-    filters.decided === "yes" && !filters.reason.length ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
+    filters.decided === "yes" && !filters.reason.length
+      ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)")
+      : null,
     filters.decided === "no" ? raw("NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
     filters.flipped === "yes" ? FLIPPED_SINCE_LATEST_RELEASE : null,
     filters.reason.length
@@ -156,7 +173,11 @@ export function taskConditions(filters: TaskFilters, context: FilterContext = {}
 }
 
 /** The WHERE clause for filters (without the keyword), as taskConditions. */
-export function taskWhere(filters: TaskFilters, context: FilterContext = {}, omit: readonly (FacetKey | "repository")[] = []): SqlFragment {
+export function taskWhere(
+  filters: TaskFilters,
+  context: FilterContext = {},
+  omit: readonly (FacetKey | "repository")[] = [],
+): SqlFragment {
   return allOf(taskConditions(filters, context, omit));
 }
 
@@ -180,15 +201,24 @@ export function taskOrderBy(sort: TaskSort): SqlFragment {
 export function cursorCondition(sort: TaskSort, cursor: string | undefined): SqlFragment | null {
   if (!cursor) return null;
   const decoded = decodeCursor(cursor);
-  if (!decoded || decoded[0] === null) throw new AppError("BAD_REQUEST", "The page cursor is not valid; reload the list from the first page");
+  if (!decoded || decoded[0] === null)
+    throw new AppError("BAD_REQUEST", "The page cursor is not valid; reload the list from the first page");
   const { column, direction, cursorType } = SORTS[sort];
   const op = raw(direction === "DESC" ? "<" : ">");
   const key = cursorType === "timestamp" ? sql`${decoded[0]}::timestamp` : sql`${decoded[0]}::text`;
   return sql`(t.${raw(column)}, t.id) ${op} (${key}, ${decoded[1]})`;
 }
 
-export function cursorFor(sort: TaskSort, row: { id: string; createdAt: Date; updatedAt: Date; instanceId: string }): TaskCursor {
+export function cursorFor(
+  sort: TaskSort,
+  row: { id: string; createdAt: Date; updatedAt: Date; instanceId: string },
+): TaskCursor {
   const { column } = SORTS[sort];
-  const value = column === "created_at" ? row.createdAt.toISOString() : column === "updated_at" ? row.updatedAt.toISOString() : row.instanceId;
+  const value =
+    column === "created_at"
+      ? row.createdAt.toISOString()
+      : column === "updated_at"
+        ? row.updatedAt.toISOString()
+        : row.instanceId;
   return [value, row.id];
 }

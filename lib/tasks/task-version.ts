@@ -16,8 +16,17 @@ export type TaskConflictDetails = {
 };
 
 const CURRENT_FIELDS = {
-  version: true, curationStatus: true, labels: true, difficulty: true, assigneeId: true, verdictOverride: true,
-  problemStatement: true, hintsText: true, failToPass: true, passToPass: true, updatedAt: true,
+  version: true,
+  curationStatus: true,
+  labels: true,
+  difficulty: true,
+  assigneeId: true,
+  verdictOverride: true,
+  problemStatement: true,
+  hintsText: true,
+  failToPass: true,
+  passToPass: true,
+  updatedAt: true,
 } as const;
 
 /** What happened to a task after the version a curator saw (from its audit trail). */
@@ -33,7 +42,13 @@ export async function changesSince(db: Db, taskId: string, version: number): Pro
       const after = e.after as { version?: number } | null;
       return typeof after?.version === "number" && after.version > version;
     })
-    .map((e) => ({ action: e.action, actor: e.actor?.name ?? e.actor?.email ?? null, at: e.createdAt, before: e.before, after: e.after }));
+    .map((e) => ({
+      action: e.action,
+      actor: e.actor?.name ?? e.actor?.email ?? null,
+      at: e.createdAt,
+      before: e.before,
+      after: e.after,
+    }));
 }
 
 export async function taskConflict(db: Db, taskId: string, yourVersion: number): Promise<AppError> {
@@ -41,7 +56,14 @@ export async function taskConflict(db: Db, taskId: string, yourVersion: number):
   if (!current) return notFound(`Task ${taskId}`);
   const changes = await changesSince(db, taskId, yourVersion);
   const who = [...new Set(changes.map((c) => c.actor).filter(Boolean))].join(", ") || "someone else";
-  const details: TaskConflictDetails = { entity: "task", taskId, yourVersion, currentVersion: current.version, current, changes };
+  const details: TaskConflictDetails = {
+    entity: "task",
+    taskId,
+    yourVersion,
+    currentVersion: current.version,
+    current,
+    changes,
+  };
   return new AppError(
     "CONFLICT",
     `This task changed while you were working on it (${who} saved version ${current.version}; you had version ${yourVersion}). Your input was kept: review the changes and submit again.`,
@@ -50,8 +72,16 @@ export async function taskConflict(db: Db, taskId: string, yourVersion: number):
 }
 
 /** Applies `data` only if the task is still at `expectedVersion`, bumping the version; otherwise throws CONFLICT. */
-export async function updateTaskAtVersion(db: Db, taskId: string, expectedVersion: number, data: Prisma.TaskUpdateManyMutationInput): Promise<number> {
-  const { count } = await db.task.updateMany({ where: { id: taskId, version: expectedVersion }, data: { ...data, version: { increment: 1 } } });
+export async function updateTaskAtVersion(
+  db: Db,
+  taskId: string,
+  expectedVersion: number,
+  data: Prisma.TaskUpdateManyMutationInput,
+): Promise<number> {
+  const { count } = await db.task.updateMany({
+    where: { id: taskId, version: expectedVersion },
+    data: { ...data, version: { increment: 1 } },
+  });
   if (count === 0) throw await taskConflict(db, taskId, expectedVersion);
   return expectedVersion + 1;
 }

@@ -44,12 +44,27 @@ function pathsFromGitHeader(line: string): { oldPath: string; newPath: string } 
 }
 
 function newFile(oldPath: string | null, newPath: string | null): DiffFile {
-  return { oldPath, newPath, path: newPath ?? oldPath ?? "", status: "modified", binary: false, hunks: [], additions: 0, deletions: 0 };
+  return {
+    oldPath,
+    newPath,
+    path: newPath ?? oldPath ?? "",
+    status: "modified",
+    binary: false,
+    hunks: [],
+    additions: 0,
+    deletions: 0,
+  };
 }
 
 function finishFile(file: DiffFile): DiffFile {
   const status: FileChangeStatus =
-    file.oldPath === null ? "added" : file.newPath === null ? "deleted" : file.oldPath !== file.newPath ? "renamed" : file.status;
+    file.oldPath === null
+      ? "added"
+      : file.newPath === null
+        ? "deleted"
+        : file.oldPath !== file.newPath
+          ? "renamed"
+          : file.status;
   return { ...file, status, path: file.newPath ?? file.oldPath ?? "" };
 }
 
@@ -210,7 +225,8 @@ export function reconstructSides(file: DiffFile): ReconstructedSides {
       if (line.type !== "del") modified.push(line.text);
     }
   }
-  const wholeFileShown = file.status === "added" || (file.status === "deleted" && file.hunks.length === 1 && file.hunks[0].oldStart === 1);
+  const wholeFileShown =
+    file.status === "added" || (file.status === "deleted" && file.hunks.length === 1 && file.hunks[0].oldStart === 1);
   return {
     original: original.join("\n"),
     modified: modified.join("\n"),
@@ -244,7 +260,8 @@ function matchesAt(lines: string[], expected: string[], at: number): boolean {
 function locateHunk(lines: string[], expected: string[], stated: number, from: number): number | null {
   if (matchesAt(lines, expected, stated)) return stated;
   for (let distance = 1; distance <= lines.length; distance++) {
-    for (const at of [stated - distance, stated + distance]) if (at >= from && matchesAt(lines, expected, at)) return at;
+    for (const at of [stated - distance, stated + distance])
+      if (at >= from && matchesAt(lines, expected, at)) return at;
   }
   return null;
 }
@@ -267,7 +284,9 @@ export function applyToBase(base: string, file: DiffFile): WholeSides | { failed
     // a hunk of only additions (into an empty file, say) has nothing to match
     const at = expected.length === 0 ? Math.max(cursor, stated) : locateHunk(lines, expected, stated, cursor);
     if (at === null || at > lines.length) {
-      return { failed: `hunk ${n + 1} of ${file.hunks.length} (@@ -${hunk.oldStart},${hunk.oldLines} @@) does not match the stored base file of ${file.oldPath ?? file.path}` };
+      return {
+        failed: `hunk ${n + 1} of ${file.hunks.length} (@@ -${hunk.oldStart},${hunk.oldLines} @@) does not match the stored base file of ${file.oldPath ?? file.path}`,
+      };
     }
     result.push(...lines.slice(cursor, at));
     for (const line of hunk.lines) if (line.type !== "del") result.push(line.text);
@@ -277,7 +296,11 @@ export function applyToBase(base: string, file: DiffFile): WholeSides | { failed
   result.push(...lines.slice(cursor));
   const join = (all: string[]) => (all.length && trailingNewline ? `${all.join("\n")}\n` : all.join("\n"));
   const modified = file.status === "deleted" ? "" : join(result);
-  return { original: join(lines), modified, lines: Math.max(lines.length, file.status === "deleted" ? 0 : result.length) };
+  return {
+    original: join(lines),
+    modified,
+    lines: Math.max(lines.length, file.status === "deleted" ? 0 : result.length),
+  };
 }
 
 /** What the diff shows of a file: both whole sides, or the sides rebuilt from the patch and why the whole file is not shown. */
@@ -292,7 +315,9 @@ export function sidesOfFile(file: DiffFile, base: { content: string } | { reason
   if (file.status === "added" || !base) return rebuilt(null);
   if ("reason" in base) return rebuilt(base.reason);
   const applied = applyToBase(base.content, file);
-  return "failed" in applied ? rebuilt(`The patch does not apply to the stored base file: ${applied.failed}.`) : { ...applied, whole: true };
+  return "failed" in applied
+    ? rebuilt(`The patch does not apply to the stored base file: ${applied.failed}.`)
+    : { ...applied, whole: true };
 }
 
 /** Monaco language id from a file name (only languages Monaco ships tokenizers for). */
@@ -301,10 +326,41 @@ export function languageForPath(path: string): string {
   if (/^Dockerfile/i.test(name)) return "dockerfile";
   const ext = name.includes(".") ? name.split(".").pop()!.toLowerCase() : "";
   const byExt: Record<string, string> = {
-    py: "python", js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "javascript", ts: "typescript", tsx: "typescript",
-    json: "json", md: "markdown", rst: "restructuredtext", sh: "shell", bash: "shell", yml: "yaml", yaml: "yaml", toml: "ini",
-    cfg: "ini", ini: "ini", go: "go", rs: "rust", java: "java", kt: "kotlin", c: "c", h: "c", cc: "cpp", cpp: "cpp", hpp: "cpp",
-    cs: "csharp", rb: "ruby", php: "php", html: "html", css: "css", scss: "scss", sql: "sql", xml: "xml", swift: "swift",
+    py: "python",
+    js: "javascript",
+    mjs: "javascript",
+    cjs: "javascript",
+    jsx: "javascript",
+    ts: "typescript",
+    tsx: "typescript",
+    json: "json",
+    md: "markdown",
+    rst: "restructuredtext",
+    sh: "shell",
+    bash: "shell",
+    yml: "yaml",
+    yaml: "yaml",
+    toml: "ini",
+    cfg: "ini",
+    ini: "ini",
+    go: "go",
+    rs: "rust",
+    java: "java",
+    kt: "kotlin",
+    c: "c",
+    h: "c",
+    cc: "cpp",
+    cpp: "cpp",
+    hpp: "cpp",
+    cs: "csharp",
+    rb: "ruby",
+    php: "php",
+    html: "html",
+    css: "css",
+    scss: "scss",
+    sql: "sql",
+    xml: "xml",
+    swift: "swift",
   };
   return byExt[ext] ?? "plaintext";
 }

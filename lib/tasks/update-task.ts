@@ -20,7 +20,15 @@ export const TaskUpdateSchema = z.object({
 });
 export type TaskUpdate = z.input<typeof TaskUpdateSchema>;
 
-const EDITABLE = ["problemStatement", "hintsText", "failToPass", "passToPass", "difficulty", "labels", "assigneeId"] as const;
+const EDITABLE = [
+  "problemStatement",
+  "hintsText",
+  "failToPass",
+  "passToPass",
+  "difficulty",
+  "labels",
+  "assigneeId",
+] as const;
 
 /** A curator's edit of a task's own fields, at the version they saw; the audit keeps before and after of what changed. */
 export async function updateTask(db: PrismaClient, actor: { id: string }, taskId: string, rawInput: TaskUpdate) {
@@ -30,7 +38,10 @@ export async function updateTask(db: PrismaClient, actor: { id: string }, taskId
   }
   if (input.assigneeId) await assertAssignable(db, input.assigneeId);
   return db.$transaction(async (tx) => {
-    const task = await tx.task.findUnique({ where: { id: taskId }, select: { version: true, ...Object.fromEntries(EDITABLE.map((k) => [k, true])) } });
+    const task = await tx.task.findUnique({
+      where: { id: taskId },
+      select: { version: true, ...Object.fromEntries(EDITABLE.map((k) => [k, true])) },
+    });
     if (!task) throw notFound(`Task ${taskId}`);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -45,7 +56,14 @@ export async function updateTask(db: PrismaClient, actor: { id: string }, taskId
       return { version: task.version, changed: [] as string[] };
     }
     const version = await updateTaskAtVersion(tx, taskId, input.version, after);
-    await auditLog(tx, { actorId: actor.id, entityType: "task", entityId: taskId, action: "task.edited", before: { ...before, version: task.version }, after: { ...after, version } });
+    await auditLog(tx, {
+      actorId: actor.id,
+      entityType: "task",
+      entityId: taskId,
+      action: "task.edited",
+      before: { ...before, version: task.version },
+      after: { ...after, version },
+    });
     return { version, changed: Object.keys(after) };
   });
 }

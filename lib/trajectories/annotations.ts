@@ -9,7 +9,13 @@ import type { BlindSet } from "../auth/blind";
 // group like with like instead of spellings.
 
 const LABELS_KEY = "trajectory.annotationLabels";
-export const DEFAULT_ANNOTATION_LABELS = ["misread the code", "ran a reproducer", "accepted a symptom fix", "skipped the tests", "found the root cause"];
+export const DEFAULT_ANNOTATION_LABELS = [
+  "misread the code",
+  "ran a reproducer",
+  "accepted a symptom fix",
+  "skipped the tests",
+  "found the root cause",
+];
 
 export const AnnotationLabelsSchema = z.object({ labels: z.array(z.string().trim().min(1).max(60)).min(1).max(50) });
 
@@ -23,8 +29,19 @@ export async function setAnnotationLabels(db: PrismaClient, actorId: string, lab
   const unique = [...new Set(labels)];
   const before = await annotationLabels(db);
   await db.$transaction(async (tx) => {
-    await tx.setting.upsert({ where: { key: LABELS_KEY }, create: { key: LABELS_KEY, value: unique }, update: { value: unique } });
-    await auditLog(tx, { actorId, entityType: "setting", entityId: LABELS_KEY, action: "settings.updated", before, after: unique });
+    await tx.setting.upsert({
+      where: { key: LABELS_KEY },
+      create: { key: LABELS_KEY, value: unique },
+      update: { value: unique },
+    });
+    await auditLog(tx, {
+      actorId,
+      entityType: "setting",
+      entityId: LABELS_KEY,
+      action: "settings.updated",
+      before,
+      after: unique,
+    });
   });
   return unique;
 }
@@ -37,20 +54,44 @@ export const NewAnnotationSchema = z
   })
   .refine((a) => a.label || a.comment, { message: "give a label, a comment or both", path: ["label"] });
 
-const fieldError = (field: string, detail: string) => new AppError("BAD_REQUEST", detail, undefined, [{ field, in: "body", pointer: `/${field}`, detail }]);
+const fieldError = (field: string, detail: string) =>
+  new AppError("BAD_REQUEST", detail, undefined, [{ field, in: "body", pointer: `/${field}`, detail }]);
 
-export async function annotateStep(db: PrismaClient, actorId: string, trajectoryId: string, input: z.infer<typeof NewAnnotationSchema>) {
-  const step = await db.trajectoryStep.findUnique({ where: { trajectoryId_index: { trajectoryId, index: input.stepIndex } }, select: { id: true } });
+export async function annotateStep(
+  db: PrismaClient,
+  actorId: string,
+  trajectoryId: string,
+  input: z.infer<typeof NewAnnotationSchema>,
+) {
+  const step = await db.trajectoryStep.findUnique({
+    where: { trajectoryId_index: { trajectoryId, index: input.stepIndex } },
+    select: { id: true },
+  });
   if (!step) throw notFound(`Step ${input.stepIndex + 1} of trajectory ${trajectoryId}`);
   if (input.label && !(await annotationLabels(db)).includes(input.label)) {
-    throw fieldError("label", `"${input.label}" is not one of the configured labels; pick one of them, or ask an admin to add it.`);
+    throw fieldError(
+      "label",
+      `"${input.label}" is not one of the configured labels; pick one of them, or ask an admin to add it.`,
+    );
   }
   return db.$transaction(async (tx) => {
     const created = await tx.stepAnnotation.create({
-      data: { trajectoryId, stepIndex: input.stepIndex, label: input.label ?? null, comment: input.comment ?? null, authorId: actorId },
+      data: {
+        trajectoryId,
+        stepIndex: input.stepIndex,
+        label: input.label ?? null,
+        comment: input.comment ?? null,
+        authorId: actorId,
+      },
       include: { author: { select: { name: true, email: true } } },
     });
-    await auditLog(tx, { actorId, entityType: "trajectory", entityId: trajectoryId, action: "step.annotated", after: { stepIndex: input.stepIndex, label: created.label, comment: created.comment } });
+    await auditLog(tx, {
+      actorId,
+      entityType: "trajectory",
+      entityId: trajectoryId,
+      action: "step.annotated",
+      after: { stepIndex: input.stepIndex, label: created.label, comment: created.comment },
+    });
     return created;
   });
 }
@@ -72,7 +113,9 @@ export async function labelCounts(db: Db) {
     WHERE a.label IS NOT NULL GROUP BY a.label, t.model, t.role ORDER BY a.label, count(*) DESC`;
   const labels = await annotationLabels(db);
   return labels.map((label) => {
-    const byModel = rows.filter((r) => r.label === label).map((r) => ({ model: r.model ?? "unknown model", role: r.role, count: Number(r.count) }));
+    const byModel = rows
+      .filter((r) => r.label === label)
+      .map((r) => ({ model: r.model ?? "unknown model", role: r.role, count: Number(r.count) }));
     return { label, count: byModel.reduce((sum, m) => sum + m.count, 0), byModel };
   });
 }
@@ -87,13 +130,18 @@ export const LabelStepsQuerySchema = z.object({
 export async function stepsWithLabel(db: Db, query: z.infer<typeof LabelStepsQuerySchema>, blind: BlindSet) {
   const hidden = [...(await blind.ids())];
   const rows = await db.stepAnnotation.findMany({
-    where: { label: query.label, ...(hidden.length ? { trajectory: { OR: [{ taskId: null }, { taskId: { notIn: hidden } }] } } : {}) },
+    where: {
+      label: query.label,
+      ...(hidden.length ? { trajectory: { OR: [{ taskId: null }, { taskId: { notIn: hidden } }] } } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
     ...(query.cursor ? { cursor: { id: query.cursor }, skip: 1 } : {}),
     include: {
       author: { select: { name: true, email: true } },
-      trajectory: { select: { id: true, externalId: true, model: true, role: true, task: { select: { instanceId: true } } } },
+      trajectory: {
+        select: { id: true, externalId: true, model: true, role: true, task: { select: { instanceId: true } } },
+      },
     },
   });
   const page = rows.slice(0, query.limit);

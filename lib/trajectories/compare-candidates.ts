@@ -8,7 +8,12 @@ import { visibleOnly, type BlindSet } from "../auth/blind";
 
 export const CompareCandidatesQuerySchema = z.object({
   near: z.string().min(1).max(200).optional().describe("a trajectory id: its task's other trajectories come first"),
-  q: z.string().trim().max(200).optional().describe("words of a task's instance id, a model or a trajectory's external id"),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("words of a task's instance id, a model or a trajectory's external id"),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type CompareCandidatesQuery = z.infer<typeof CompareCandidatesQuerySchema>;
@@ -23,7 +28,15 @@ const CANDIDATE_SELECT = {
   task: { select: { instanceId: true } },
 } satisfies Prisma.TrajectorySelect;
 
-export type CompareCandidate = { id: string; externalId: string; role: string; model: string | null; stepCount: number; taskId: string | null; instanceId: string | null };
+export type CompareCandidate = {
+  id: string;
+  externalId: string;
+  role: string;
+  model: string | null;
+  stepCount: number;
+  taskId: string | null;
+  instanceId: string | null;
+};
 
 const flatten = (row: Prisma.TrajectoryGetPayload<{ select: typeof CANDIDATE_SELECT }>): CompareCandidate => ({
   id: row.id,
@@ -51,12 +64,19 @@ function searchCondition(q: string | undefined): Prisma.TrajectoryWhereInput {
 
 /** The picker's two lists: trajectories on `near`'s task first, then the others that match `q`; none on a task `blind` hides. */
 export async function compareCandidates(db: Db, query: CompareCandidatesQuery, blind: BlindSet) {
-  const near = query.near ? await db.trajectory.findUnique({ where: { id: query.near }, select: { id: true, taskId: true } }) : null;
+  const near = query.near
+    ? await db.trajectory.findUnique({ where: { id: query.near }, select: { id: true, taskId: true } })
+    : null;
   const nearTask = near?.taskId ?? null;
   const search = searchCondition(query.q);
   const [sameTask, others] = await Promise.all([
     nearTask
-      ? db.trajectory.findMany({ where: { AND: [{ taskId: nearTask, id: { not: near?.id } }, search] }, orderBy: [{ role: "asc" }, { createdAt: "asc" }], take: query.limit, select: CANDIDATE_SELECT })
+      ? db.trajectory.findMany({
+          where: { AND: [{ taskId: nearTask, id: { not: near?.id } }, search] },
+          orderBy: [{ role: "asc" }, { createdAt: "asc" }],
+          take: query.limit,
+          select: CANDIDATE_SELECT,
+        })
       : [],
     db.trajectory.findMany({
       where: { AND: [search, nearTask ? { OR: [{ taskId: { not: nearTask } }, { taskId: null }] } : {}] },

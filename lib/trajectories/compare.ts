@@ -40,10 +40,15 @@ export function alignSteps(a: Row[], b: Row[]): AlignedPair[] {
   const score = new Int32Array((a.length + 1) * width);
   for (let i = 0; i <= a.length; i++) score[i * width] = i * GAP;
   for (let j = 0; j <= b.length; j++) score[j] = j * GAP;
-  const pairScore = (i: number, j: number) => (sa[i] === sb[j] ? MATCH : a[i].kind === b[j].kind ? KIND_ONLY : MISMATCH);
+  const pairScore = (i: number, j: number) =>
+    sa[i] === sb[j] ? MATCH : a[i].kind === b[j].kind ? KIND_ONLY : MISMATCH;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      score[i * width + j] = Math.max(score[(i - 1) * width + j - 1] + pairScore(i - 1, j - 1), score[(i - 1) * width + j] + GAP, score[i * width + j - 1] + GAP);
+      score[i * width + j] = Math.max(
+        score[(i - 1) * width + j - 1] + pairScore(i - 1, j - 1),
+        score[(i - 1) * width + j] + GAP,
+        score[i * width + j - 1] + GAP,
+      );
     }
   }
   const pairs: AlignedPair[] = [];
@@ -66,10 +71,24 @@ export function alignSteps(a: Row[], b: Row[]): AlignedPair[] {
 async function side(db: Db, id: string, blind: BlindSet) {
   const trajectory = await db.trajectory.findUnique({
     where: { id },
-    select: { id: true, externalId: true, role: true, model: true, decision: true, confidence: true, diagnosis: true, stepCount: true, exitStatus: true, taskId: true, task: { select: { instanceId: true } }, candidatePatch: { select: { id: true, generator: true, resolved: true } } },
+    select: {
+      id: true,
+      externalId: true,
+      role: true,
+      model: true,
+      decision: true,
+      confidence: true,
+      diagnosis: true,
+      stepCount: true,
+      exitStatus: true,
+      taskId: true,
+      task: { select: { instanceId: true } },
+      candidatePatch: { select: { id: true, generator: true, resolved: true } },
+    },
   });
   if (!trajectory) throw notFound(`Trajectory ${id}`);
-  if (trajectory.candidatePatch && (await blind.hides(trajectory.taskId))) trajectory.candidatePatch = withoutResolved(trajectory.candidatePatch);
+  if (trajectory.candidatePatch && (await blind.hides(trajectory.taskId)))
+    trajectory.candidatePatch = withoutResolved(trajectory.candidatePatch);
   const steps = await db.$queryRaw<Row[]>`
     SELECT index, kind::text AS kind, left(coalesce(nullif(action, ''), thought, observation, ''), 160) AS summary
     FROM trajectory_steps WHERE trajectory_id = ${id} ORDER BY index LIMIT ${MAX_ALIGNED}`;
@@ -86,12 +105,23 @@ export async function compareTrajectories(db: Db, aId: string, bId: string, blin
   };
   // any two can be compared; the page says so when they are not on one task
   const sameTask = a.trajectory.taskId !== null && a.trajectory.taskId === b.trajectory.taskId;
-  return { a: a.trajectory, b: b.trajectory, sameTask, rows, differs, truncated: a.trajectory.stepCount > MAX_ALIGNED || b.trajectory.stepCount > MAX_ALIGNED, matched: rows.filter((r) => r.same).length };
+  return {
+    a: a.trajectory,
+    b: b.trajectory,
+    sameTask,
+    rows,
+    differs,
+    truncated: a.trajectory.stepCount > MAX_ALIGNED || b.trajectory.stepCount > MAX_ALIGNED,
+    matched: rows.filter((r) => r.same).length,
+  };
 }
 export type TrajectoryComparison = Awaited<ReturnType<typeof compareTrajectories>>;
 
 /** Other trajectories on the same task (its reviewers and solvers), to compare with or to follow. */
-export async function relatedTrajectories(db: Db, trajectory: { id: string; taskId: string | null; candidatePatchId: string | null }) {
+export async function relatedTrajectories(
+  db: Db,
+  trajectory: { id: string; taskId: string | null; candidatePatchId: string | null },
+) {
   if (!trajectory.taskId) return [];
   return db.trajectory.findMany({
     where: { taskId: trajectory.taskId, id: { not: trajectory.id } },

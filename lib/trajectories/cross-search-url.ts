@@ -7,7 +7,10 @@ type Filter = "q" | "model" | "task" | "verdict";
 const FAILED = ["UNRESOLVED", "ERRORED"];
 
 /** The API's query string for the search's filters (empty ones left out). */
-export function crossSearchQueryString(params: Omit<CrossSearchParams, "tab">, only: readonly Filter[] = ["q", "model", "task", "verdict"]): string {
+export function crossSearchQueryString(
+  params: Omit<CrossSearchParams, "tab">,
+  only: readonly Filter[] = ["q", "model", "task", "verdict"],
+): string {
   const query = new URLSearchParams();
   for (const key of only) if (params[key]) query.set(key, params[key]);
   return query.toString();
@@ -15,7 +18,11 @@ export function crossSearchQueryString(params: Omit<CrossSearchParams, "tab">, o
 
 /** The clusters' filters: no words, and an outcome only when it is a failed one. */
 export function clusterQueryString(params: Omit<CrossSearchParams, "tab">): string {
-  return crossSearchQueryString({ ...params, verdict: FAILED.includes(params.verdict) ? params.verdict : "" }, ["model", "task", "verdict"]);
+  return crossSearchQueryString({ ...params, verdict: FAILED.includes(params.verdict) ? params.verdict : "" }, [
+    "model",
+    "task",
+    "verdict",
+  ]);
 }
 
 /** The page's parameters from its URL: unknown values become empty, each text cut to what the API takes. */
@@ -24,5 +31,11 @@ export function crossSearchParamsOf(query: Record<string, string | string[] | un
     const value = query[key];
     return ((Array.isArray(value) ? value[0] : value) ?? "").slice(0, 200);
   };
-  return { q: one("q"), model: one("model"), task: one("task"), verdict: one("verdict"), tab: one("tab") === "clusters" ? "clusters" : "steps" };
+  return {
+    q: one("q"),
+    model: one("model"),
+    task: one("task"),
+    verdict: one("verdict"),
+    tab: one("tab") === "clusters" ? "clusters" : "steps",
+  };
 }

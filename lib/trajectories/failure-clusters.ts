@@ -15,8 +15,14 @@ import { FAILED_OUTCOMES, OUTCOME_SQL, type Outcome } from "./trajectory-outcome
 export const ClusterQuerySchema = z.object({
   model: z.string().trim().min(1).max(200).optional().describe("only trajectories of this model"),
   task: z.string().trim().min(1).max(200).optional().describe("only trajectories of this task (instance id)"),
-  verdict: z.enum(FAILED_OUTCOMES as [Outcome, ...Outcome[]]).optional().describe("only UNRESOLVED (a run said so) or ERRORED (the agent's run ended in error)"),
-  format: z.enum(["json", "csv"]).default("json").describe("csv: one row per failed trajectory with its cluster (an attachment)"),
+  verdict: z
+    .enum(FAILED_OUTCOMES as [Outcome, ...Outcome[]])
+    .optional()
+    .describe("only UNRESOLVED (a run said so) or ERRORED (the agent's run ended in error)"),
+  format: z
+    .enum(["json", "csv"])
+    .default("json")
+    .describe("csv: one row per failed trajectory with its cluster (an attachment)"),
 });
 export type ClusterQuery = z.infer<typeof ClusterQuerySchema>;
 
@@ -26,11 +32,34 @@ export const STEPS_READ = 30;
 export const MAX_CLUSTERED = 5_000;
 export const EXAMPLES_SHOWN = 5;
 
-export type ClusterMember = { trajectoryId: string; taskId: string | null; instanceId: string | null; model: string | null; outcome: Outcome; stepIndex: number | null };
-export type FailureCluster = { key: string; errorClass: string; tool: string | null; failingTests: string[]; count: number; models: string[]; members: ClusterMember[] };
+export type ClusterMember = {
+  trajectoryId: string;
+  taskId: string | null;
+  instanceId: string | null;
+  model: string | null;
+  outcome: Outcome;
+  stepIndex: number | null;
+};
+export type FailureCluster = {
+  key: string;
+  errorClass: string;
+  tool: string | null;
+  failingTests: string[];
+  count: number;
+  models: string[];
+  members: ClusterMember[];
+};
 export type FailureClusters = { clusters: FailureCluster[]; trajectories: number; capped: boolean };
 
-type FailedRow = { id: string; task_id: string | null; instance_id: string | null; model: string | null; outcome: Outcome; steps: SignatureStep[] | null; failing_tests: string[] | null };
+type FailedRow = {
+  id: string;
+  task_id: string | null;
+  instance_id: string | null;
+  model: string | null;
+  outcome: Outcome;
+  steps: SignatureStep[] | null;
+  failing_tests: string[] | null;
+};
 
 async function readFailedTrajectories(db: Db, query: ClusterQuery, blind: BlindSet): Promise<FailedRow[]> {
   const outcomes = query.verdict ? [query.verdict] : [...FAILED_OUTCOMES];
@@ -52,15 +81,32 @@ function group(rows: readonly FailedRow[]): FailureCluster[] {
   for (const row of rows) {
     const signature = failureSignature(row.steps ?? [], row.failing_tests ?? []);
     const key = signatureKey(signature);
-    const cluster = clusters.get(key) ?? { key, errorClass: signature.errorClass, tool: signature.tool, failingTests: signature.failingTests, count: 0, models: [], members: [] };
+    const cluster = clusters.get(key) ?? {
+      key,
+      errorClass: signature.errorClass,
+      tool: signature.tool,
+      failingTests: signature.failingTests,
+      count: 0,
+      models: [],
+      members: [],
+    };
     cluster.count += 1;
     if (row.model && !cluster.models.includes(row.model)) cluster.models.push(row.model);
-    cluster.members.push({ trajectoryId: row.id, taskId: row.task_id, instanceId: row.instance_id, model: row.model, outcome: row.outcome, stepIndex: signature.stepIndex });
+    cluster.members.push({
+      trajectoryId: row.id,
+      taskId: row.task_id,
+      instanceId: row.instance_id,
+      model: row.model,
+      outcome: row.outcome,
+      stepIndex: signature.stepIndex,
+    });
     clusters.set(key, cluster);
   }
   // the biggest first; ties in code-point order of the key (not the locale's), so the same data lists the same way everywhere
   const byKey = (a: FailureCluster, b: FailureCluster) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  return [...clusters.values()].map((c) => ({ ...c, models: c.models.sort() })).sort((a, b) => b.count - a.count || byKey(a, b));
+  return [...clusters.values()]
+    .map((c) => ({ ...c, models: c.models.sort() }))
+    .sort((a, b) => b.count - a.count || byKey(a, b));
 }
 
 /** The reader's failed trajectories (under the filters) grouped by failure signature, biggest cluster first. */
@@ -72,18 +118,47 @@ export async function clusterFailures(db: Db, query: ClusterQuery, blind: BlindS
 
 /** Every clustered trajectory as one CSV row beside its cluster's signature (lib/csv/csv.ts defuses formulas). */
 export function clustersToCsv(result: FailureClusters): string {
-  const header = ["cluster", "error_class", "tool", "failing_tests", "cluster_size", "trajectory_id", "instance_id", "model", "outcome", "step"];
+  const header = [
+    "cluster",
+    "error_class",
+    "tool",
+    "failing_tests",
+    "cluster_size",
+    "trajectory_id",
+    "instance_id",
+    "model",
+    "outcome",
+    "step",
+  ];
   const rows = result.clusters.flatMap((c) =>
-    c.members.map((m) => [c.key, c.errorClass, c.tool, c.failingTests.join(" "), c.count, m.trajectoryId, m.instanceId, m.model, m.outcome, m.stepIndex === null ? null : m.stepIndex + 1]),
+    c.members.map((m) => [
+      c.key,
+      c.errorClass,
+      c.tool,
+      c.failingTests.join(" "),
+      c.count,
+      m.trajectoryId,
+      m.instanceId,
+      m.model,
+      m.outcome,
+      m.stepIndex === null ? null : m.stepIndex + 1,
+    ]),
   );
   return toCsv(header, rows);
 }
 
 /** The route's answer: the clusters as JSON, or every member as a CSV attachment. */
-export async function failureClustersResponse(db: Db, query: ClusterQuery, blind: BlindSet): Promise<FailureClusters | Response> {
+export async function failureClustersResponse(
+  db: Db,
+  query: ClusterQuery,
+  blind: BlindSet,
+): Promise<FailureClusters | Response> {
   const result = await clusterFailures(db, query, blind);
   if (query.format === "json") return result;
   return new Response(clustersToCsv(result), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="failure-clusters.csv"' },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="failure-clusters.csv"',
+    },
   });
 }

@@ -32,7 +32,8 @@ const EDIT_REJECTED = /Your (?:proposed edit has introduced new syntax error|cha
 const TOOL_USAGE = /^(?:OBSERVATION:\s*)?(?:No replacement was performed|Invalid `?path|Usage: )/m;
 // an exception line ends a traceback: "ValueError: message", "django.core.exceptions.FieldError"
 // (pytest's own `Failed`, as in "Failed: DID NOT RAISE", counts)
-const EXCEPTION_LINE = /^(?:E\s+)?((?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure|NotFound|Denied|Configured)|\w*Failed))(?::\s|:?\s*$)/;
+const EXCEPTION_LINE =
+  /^(?:E\s+)?((?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure|NotFound|Denied|Configured)|\w*Failed))(?::\s|:?\s*$)/;
 const TESTS_FAILED = /^=*[ \t]*\d+ failed\b/m;
 const TRACEBACK = "Traceback (most recent call last):";
 const EXIT_CODE_TEXT = /(?:exit(?:ed)? (?:with )?(?:code|status)|returncode[>:=\s]+|Error) ?(-?\d{1,3})\b/gi;
@@ -83,7 +84,9 @@ export function toolOf(step: Pick<SignatureStep, "action" | "metadata">): string
   const call = action ? toolCall(action) : null;
   if (call) {
     const command = call.args.command ?? call.args.cmd;
-    return typeof command === "string" && /bash|shell|terminal|run/.test(call.name) ? `${call.name}:${firstWord(command)}` : call.name;
+    return typeof command === "string" && /bash|shell|terminal|run/.test(call.name)
+      ? `${call.name}:${firstWord(command)}`
+      : call.name;
   }
   const meta = (step.metadata && typeof step.metadata === "object" ? step.metadata : {}) as Json;
   const word = action ? firstWord(action) : "";
@@ -92,7 +95,9 @@ export function toolOf(step: Pick<SignatureStep, "action" | "metadata">): string
 }
 
 /** The last step (latest first in `stepsNewestFirst`) whose observation shows an error, with that error's class. */
-export function lastFailingStep(stepsNewestFirst: readonly SignatureStep[]): { step: SignatureStep; errorClass: string } | null {
+export function lastFailingStep(
+  stepsNewestFirst: readonly SignatureStep[],
+): { step: SignatureStep; errorClass: string } | null {
   for (const step of stepsNewestFirst) {
     const errorClass = errorClassOf(step.observation, step.metadata);
     if (errorClass) return { step, errorClass };
@@ -101,11 +106,19 @@ export function lastFailingStep(stepsNewestFirst: readonly SignatureStep[]): { s
 }
 
 /** A failed trajectory's signature from its last steps (newest first) and its candidate run's failing tests. */
-export function failureSignature(stepsNewestFirst: readonly SignatureStep[], failingTests: readonly string[]): FailureSignature {
+export function failureSignature(
+  stepsNewestFirst: readonly SignatureStep[],
+  failingTests: readonly string[],
+): FailureSignature {
   const failing = lastFailingStep(stepsNewestFirst);
   const tests = [...new Set(failingTests)].sort().slice(0, MAX_SIGNATURE_TESTS);
   if (!failing) return { errorClass: NO_ERROR_SEEN, tool: null, failingTests: tests, stepIndex: null };
-  return { errorClass: failing.errorClass, tool: toolOf(failing.step), failingTests: tests, stepIndex: failing.step.index };
+  return {
+    errorClass: failing.errorClass,
+    tool: toolOf(failing.step),
+    failingTests: tests,
+    stepIndex: failing.step.index,
+  };
 }
 
 /** The signature as one stable key: equal keys, one cluster. */

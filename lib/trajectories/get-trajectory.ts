@@ -18,7 +18,10 @@ export async function getTrajectory(db: Db, id: string, blind: BlindSet) {
   });
   if (!trajectory) throw notFound(`Trajectory ${id}`);
   const [kindCounts, related] = await Promise.all([countStepKinds(db, id), relatedTrajectories(db, trajectory)]);
-  const candidatePatch = trajectory.candidatePatch && (await blind.hides(trajectory.taskId)) ? withoutResolved(trajectory.candidatePatch) : trajectory.candidatePatch;
+  const candidatePatch =
+    trajectory.candidatePatch && (await blind.hides(trajectory.taskId))
+      ? withoutResolved(trajectory.candidatePatch)
+      : trajectory.candidatePatch;
   return { ...trajectory, candidatePatch, kindCounts, related };
 }
 export type TrajectoryDetail = Awaited<ReturnType<typeof getTrajectory>>;
@@ -36,13 +39,26 @@ export const STEP_SUMMARY_CHARS = 240;
 
 export const StepWindowQuerySchema = z.object({
   from: z.coerce.number().int().min(0).default(0).describe("position of the first row in the (filtered) list"),
-  at: z.coerce.number().int().min(0).optional().describe("a step index: answer the window that holds it (overrides from)"),
+  at: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("a step index: answer the window that holds it (overrides from)"),
   limit: z.coerce.number().int().min(1).max(200).default(100),
   kind: z.enum(STEP_KINDS).optional().describe("only steps of this kind"),
 });
 export type StepWindowQuery = z.infer<typeof StepWindowQuerySchema>;
 
-export type StepRow = { id: string; index: number; kind: StepKind | null; summary: string; tokensIn: number | null; tokensOut: number | null; durationMs: number | null };
+export type StepRow = {
+  id: string;
+  index: number;
+  kind: StepKind | null;
+  summary: string;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  durationMs: number | null;
+};
 
 /** Where a step stands in the list filtered by a kind (its index when unfiltered). */
 async function positionOf(db: Db, trajectoryId: string, index: number, kind: StepKind | undefined) {
@@ -54,12 +70,18 @@ async function positionOf(db: Db, trajectoryId: string, index: number, kind: Ste
  * One window of the step list, at any position, in one query: the list is virtual, so
  * the page asks only for the rows on screen, however far it jumps.
  */
-export async function listStepWindow(db: Db, trajectoryId: string, query: StepWindowQuery): Promise<{ offset: number; position: number | null; items: StepRow[] }> {
+export async function listStepWindow(
+  db: Db,
+  trajectoryId: string,
+  query: StepWindowQuery,
+): Promise<{ offset: number; position: number | null; items: StepRow[] }> {
   // with ?at=, position is where that step stands (filtered: where the first step of the kind at or after it stands)
   const position = query.at === undefined ? null : await positionOf(db, trajectoryId, query.at, query.kind);
   const offset = position === null ? query.from : Math.floor(position / query.limit) * query.limit;
   // unfiltered, positions are indices (the importer numbers steps 0..n-1), so a range on the unique index; filtered, an offset on (trajectory_id, kind, index)
-  const where = query.kind ? Prisma.sql`trajectory_id = ${trajectoryId} AND kind = ${query.kind}::"StepKind"` : Prisma.sql`trajectory_id = ${trajectoryId} AND index >= ${offset}`;
+  const where = query.kind
+    ? Prisma.sql`trajectory_id = ${trajectoryId} AND kind = ${query.kind}::"StepKind"`
+    : Prisma.sql`trajectory_id = ${trajectoryId} AND index >= ${offset}`;
   const skip = query.kind ? offset : 0;
   const items = await db.$queryRaw<StepRow[]>`
     SELECT id, index, kind::text AS kind, left(coalesce(nullif(action, ''), thought, observation, ''), ${STEP_SUMMARY_CHARS}) AS summary,
@@ -71,7 +93,18 @@ export async function listStepWindow(db: Db, trajectoryId: string, query: StepWi
 export async function getTrajectoryStep(db: Db, trajectoryId: string, index: number) {
   const step = await db.trajectoryStep.findUnique({
     where: { trajectoryId_index: { trajectoryId, index } },
-    select: { id: true, index: true, kind: true, thought: true, action: true, observation: true, tokensIn: true, tokensOut: true, durationMs: true, metadata: true },
+    select: {
+      id: true,
+      index: true,
+      kind: true,
+      thought: true,
+      action: true,
+      observation: true,
+      tokensIn: true,
+      tokensOut: true,
+      durationMs: true,
+      metadata: true,
+    },
   });
   if (!step) throw notFound(`Step ${index + 1} of trajectory ${trajectoryId}`);
   return { ...step, edit: await editOfStep(db, trajectoryId, step) };

@@ -63,7 +63,10 @@ export function scoreVerdicts(verdicts: Verdict[]): ReviewerScore[] {
           precision: proportion(c.truePositive, c.truePositive + c.falsePositive),
           recall: proportion(c.truePositive, c.truePositive + c.falseNegative),
         },
-        f1: precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null,
+        f1:
+          precision !== null && recall !== null && precision + recall > 0
+            ? (2 * precision * recall) / (precision + recall)
+            : null,
         confidenceGap: rightMean !== null && wrongMean !== null ? rightMean - wrongMean : null,
       };
     });
@@ -87,7 +90,10 @@ export function honestResolved(candidate: CandidateFacts): boolean | null {
   if (latest && latest.importBatchId === null) return latest.resolved;
   const resolved = latest ? latest.resolved : candidate.resolved;
   if (resolved === null) return null;
-  const guard = guardCandidatePatch(candidate.patch, { testPatch: candidate.task.testPatch, evalScript: candidate.task.environment.currentRevision?.evalScript ?? "" });
+  const guard = guardCandidatePatch(candidate.patch, {
+    testPatch: candidate.task.testPatch,
+    evalScript: candidate.task.environment.currentRevision?.evalScript ?? "",
+  });
   return guard.protectedPaths.length || guard.runnerHooks.length ? null : resolved;
 }
 
@@ -96,7 +102,12 @@ export const GROUND_TRUTH_SELECT = {
   resolved: true,
   patch: true,
   task: { select: { testPatch: true, environment: { select: { currentRevision: { select: { evalScript: true } } } } } },
-  validationRuns: { where: { status: "SUCCEEDED", resolved: { not: null } }, orderBy: { finishedAt: "desc" }, take: 1, select: { resolved: true, importBatchId: true } },
+  validationRuns: {
+    where: { status: "SUCCEEDED", resolved: { not: null } },
+    orderBy: { finishedAt: "desc" },
+    take: 1,
+    select: { resolved: true, importBatchId: true },
+  },
 } satisfies Prisma.CandidatePatchSelect;
 
 /** Every reviewer's score, but for verdicts on tasks `blind` hides: their ground truth is whether the task's candidate resolved it. */

@@ -13,10 +13,18 @@ import { OUTCOME_SQL, OUTCOMES, type Outcome } from "./trajectory-outcome";
 // characters and split here into pieces, so no markup from a step ever reaches the page.
 
 export const CrossSearchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(200).describe("words to find in thought, action or observation (all of them, each as a word prefix)"),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .describe("words to find in thought, action or observation (all of them, each as a word prefix)"),
   model: z.string().trim().min(1).max(200).optional().describe("only trajectories of this model"),
   task: z.string().trim().min(1).max(200).optional().describe("only trajectories of this task (instance id)"),
-  verdict: z.enum(OUTCOMES).optional().describe("only trajectories with this outcome: the candidate's ground truth, else how the run ended"),
+  verdict: z
+    .enum(OUTCOMES)
+    .optional()
+    .describe("only trajectories with this outcome: the candidate's ground truth, else how the run ended"),
   cursor: z.string().max(200).optional().describe("nextCursor of the previous page"),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -40,9 +48,12 @@ const START = "\u0001";
 const STOP = "\u0002";
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 // the same bounded prefixes the search vector is made of (migration 20261203133808_trajectory_inspector)
-const STEP_TEXT = raw(`left(COALESCE(s.thought, ''), 100000) || ' ' || left(COALESCE(s.action, ''), 100000) || ' ' || left(COALESCE(s.observation, ''), 200000)`);
+const STEP_TEXT = raw(
+  `left(COALESCE(s.thought, ''), 100000) || ' ' || left(COALESCE(s.action, ''), 100000) || ' ' || left(COALESCE(s.observation, ''), 200000)`,
+);
 
-const badField = (field: string, detail: string) => new AppError("BAD_REQUEST", detail, undefined, [{ field, in: "query", pointer: `/${field}`, detail }]);
+const badField = (field: string, detail: string) =>
+  new AppError("BAD_REQUEST", detail, undefined, [{ field, in: "query", pointer: `/${field}`, detail }]);
 
 function encodeCursor(trajectoryId: string, stepIndex: number): string {
   return Buffer.from(JSON.stringify([trajectoryId, stepIndex])).toString("base64url");
@@ -61,12 +72,19 @@ function decodeCursor(cursor: string): [string, number] {
 /** The tsquery of the search box, or a sentence saying what to type. */
 export function stepTsQuery(q: string): string {
   const query = textSearchQuery(q);
-  if (!query) throw badField("q", `Search for at least one word of ${MIN_TEXT_SEARCH_TERM} or more characters in the search box.`);
+  if (!query)
+    throw badField(
+      "q",
+      `Search for at least one word of ${MIN_TEXT_SEARCH_TERM} or more characters in the search box.`,
+    );
   return query;
 }
 
 /** The conditions every cross-trajectory read shares: the filters and what the reader may not see. */
-export function trajectoryFilters(query: Pick<CrossSearchQuery, "model" | "task" | "verdict">, blind: BlindSet): SqlFragment {
+export function trajectoryFilters(
+  query: Pick<CrossSearchQuery, "model" | "task" | "verdict">,
+  blind: BlindSet,
+): SqlFragment {
   return allOf([
     query.model ? sql`tr.model = ${query.model}` : raw("TRUE"),
     query.task ? sql`t.instance_id = ${query.task}` : raw("TRUE"),
@@ -108,7 +126,16 @@ export function snippetPieces(marked: string): SnippetPiece[] {
   return pieces;
 }
 
-type HitRow = { trajectory_id: string; index: number; kind: string | null; model: string | null; task_id: string | null; instance_id: string | null; outcome: Outcome; snippet: string };
+type HitRow = {
+  trajectory_id: string;
+  index: number;
+  kind: string | null;
+  model: string | null;
+  task_id: string | null;
+  instance_id: string | null;
+  outcome: Outcome;
+  snippet: string;
+};
 
 /** One page of steps matching the words, across every trajectory the reader may see. */
 export async function searchAllSteps(db: Db, query: CrossSearchQuery, blind: BlindSet): Promise<CrossSearchPage> {
@@ -125,5 +152,8 @@ export async function searchAllSteps(db: Db, query: CrossSearchQuery, blind: Bli
     snippet: snippetPieces(row.snippet),
   }));
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.trajectoryId, last.stepIndex) : null };
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.trajectoryId, last.stepIndex) : null,
+  };
 }

@@ -11,7 +11,9 @@ import { clusterQueryString, crossSearchQueryString, type CrossSearchParams } fr
 
 /** The first page of matching steps, or null when there are no words or the route would refuse the query. */
 export async function firstSearchPage(reader: Reader, params: CrossSearchParams) {
-  const query = CrossSearchQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(crossSearchQueryString(params))));
+  const query = CrossSearchQuerySchema.safeParse(
+    Object.fromEntries(new URLSearchParams(crossSearchQueryString(params))),
+  );
   if (!params.q || !query.success) return null;
   // words too short to search: the route answers 400 with its sentence, which the browser shows
   return searchAllSteps(prisma, query.data, blindSetOf(prisma, reader)).catch((error: unknown) => {

@@ -14,7 +14,12 @@ export const SearchStepsQuerySchema = z.object({
   q: z.string().trim().min(1).max(200).describe("words to find (all of them), or a regular expression with regex=1"),
   regex: z.enum(["0", "1"]).default("0").describe("1: q is a POSIX regular expression, matched case-insensitively"),
   kind: z.enum(STEP_KINDS).optional().describe("only steps of this kind"),
-  first: z.enum(["0", "1"]).optional().describe("1: the first matching step comes along in full (firstStep), so a reader landing on it needs no second request"),
+  first: z
+    .enum(["0", "1"])
+    .optional()
+    .describe(
+      "1: the first matching step comes along in full (firstStep), so a reader landing on it needs no second request",
+    ),
 });
 export type SearchStepsQuery = z.infer<typeof SearchStepsQuerySchema>;
 
@@ -22,7 +27,12 @@ export type SearchStepsQuery = z.infer<typeof SearchStepsQuerySchema>;
 export const MAX_MATCHES = 2_000;
 const SCAN_TIMEOUT_MS = 8_000;
 
-export type StepSearchResult = { count: number; matches: number[]; mode: "words" | "text" | "regex"; firstStep?: FullStep | null };
+export type StepSearchResult = {
+  count: number;
+  matches: number[];
+  mode: "words" | "text" | "regex";
+  firstStep?: FullStep | null;
+};
 
 function kindFilter(kind: SearchStepsQuery["kind"]) {
   return kind ? Prisma.sql`AND kind = ${kind}::"StepKind"` : Prisma.empty;
@@ -36,7 +46,8 @@ async function matchWords(db: Db, trajectoryId: string, query: SearchStepsQuery)
 /** A scan of the texts (ILIKE or ~*), bounded by a statement timeout so a pathological pattern cannot hold a connection. */
 async function matchText(db: PrismaClient, trajectoryId: string, query: SearchStepsQuery, regex: boolean) {
   const pattern = regex ? query.q : `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const test = (column: Prisma.Sql) => (regex ? Prisma.sql`${column} ~* ${pattern}` : Prisma.sql`${column} ILIKE ${pattern}`);
+  const test = (column: Prisma.Sql) =>
+    regex ? Prisma.sql`${column} ~* ${pattern}` : Prisma.sql`${column} ILIKE ${pattern}`;
   const where = Prisma.sql`trajectory_id = ${trajectoryId} ${kindFilter(query.kind)} AND (${test(Prisma.sql`thought`)} OR ${test(Prisma.sql`action`)} OR ${test(Prisma.sql`observation`)})`;
   const run = async (tx: Db) => {
     await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${SCAN_TIMEOUT_MS}`);
@@ -49,18 +60,25 @@ async function matchText(db: PrismaClient, trajectoryId: string, query: SearchSt
   }
 }
 
-const badQuery = (detail: string) => new AppError("BAD_REQUEST", detail, undefined, [{ field: "q", in: "query", pointer: "/q", detail }]);
+const badQuery = (detail: string) =>
+  new AppError("BAD_REQUEST", detail, undefined, [{ field: "q", in: "query", pointer: "/q", detail }]);
 
 function searchError(error: unknown, q: string): unknown {
   const text = error instanceof Error ? error.message : String(error);
-  if (/invalid regular expression/i.test(text)) return badQuery(`"${q}" is not a valid regular expression; check its brackets and escapes, or search for words instead.`);
-  if (/statement timeout|canceling statement/i.test(text)) return badQuery(`Searching for "${q}" took too long; use whole words (they are indexed) or a narrower expression.`);
+  if (/invalid regular expression/i.test(text))
+    return badQuery(
+      `"${q}" is not a valid regular expression; check its brackets and escapes, or search for words instead.`,
+    );
+  if (/statement timeout|canceling statement/i.test(text))
+    return badQuery(`Searching for "${q}" took too long; use whole words (they are indexed) or a narrower expression.`);
   return error;
 }
 
 /** The first matches and the exact count in one statement (the count is taken over every match before the LIMIT): one round trip, one connection. */
 async function collect(db: Db, where: Prisma.Sql) {
-  const rows = await db.$queryRaw<{ index: number; total: bigint }[]>`SELECT index, count(*) OVER () AS total FROM trajectory_steps WHERE ${where} ORDER BY index LIMIT ${MAX_MATCHES}`;
+  const rows = await db.$queryRaw<
+    { index: number; total: bigint }[]
+  >`SELECT index, count(*) OVER () AS total FROM trajectory_steps WHERE ${where} ORDER BY index LIMIT ${MAX_MATCHES}`;
   return { count: Number(rows[0]?.total ?? 0), matches: rows.map((r) => r.index) };
 }
 
@@ -72,9 +90,16 @@ async function search(db: PrismaClient, trajectoryId: string, query: SearchSteps
   return { ...(await matchText(db, trajectoryId, query, false)), mode: "text" };
 }
 
-export async function searchTrajectorySteps(db: PrismaClient, trajectoryId: string, query: SearchStepsQuery): Promise<StepSearchResult> {
+export async function searchTrajectorySteps(
+  db: PrismaClient,
+  trajectoryId: string,
+  query: SearchStepsQuery,
+): Promise<StepSearchResult> {
   const result = await search(db, trajectoryId, query);
   if (query.first !== "1") return result;
   // the step a reader lands on, in the same answer: the inspector shows it without asking again
-  return { ...result, firstStep: result.matches.length ? await getTrajectoryStep(db, trajectoryId, result.matches[0]) : null };
+  return {
+    ...result,
+    firstStep: result.matches.length ? await getTrajectoryStep(db, trajectoryId, result.matches[0]) : null,
+  };
 }

@@ -22,7 +22,12 @@ export type StepEdit = {
 };
 
 /** What each operation did, in words. */
-export const EDIT_OPERATION: Record<StepEdit["operation"], string> = { replace: "replaced text", create: "created the file", insert: "inserted text", lines: "replaced lines" };
+export const EDIT_OPERATION: Record<StepEdit["operation"], string> = {
+  replace: "replaced text",
+  create: "created the file",
+  insert: "inserted text",
+  lines: "replaced lines",
+};
 
 type Json = Record<string, unknown>;
 const str = (value: unknown) => (typeof value === "string" ? value : null);
@@ -35,14 +40,22 @@ function fromEditorArgs(args: Json): StepEdit | null {
     case "create":
       return { path, operation: "create", before: "", after: str(args.file_text) ?? "" };
     case "insert":
-      return { path, operation: "insert", before: "", after: str(args.new_str) ?? "", startLine: typeof args.insert_line === "number" ? args.insert_line + 1 : undefined };
+      return {
+        path,
+        operation: "insert",
+        before: "",
+        after: str(args.new_str) ?? "",
+        startLine: typeof args.insert_line === "number" ? args.insert_line + 1 : undefined,
+      };
     default:
       return null;
   }
 }
 
 function toolCallEdit(action: string): StepEdit | null {
-  const match = /^(str_replace_editor|text_editor|str_replace_based_edit_tool|file_editor|edit_file)\((.*)\)\s*$/.exec(action.split("\n")[0]);
+  const match = /^(str_replace_editor|text_editor|str_replace_based_edit_tool|file_editor|edit_file)\((.*)\)\s*$/.exec(
+    action.split("\n")[0],
+  );
   if (!match) return null;
   try {
     return fromEditorArgs(JSON.parse(match[2]) as Json);
@@ -79,8 +92,15 @@ function openHandsEdit(action: string): StepEdit | null {
     const ends = next.map((n) => rest.indexOf(`\n${n}: `, from)).filter((i) => i >= 0);
     return rest.slice(from, ends.length ? Math.min(...ends) : undefined);
   };
-  if (command === "str_replace") return { path, operation: "replace", before: field("old", ["new"]) ?? "", after: field("new", ["file", "content"]) ?? "" };
-  if (command === "create") return { path, operation: "create", before: "", after: field("file", ["content"]) ?? field("content", []) ?? "" };
+  if (command === "str_replace")
+    return {
+      path,
+      operation: "replace",
+      before: field("old", ["new"]) ?? "",
+      after: field("new", ["file", "content"]) ?? "",
+    };
+  if (command === "create")
+    return { path, operation: "create", before: "", after: field("file", ["content"]) ?? field("content", []) ?? "" };
   if (command === "insert") return { path, operation: "insert", before: "", after: field("new", []) ?? "" };
   return null;
 }
@@ -94,7 +114,15 @@ function openFile(metadata: unknown): string | null {
 /** SWE-agent 0.x's own edit commands, on the file it has open. */
 function sweAgentEdit(action: string, metadata: unknown): StepEdit | null {
   const lines = /^edit (\d+):(\d+)\n([\s\S]*?)\n?end_of_edit\s*$/.exec(action);
-  if (lines) return { path: openFile(metadata), operation: "lines", before: null, after: lines[3], startLine: Number(lines[1]), endLine: Number(lines[2]) };
+  if (lines)
+    return {
+      path: openFile(metadata),
+      operation: "lines",
+      before: null,
+      after: lines[3],
+      startLine: Number(lines[1]),
+      endLine: Number(lines[2]),
+    };
   const create = /^create (\S+)\s*$/.exec(action);
   if (create) return { path: create[1], operation: "create", before: "", after: "" };
   if (/^(?:edit|insert) '/.test(action)) {
@@ -117,7 +145,13 @@ function heredocFile(action: string): StepEdit | null {
 export function parseStepEdit(step: { action: string | null; metadata?: unknown }): StepEdit | null {
   const action = step.action?.trim();
   if (!action) return null;
-  return toolCallEdit(action) ?? editorCommandLine(action) ?? openHandsEdit(action) ?? sweAgentEdit(action, step.metadata) ?? heredocFile(action);
+  return (
+    toolCallEdit(action) ??
+    editorCommandLine(action) ??
+    openHandsEdit(action) ??
+    sweAgentEdit(action, step.metadata) ??
+    heredocFile(action)
+  );
 }
 
 /**
@@ -165,7 +199,11 @@ export function applyEdit(content: string, edit: Replayable): string | null {
     case "insert":
       // startLine is the first new line: the text goes after line startLine - 1
       if (edit.startLine === undefined || edit.startLine - 1 > lines.length) return null;
-      return [...lines.slice(0, edit.startLine - 1), ...edit.after.split("\n"), ...lines.slice(edit.startLine - 1)].join("\n");
+      return [
+        ...lines.slice(0, edit.startLine - 1),
+        ...edit.after.split("\n"),
+        ...lines.slice(edit.startLine - 1),
+      ].join("\n");
     case "lines": {
       if (edit.startLine === undefined) return null;
       const end = edit.endLine ?? edit.startLine;
@@ -180,15 +218,22 @@ export function applyEdit(content: string, edit: Replayable): string | null {
  * same file replayed, then this one. Any edit that does not apply (a file changed by a shell
  * command the trajectory does not show as an edit, an ambiguous replace) ends it, with the step.
  */
-export function wholeFileOfEdit(base: string, earlier: (Replayable & { index: number; path: string | null })[], edit: Replayable & { path: string | null }): { original: string; modified: string } | { failed: string } {
+export function wholeFileOfEdit(
+  base: string,
+  earlier: (Replayable & { index: number; path: string | null })[],
+  edit: Replayable & { path: string | null },
+): { original: string; modified: string } | { failed: string } {
   if (!edit.path) return { failed: "the edit does not name its file" };
   let content = base;
   for (const previous of earlier) {
     if (!previous.path || !samePath(previous.path, edit.path)) continue;
     const next = applyEdit(content, previous);
-    if (next === null) return { failed: `the edit at step ${previous.index + 1} could not be replayed on the base file` };
+    if (next === null)
+      return { failed: `the edit at step ${previous.index + 1} could not be replayed on the base file` };
     content = next;
   }
   const modified = applyEdit(content, edit);
-  return modified === null ? { failed: "this edit does not apply to the file as the earlier edits left it" } : { original: content, modified };
+  return modified === null
+    ? { failed: "this edit does not apply to the file as the earlier edits left it" }
+    : { original: content, modified };
 }

@@ -8,12 +8,37 @@
 export const STEP_KINDS = ["READ", "SEARCH", "EDIT", "RUN", "TEST", "SUBMIT", "THINK", "ERROR"] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
-export type ClassifiableStep = { thought: string | null; action: string | null; observation: string | null; metadata?: unknown };
+export type ClassifiableStep = {
+  thought: string | null;
+  action: string | null;
+  observation: string | null;
+  metadata?: unknown;
+};
 
 type Json = Record<string, unknown>;
 
-const EDITOR_TOOLS = new Set(["str_replace_editor", "text_editor", "str_replace_based_edit_tool", "edit_file", "file_editor", "apply_patch", "write_file", "create_file"]);
-const SHELL_TOOLS = new Set(["bash", "execute_bash", "shell", "cmd", "run", "run_command", "terminal", "python", "run_ipython", "execute_ipython_cell"]);
+const EDITOR_TOOLS = new Set([
+  "str_replace_editor",
+  "text_editor",
+  "str_replace_based_edit_tool",
+  "edit_file",
+  "file_editor",
+  "apply_patch",
+  "write_file",
+  "create_file",
+]);
+const SHELL_TOOLS = new Set([
+  "bash",
+  "execute_bash",
+  "shell",
+  "cmd",
+  "run",
+  "run_command",
+  "terminal",
+  "python",
+  "run_ipython",
+  "execute_ipython_cell",
+]);
 const SUBMIT_TOOLS = new Set(["submit", "finish", "attempt_completion"]);
 const THINK_TOOLS = new Set(["think", "message"]);
 const EDITOR_READS = new Set(["view", "read"]);
@@ -21,16 +46,48 @@ const EDITOR_READS = new Set(["view", "read"]);
 // SWE-agent 0.x / 1.x command words and common shell programs
 const SUBMIT_WORDS = new Set(["submit", "finish", "exit_forfeit"]);
 const EDIT_WORDS = new Set(["edit", "insert", "create", "append", "apply_patch", "patch"]);
-const SEARCH_WORDS = new Set(["find_file", "search_dir", "search_file", "grep", "egrep", "rg", "ag", "find", "ack", "locate"]);
-const READ_WORDS = new Set(["open", "goto", "scroll_up", "scroll_down", "cat", "head", "tail", "less", "more", "ls", "tree", "nl", "view", "pwd", "wc", "file", "stat"]);
-const TEST_COMMAND = /(?:^|[\s;&|/])(?:pytest|py\.test|tox|nosetests|runtests\.py|unittest|go test|cargo test|npm (?:run )?test|yarn test|jest|mocha|rspec|phpunit|mvn test|gradle test|make test|manage\.py test)(?:\s|$|;|&|\|)/;
+const SEARCH_WORDS = new Set([
+  "find_file",
+  "search_dir",
+  "search_file",
+  "grep",
+  "egrep",
+  "rg",
+  "ag",
+  "find",
+  "ack",
+  "locate",
+]);
+const READ_WORDS = new Set([
+  "open",
+  "goto",
+  "scroll_up",
+  "scroll_down",
+  "cat",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "ls",
+  "tree",
+  "nl",
+  "view",
+  "pwd",
+  "wc",
+  "file",
+  "stat",
+]);
+const TEST_COMMAND =
+  /(?:^|[\s;&|/])(?:pytest|py\.test|tox|nosetests|runtests\.py|unittest|go test|cargo test|npm (?:run )?test|yarn test|jest|mocha|rspec|phpunit|mvn test|gradle test|make test|manage\.py test)(?:\s|$|;|&|\|)/;
 // mini-swe-agent ends a run by echoing this marker before the diff it submits
 const MINI_SWE_AGENT_SUBMIT = /\b(?:COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT)\b/;
 // a shell write to a file: sed -i, a redirect into a file that is not /dev/null, tee, git apply
-const SHELL_EDIT = /(?:^|[\s;&|])(?:sed\s+-i|perl\s+-pi|tee\s|git\s+apply|patch\s+-p)|(?:^|[^2&])>{1,2}\s*(?!\/dev\/null)[\w./-]+\.\w+/;
+const SHELL_EDIT =
+  /(?:^|[\s;&|])(?:sed\s+-i|perl\s+-pi|tee\s|git\s+apply|patch\s+-p)|(?:^|[^2&])>{1,2}\s*(?!\/dev\/null)[\w./-]+\.\w+/;
 
 // What a tool or the environment says when the act itself failed (not a test or reproducer failing)
-const ERROR_OBSERVATION = /^\s*(?:OBSERVATION:\s*)?(?:Your proposed edit has introduced new syntax error|ERROR:|Error:|error:|No replacement was performed|Invalid `?path|Usage: |[\w./-]+: command not found|bash: .*: command not found|The command .* timed out|Traceback \(most recent call last\):\s*File "\/[^"]*\/(?:tools|commands|sweagent)\/)/;
+const ERROR_OBSERVATION =
+  /^\s*(?:OBSERVATION:\s*)?(?:Your proposed edit has introduced new syntax error|ERROR:|Error:|error:|No replacement was performed|Invalid `?path|Usage: |[\w./-]+: command not found|bash: .*: command not found|The command .* timed out|Traceback \(most recent call last\):\s*File "\/[^"]*\/(?:tools|commands|sweagent)\/)/;
 
 /** `name({...json...})` — a tool call as chat-steps.ts and inspect-log.ts write it, one per line (the first decides). */
 export function toolCall(action: string): { name: string; args: Json } | null {

@@ -12,5 +12,6 @@ export const FAILED_OUTCOMES: readonly Outcome[] = ["UNRESOLVED", "ERRORED"];
  * resolved decides; without one, an exit status other than "submitted…" (SWE-agent's exit_cost,
  * exit_context, exit_format, OpenHands' errors) is ERRORED.
  */
-export const OUTCOME_SQL: SqlFragment = raw(`(CASE WHEN cp.resolved THEN 'RESOLVED' WHEN NOT cp.resolved THEN 'UNRESOLVED'
+export const OUTCOME_SQL: SqlFragment =
+  raw(`(CASE WHEN cp.resolved THEN 'RESOLVED' WHEN NOT cp.resolved THEN 'UNRESOLVED'
   WHEN tr.exit_status IS NOT NULL AND tr.exit_status NOT ILIKE 'submitted%' THEN 'ERRORED' ELSE 'UNKNOWN' END)`);

@@ -5,7 +5,8 @@ import { auditLog } from "../audit/audit-log";
 import { configFrom, type EnvironmentSource } from "../config/server-config";
 import { rolesWith } from "../auth/permissions";
 
-export type BootstrapResult = { created: false } | { created: true; email: string; password: string; generated: boolean };
+export type BootstrapResult =
+  { created: false } | { created: true; email: string; password: string; generated: boolean };
 
 /**
  * On a database with no admin, creates one from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
@@ -22,6 +23,12 @@ export async function ensureAdmin(db: Db, source?: EnvironmentSource): Promise<B
     create: { email, name: "Admin", role: "ADMIN", passwordHash: await hashPassword(password) },
     update: { role: "ADMIN", passwordHash: await hashPassword(password), disabled: false },
   });
-  await auditLog(db, { actorId: null, entityType: "user", entityId: user.id, action: "bootstrap_admin", after: { email, role: "ADMIN" } });
+  await auditLog(db, {
+    actorId: null,
+    entityType: "user",
+    entityId: user.id,
+    action: "bootstrap_admin",
+    after: { email, role: "ADMIN" },
+  });
   return { created: true, email, password, generated };
 }

@@ -22,7 +22,10 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Up
   if (!before) throw notFound("That user");
   // the last person who may manage users cannot lock everyone out of it
   const demotesSelf = userId === actor.id && ((input.role && !can(input.role, "users:manage")) || input.disabled);
-  if (demotesSelf && (await db.user.count({ where: { role: { in: rolesWith("users:manage") }, disabled: false } })) <= 1) {
+  if (
+    demotesSelf &&
+    (await db.user.count({ where: { role: { in: rolesWith("users:manage") }, disabled: false } })) <= 1
+  ) {
     throw new AppError("CONFLICT", "You are the last admin: promote someone else before changing your own role");
   }
   const after = await db.user.update({ where: { id: userId }, data: input, select: publicUser });
@@ -47,9 +50,20 @@ export async function createUser(db: Db, actor: Actor | null, input: CreateUserI
     throw new AppError("CONFLICT", `A user with the email ${input.email} already exists`);
   }
   const user = await db.user.create({
-    data: { email: input.email, name: input.name ?? null, role: input.role, passwordHash: await hashPassword(input.password) },
+    data: {
+      email: input.email,
+      name: input.name ?? null,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    },
     select: publicUser,
   });
-  await auditLog(db, { actorId: actor?.id ?? null, entityType: "user", entityId: user.id, action: "create", after: user });
+  await auditLog(db, {
+    actorId: actor?.id ?? null,
+    entityType: "user",
+    entityId: user.id,
+    action: "create",
+    after: user,
+  });
   return user;
 }

@@ -20,7 +20,8 @@ const NOTHING_RAN = /^collected 0 items|no tests ran|^Ran 0 tests|tests finished
 export function checkLegitimacy(input: LegitimacyInput): RunFlag[] {
   const flags = new Set<RunFlag>();
   if (input.markerExitCode === null) flags.add("MARKER_MISSING");
-  if (input.results.size === 0 || (NOTHING_RAN.test(input.log) && input.results.size === 0)) flags.add("NO_TESTS_COLLECTED");
+  if (input.results.size === 0 || (NOTHING_RAN.test(input.log) && input.results.size === 0))
+    flags.add("NO_TESTS_COLLECTED");
   const statusOf = (id: string) => lookupTest(input.results, id);
   if (input.failToPass.some((id) => !statusOf(id))) flags.add("F2P_ABSENT_FROM_LOG");
   if (input.passToPass.some((id) => !statusOf(id))) flags.add("P2P_ABSENT_FROM_LOG");
@@ -30,8 +31,10 @@ export function checkLegitimacy(input: LegitimacyInput): RunFlag[] {
     const anyBroken = statuses.some((status) => status === "FAILED" || status === "ERROR");
     // exit 0 with failures means the status was swallowed; non-zero with nothing failing
     // means the runner itself broke (SWE-bench v5's guard against spoofed results).
-    if ((input.markerExitCode === 0 && anyBroken) || (input.markerExitCode !== 0 && !anyBroken)) flags.add("EXIT_CODE_CONTRADICTS_TESTS");
+    if ((input.markerExitCode === 0 && anyBroken) || (input.markerExitCode !== 0 && !anyBroken))
+      flags.add("EXIT_CODE_CONTRADICTS_TESTS");
   }
-  if (input.kind === "NEGATIVE_CONTROL" && input.failToPass.some((id) => isPassing(statusOf(id)))) flags.add("F2P_PASSED_ON_NEGATIVE");
+  if (input.kind === "NEGATIVE_CONTROL" && input.failToPass.some((id) => isPassing(statusOf(id))))
+    flags.add("F2P_PASSED_ON_NEGATIVE");
   return [...flags];
 }

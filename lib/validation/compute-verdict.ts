@@ -32,20 +32,29 @@ const PRECEDENCE: FailureClass[] = [
 export function computeVerdict(runs: GroupRun[]): Verdict | null {
   const controls = runs.filter((run) => run.kind !== "CANDIDATE");
   if (!controls.length) return null;
-  if (controls.some((run) => run.status === "QUEUED" || run.status === "RUNNING" || run.status === "CANCELLED")) return null;
+  if (controls.some((run) => run.status === "QUEUED" || run.status === "RUNNING" || run.status === "CANCELLED"))
+    return null;
 
   const classes = new Set(controls.map((run) => run.failureClass).filter((c): c is FailureClass => c !== null));
   const worst = PRECEDENCE.find((c) => classes.has(c)) ?? null;
   // An infrastructure failure says nothing about the task: no verdict yet, but say why.
   if (worst === "INFRA_ERROR") return { verdict: "PENDING", failureClass: "INFRA_ERROR", flakyTests: [] };
-  if (worst && PRECEDENCE.indexOf(worst) <= PRECEDENCE.indexOf("TESTS_DID_NOT_RUN")) return { verdict: "INVALID", failureClass: worst, flakyTests: [] };
+  if (worst && PRECEDENCE.indexOf(worst) <= PRECEDENCE.indexOf("TESTS_DID_NOT_RUN"))
+    return { verdict: "INVALID", failureClass: worst, flakyTests: [] };
 
-  const attempts: AttemptOutcome[] = controls.map((run) => ({ kind: run.kind, behaved: run.behaved ?? false, passed: run.passed }));
+  const attempts: AttemptOutcome[] = controls.map((run) => ({
+    kind: run.kind,
+    behaved: run.behaved ?? false,
+    passed: run.passed,
+  }));
   const flakyTests = detectFlakyTests(attempts);
   if (flakyTests.length) return { verdict: "FLAKY", failureClass: null, flakyTests };
 
   if (worst) return { verdict: "INVALID", failureClass: worst, flakyTests: [] };
-  if (!controls.some((run) => run.kind === "NEGATIVE_CONTROL") || !controls.some((run) => run.kind === "POSITIVE_CONTROL")) {
+  if (
+    !controls.some((run) => run.kind === "NEGATIVE_CONTROL") ||
+    !controls.some((run) => run.kind === "POSITIVE_CONTROL")
+  ) {
     return null;
   }
   return { verdict: "VALID", failureClass: null, flakyTests: [] };

@@ -72,14 +72,16 @@ function gitHeaderPaths(rest: string): string[] {
   const quoted = /^("(?:[^"\\]|\\.)*"|\S+) ("(?:[^"\\]|\\.)*"|\S+)$/.exec(rest);
   if (quoted) return [quoted[1], quoted[2]];
   const names: string[] = [];
-  for (let at = rest.indexOf(" b/"); at >= 0; at = rest.indexOf(" b/", at + 1)) names.push(rest.slice(0, at), rest.slice(at + 1));
+  for (let at = rest.indexOf(" b/"); at >= 0; at = rest.indexOf(" b/", at + 1))
+    names.push(rest.slice(0, at), rest.slice(at + 1));
   return names.length ? names : [rest];
 }
 
 type OpenSection = DiffSection & { lines: string[]; git: boolean; oldName: boolean; hunks: number };
 
 // Lines git writes between `diff --git` and the first hunk; anything else outside a hunk is dropped.
-const GIT_EXTENDED = /^(?:index |old mode |new mode |deleted file mode |new file mode |similarity index |dissimilarity index |Binary files |GIT binary patch)/;
+const GIT_EXTENDED =
+  /^(?:index |old mode |new mode |deleted file mode |new file mode |similarity index |dissimilarity index |Binary files |GIT binary patch)/;
 
 /**
  * The unified-diff sections of a patch, each rebuilt from the lines we recognized: a
@@ -94,7 +96,17 @@ export function splitDiffSections(patch: string): DiffSection[] {
   let newLine = 0;
   let binary = false;
   const open = (git: boolean): OpenSection => {
-    section = { paths: [], symlink: false, created: false, added: [], text: "", lines: [], git, oldName: false, hunks: 0 };
+    section = {
+      paths: [],
+      symlink: false,
+      created: false,
+      added: [],
+      text: "",
+      lines: [],
+      git,
+      oldName: false,
+      hunks: 0,
+    };
     sections.push(section);
     binary = false;
     return section;
@@ -153,7 +165,7 @@ export function splitDiffSections(patch: string): DiffSection[] {
       addPath(target, name[1], !line.startsWith("rename ") && !line.startsWith("copy "));
       continue;
     }
-    if (!current || current.hunks > 0 && !binary) continue;
+    if (!current || (current.hunks > 0 && !binary)) continue;
     if (binary || (current.git && GIT_EXTENDED.test(line))) {
       if (line.startsWith("GIT binary patch")) binary = true;
       if (SYMLINK_MODE.test(line)) current.symlink = true;
@@ -163,7 +175,13 @@ export function splitDiffSections(patch: string): DiffSection[] {
   }
   return sections
     .filter((s) => s.git || s.hunks > 0)
-    .map(({ paths, symlink, created, added, lines }) => ({ paths, symlink, created, added, text: `${lines.join("\n").replace(/(?<!\n)\n+$/, "")}\n` }));
+    .map(({ paths, symlink, created, added, lines }) => ({
+      paths,
+      symlink,
+      created,
+      added,
+      text: `${lines.join("\n").replace(/(?<!\n)\n+$/, "")}\n`,
+    }));
 }
 
 /** Every path a patch touches (old and new names). */

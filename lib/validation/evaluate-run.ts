@@ -61,10 +61,21 @@ function expectedOutcome(kind: RunKind, group: TestGroup): TestOutcome {
   return kind === "NEGATIVE_CONTROL" && group === "FAIL_TO_PASS" ? "FAILED" : "PASSED";
 }
 
-function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: string[], passToPass: string[]): UnplacedRow[] {
+function testResultRows(
+  kind: RunKind,
+  results: TestStatusMap,
+  failToPass: string[],
+  passToPass: string[],
+): UnplacedRow[] {
   const rows = new Map<string, UnplacedRow>();
   const add = (testId: string, group: TestGroup) => {
-    if (!rows.has(testId)) rows.set(testId, { testId, group, expected: expectedOutcome(kind, group), actual: statusToOutcome(lookupTest(results, testId)) });
+    if (!rows.has(testId))
+      rows.set(testId, {
+        testId,
+        group,
+        expected: expectedOutcome(kind, group),
+        actual: statusToOutcome(lookupTest(results, testId)),
+      });
   };
   failToPass.forEach((id) => add(id, "FAIL_TO_PASS"));
   passToPass.forEach((id) => add(id, "PASS_TO_PASS"));
@@ -78,7 +89,10 @@ function testResultRows(kind: RunKind, results: TestStatusMap, failToPass: strin
 }
 
 function withDecidingLines(log: string, rows: UnplacedRow[]): TestResultRow[] {
-  const lines = decidingLines(log, rows.filter((row) => row.actual !== "MISSING").map((row) => row.testId));
+  const lines = decidingLines(
+    log,
+    rows.filter((row) => row.actual !== "MISSING").map((row) => row.testId),
+  );
   return rows.map((row) => ({ ...row, logLine: lines.get(row.testId) ?? null }));
 }
 
@@ -95,7 +109,15 @@ export function evaluateRun(input: EvaluateRunInput): RunEvaluation {
   const flags = new Set<RunFlag>(
     input.container.timedOut || failedPatch
       ? [] // nothing ran to completion: only the cause is worth flagging
-      : checkLegitimacy({ kind: input.kind, log: input.log, evalScript: input.evalScript, markerExitCode, results, failToPass: input.failToPass, passToPass: input.passToPass }),
+      : checkLegitimacy({
+          kind: input.kind,
+          log: input.log,
+          evalScript: input.evalScript,
+          markerExitCode,
+          results,
+          failToPass: input.failToPass,
+          passToPass: input.passToPass,
+        }),
   );
   if (failedPatch) flags.add("PATCH_APPLY_FAILED");
   if (input.container.oomKilled) flags.add("OOM_KILLED");

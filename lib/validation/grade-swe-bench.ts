@@ -11,7 +11,12 @@ const START_TEST_OUTPUT = ">>>>> Start Test Output";
 const END_TEST_OUTPUT = ">>>>> End Test Output";
 const TEST_EXIT_CODE = ">>>>> Test Exit Code";
 /** Lines the harness prints when it did not get to run the tests. */
-const NOT_EVALUATED = [">>>>> Patch Apply Failed", ">>>>> Reset Failed", ">>>>> Tests Errored", ">>>>> Tests Timed Out"];
+const NOT_EVALUATED = [
+  ">>>>> Patch Apply Failed",
+  ">>>>> Reset Failed",
+  ">>>>> Tests Errored",
+  ">>>>> Tests Timed Out",
+];
 
 /** Evidence in a log with no parsed test that a runner did run (grading.py's SUITE_RAN), as plain checks. */
 const SUITE_RAN: Array<(log: string) => boolean> = [
@@ -57,15 +62,24 @@ export type ParsedHarnessLog = {
  * whole log when that parses to nothing), with the repository's parser. Logs of the legacy
  * harness (SWE-bench 1.x, no markers) are parsed whole, as that harness did.
  */
-export function parseHarnessLog(log: string, options: { repo?: string | null; parser?: string | null } = {}): ParsedHarnessLog {
+export function parseHarnessLog(
+  log: string,
+  options: { repo?: string | null; parser?: string | null } = {},
+): ParsedHarnessLog {
   const parserName = options.parser ?? logParserForRepo(options.repo) ?? null;
   const badLine = NOT_EVALUATED.find((line) => log.includes(line));
   const output = sweBenchTestOutput(log);
   let parsed = parseTestLog(output ?? log, parserName);
   if (parsed.results.size === 0 && output !== null) parsed = parseTestLog(log, parserName);
-  const result = (evaluated: boolean, reason: string | null): ParsedHarnessLog => ({ parser: parsed.parser, statuses: parsed.results, evaluated, reason });
+  const result = (evaluated: boolean, reason: string | null): ParsedHarnessLog => ({
+    parser: parsed.parser,
+    statuses: parsed.results,
+    evaluated,
+    reason,
+  });
   if (badLine) return result(false, `the harness reported "${badLine.slice(6)}"`);
-  if (parsed.results.size === 0 && !SUITE_RAN.some((ran) => ran(log))) return result(false, "no test results in the log");
+  if (parsed.results.size === 0 && !SUITE_RAN.some((ran) => ran(log)))
+    return result(false, "no test results in the log");
   const exitCode = recordedTestExitCode(log);
   const anyFailure = [...parsed.results.values()].some((status) => status === "FAILED" || status === "ERROR");
   if (exitCode !== null && exitCode !== 0 && parsed.results.size > 0 && !anyFailure) {
@@ -102,9 +116,15 @@ function failToPassVerdict(status: TestStatus | undefined): Verdict {
 }
 
 /** PASS_TO_PASS: as FAIL_TO_PASS, except that a skipped test is not a regression. */
-const passToPassVerdict = (status: TestStatus | undefined): Verdict => (status === "SKIPPED" ? "success" : failToPassVerdict(status));
+const passToPassVerdict = (status: TestStatus | undefined): Verdict =>
+  status === "SKIPPED" ? "success" : failToPassVerdict(status);
 
-export type GradedTest = { testId: string; group: "FAIL_TO_PASS" | "PASS_TO_PASS"; status: TestStatus | undefined; verdict: Verdict };
+export type GradedTest = {
+  testId: string;
+  group: "FAIL_TO_PASS" | "PASS_TO_PASS";
+  status: TestStatus | undefined;
+  verdict: Verdict;
+};
 
 export type SweBenchGrade = {
   tests: GradedTest[];
@@ -113,7 +133,12 @@ export type SweBenchGrade = {
 };
 
 /** get_eval_tests_report + get_resolution_status (PASS_AND_FAIL): resolved means every F2P and P2P test succeeded. */
-export function gradeTests(statuses: TestStatusMap, failToPass: string[], passToPass: string[], evaluated = true): SweBenchGrade {
+export function gradeTests(
+  statuses: TestStatusMap,
+  failToPass: string[],
+  passToPass: string[],
+  evaluated = true,
+): SweBenchGrade {
   const seen: TestStatusMap = evaluated ? statuses : new Map();
   const tests: GradedTest[] = [];
   const grade = (group: GradedTest["group"], ids: string[], verdictOf: (status: TestStatus | undefined) => Verdict) => {
@@ -132,7 +157,11 @@ export function gradeTests(statuses: TestStatusMap, failToPass: string[], passTo
   const tests_status = { FAIL_TO_PASS: bucket("FAIL_TO_PASS"), PASS_TO_PASS: bucket("PASS_TO_PASS") };
   // compute_fail_to_pass / compute_pass_to_pass are 1 (RESOLVED_FULL needs both) exactly when nothing failed
   const full = (b: { failure: string[] }) => b.failure.length === 0;
-  return { tests, tests_status, resolved: evaluated && full(tests_status.FAIL_TO_PASS) && full(tests_status.PASS_TO_PASS) };
+  return {
+    tests,
+    tests_status,
+    resolved: evaluated && full(tests_status.FAIL_TO_PASS) && full(tests_status.PASS_TO_PASS),
+  };
 }
 
 /** What a graded test shows on a TestResult row: PASSED when it succeeded, else what the log said (MISSING when absent). */

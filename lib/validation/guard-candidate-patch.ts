@@ -23,25 +23,49 @@ export type GuardedCandidate = {
 const TEST_DIRECTORIES = new Set(["test", "tests", "testing", "__tests__"]);
 const TEST_FILE = /^(test_.*|.*_tests?|tests?|conftest)\.py$/;
 // every file pytest and tox read their settings from (pytest ≥ 9 also reads pytest.toml)
-const RUNNER_CONFIG = new Set(["pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "tox.ini", "setup.cfg", "pyproject.toml", "noxfile.py"]);
+const RUNNER_CONFIG = new Set([
+  "pytest.ini",
+  ".pytest.ini",
+  "pytest.toml",
+  ".pytest.toml",
+  "tox.ini",
+  "setup.cfg",
+  "pyproject.toml",
+  "noxfile.py",
+]);
 // Python runs these on start-up, before any test
 const STARTUP_HOOK = /^(sitecustomize|usercustomize)\.py$|\.pth$/;
 const SITE_DIRECTORIES = new Set(["site-packages", "dist-packages"]);
 // `python -m pytest` puts the working directory first on sys.path: a top-level module of
 // one of these names would replace the runner itself
-const RUNNER_MODULES = new Set(["pytest", "_pytest", "py", "pluggy", "iniconfig", "unittest", "nose", "nose2", "xdist"]);
+const RUNNER_MODULES = new Set([
+  "pytest",
+  "_pytest",
+  "py",
+  "pluggy",
+  "iniconfig",
+  "unittest",
+  "nose",
+  "nose2",
+  "xdist",
+]);
 
 /** Why a path is protected, or null when a candidate may change it. */
-export function protectedBecause(path: string, fixed: { testPatchPaths: Set<string>; evalScriptPaths: Set<string> }): string | null {
+export function protectedBecause(
+  path: string,
+  fixed: { testPatchPaths: Set<string>; evalScriptPaths: Set<string> },
+): string | null {
   if (path.startsWith("/")) return "outside the repository";
   if (fixed.testPatchPaths.has(path)) return "changed by the test patch";
   if (fixed.evalScriptPaths.has(path)) return "named by the eval script";
   const segments = path.split("/");
   const base = segments[segments.length - 1];
-  if (segments.slice(0, -1).some((segment) => TEST_DIRECTORIES.has(segment.toLowerCase()))) return "in a test directory";
+  if (segments.slice(0, -1).some((segment) => TEST_DIRECTORIES.has(segment.toLowerCase())))
+    return "in a test directory";
   if (TEST_FILE.test(base)) return "a test file";
   if (RUNNER_CONFIG.has(base)) return "test-runner configuration";
-  if (STARTUP_HOOK.test(base) || segments.some((segment) => SITE_DIRECTORIES.has(segment))) return "an interpreter start-up hook";
+  if (STARTUP_HOOK.test(base) || segments.some((segment) => SITE_DIRECTORIES.has(segment)))
+    return "an interpreter start-up hook";
   if (RUNNER_MODULES.has(segments[0].replace(/\.py$/, ""))) return "shadows the test runner";
   // git runs hooks and fsmonitor commands from .git/ when the eval script checks files out
   if (segments.includes(".git")) return "git metadata";
@@ -94,11 +118,19 @@ const isRunnerSource = (path: string) => /^src\/_?pytest\//.test(path);
 function runnerHooksIn(section: DiffSection): RunnerHook[] {
   const path = section.paths[section.paths.length - 1] ?? "";
   if (isRunnerSource(path) || !/\.py$/.test(path)) return [];
-  return section.added.filter(({ text }) => HOOK_PATTERNS.some((pattern) => pattern.test(text))).map(({ line, text }) => ({ path, line, text: text.trim() }));
+  return section.added
+    .filter(({ text }) => HOOK_PATTERNS.some((pattern) => pattern.test(text)))
+    .map(({ line, text }) => ({ path, line, text: text.trim() }));
 }
 
-export function guardCandidatePatch(candidate: string, task: { testPatch: string; evalScript: string }): GuardedCandidate {
-  const fixed = { testPatchPaths: new Set(pathsTouchedBy(task.testPatch)), evalScriptPaths: evalScriptPaths(task.evalScript) };
+export function guardCandidatePatch(
+  candidate: string,
+  task: { testPatch: string; evalScript: string },
+): GuardedCandidate {
+  const fixed = {
+    testPatchPaths: new Set(pathsTouchedBy(task.testPatch)),
+    evalScriptPaths: evalScriptPaths(task.evalScript),
+  };
   const kept: string[] = [];
   const protectedPaths = new Set<string>();
   const runnerHooks: RunnerHook[] = [];
@@ -114,9 +146,15 @@ export function guardCandidatePatch(candidate: string, task: { testPatch: string
   return { patch: kept.join(""), protectedPaths: [...protectedPaths].sort(), runnerHooks };
 }
 
-export type CandidateTampering = { flags: RunFlag[]; touchedTestPaths: string[]; reason: string | null; trustworthy: boolean };
+export type CandidateTampering = {
+  flags: RunFlag[];
+  touchedTestPaths: string[];
+  reason: string | null;
+  trustworthy: boolean;
+};
 
-const listPaths = (paths: string[]) => (paths.length > 4 ? `${paths.slice(0, 4).join(", ")} and ${paths.length - 4} more` : paths.join(", "));
+const listPaths = (paths: string[]) =>
+  paths.length > 4 ? `${paths.slice(0, 4).join(", ")} and ${paths.length - 4} more` : paths.join(", ");
 
 /** What a curator is told about a guarded candidate: flags, the paths, a sentence, and whether its result can be believed. */
 export function describeTampering(guard: Pick<GuardedCandidate, "protectedPaths" | "runnerHooks">): CandidateTampering {
@@ -124,12 +162,21 @@ export function describeTampering(guard: Pick<GuardedCandidate, "protectedPaths"
   const sentences: string[] = [];
   if (guard.protectedPaths.length) {
     flags.push("CANDIDATE_CHANGES_TESTS");
-    sentences.push(`The candidate patch changes test files or test settings (${listPaths(guard.protectedPaths)}); those parts were left out and the tests ran as the task defines them.`);
+    sentences.push(
+      `The candidate patch changes test files or test settings (${listPaths(guard.protectedPaths)}); those parts were left out and the tests ran as the task defines them.`,
+    );
   }
   const hookSites = [...new Set(guard.runnerHooks.map((hook) => `${hook.path}:${hook.line}`))];
   if (hookSites.length) {
     flags.push("CANDIDATE_HOOKS_TEST_RUNNER");
-    sentences.push(`It adds code that reaches into the test runner (${listPaths(hookSites)}), so it is not counted as resolved.`);
+    sentences.push(
+      `It adds code that reaches into the test runner (${listPaths(hookSites)}), so it is not counted as resolved.`,
+    );
   }
-  return { flags, touchedTestPaths: [...guard.protectedPaths, ...hookSites], reason: sentences.join(" ") || null, trustworthy: hookSites.length === 0 };
+  return {
+    flags,
+    touchedTestPaths: [...guard.protectedPaths, ...hookSites],
+    reason: sentences.join(" ") || null,
+    trustworthy: hookSites.length === 0,
+  };
 }

@@ -10,8 +10,10 @@ export const RUN_FLAGS = {
   PATCH_APPLY_FAILED: "a patch did not apply",
   OOM_KILLED: "the container ran out of memory",
   FLAKY: "repeated runs disagree",
-  CANDIDATE_CHANGES_TESTS: "the candidate patch changes test files or test settings; those parts were left out and the tests ran as the task defines them",
-  CANDIDATE_HOOKS_TEST_RUNNER: "the candidate patch adds code that reaches into the test runner, so its test results cannot be trusted",
+  CANDIDATE_CHANGES_TESTS:
+    "the candidate patch changes test files or test settings; those parts were left out and the tests ran as the task defines them",
+  CANDIDATE_HOOKS_TEST_RUNNER:
+    "the candidate patch adds code that reaches into the test runner, so its test results cannot be trusted",
 } as const;
 
 export type RunFlag = keyof typeof RUN_FLAGS;

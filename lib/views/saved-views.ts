@@ -10,7 +10,10 @@ export const VIEW_SCOPES = ["tasks", "environments"] as const;
 export const SavedViewInputSchema = z.object({
   name: z.string().trim().min(1, "name the view").max(100),
   scope: z.enum(VIEW_SCOPES).default("tasks"),
-  query: z.string().max(4_000).transform((q) => q.replace(/^\?/, "")),
+  query: z
+    .string()
+    .max(4_000)
+    .transform((q) => q.replace(/^\?/, "")),
 });
 export type SavedViewInput = z.input<typeof SavedViewInputSchema>;
 
@@ -20,7 +23,11 @@ function canonicalQuery(scope: (typeof VIEW_SCOPES)[number], query: string): str
 }
 
 export async function listSavedViews(db: Db, userId: string, scope?: string) {
-  return db.savedView.findMany({ where: { userId, ...(scope ? { scope } : {}) }, orderBy: { name: "asc" }, select: { id: true, name: true, scope: true, query: true, updatedAt: true } });
+  return db.savedView.findMany({
+    where: { userId, ...(scope ? { scope } : {}) },
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, scope: true, query: true, updatedAt: true },
+  });
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
@@ -41,7 +48,11 @@ export async function renameView(db: Db, userId: string, viewId: string, name: s
   const view = await db.savedView.findFirst({ where: { id: viewId, userId } });
   if (!view) throw notFound("The saved view");
   try {
-    return await db.savedView.update({ where: { id: viewId }, data: { name: name.trim() }, select: { id: true, name: true, scope: true, query: true, updatedAt: true } });
+    return await db.savedView.update({
+      where: { id: viewId },
+      data: { name: name.trim() },
+      select: { id: true, name: true, scope: true, query: true, updatedAt: true },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", `You already have a view named "${name}"`);
     throw error;

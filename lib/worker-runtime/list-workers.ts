@@ -25,7 +25,12 @@ export async function listWorkers(db: PrismaClient) {
 export type WorkerState = "gone" | "engine down" | "drained" | "draining" | "working" | "idle";
 
 /** One word for the Jobs page: can this worker take work now, and if not why. */
-export function workerState(alive: boolean, dockerOk: boolean, drainRequested: boolean, runningJobs: number): WorkerState {
+export function workerState(
+  alive: boolean,
+  dockerOk: boolean,
+  drainRequested: boolean,
+  runningJobs: number,
+): WorkerState {
   if (!alive) return "gone";
   if (drainRequested) return runningJobs ? "draining" : "drained";
   if (!dockerOk) return "engine down";

@@ -27,7 +27,10 @@ const MAX_CHUNK = 64 * 1024;
 
 const firstLine = (error: unknown) => {
   const text = error instanceof Error ? error.message : String(error);
-  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   // Prisma puts its invocation first and the database's words last
   return (lines.at(-1) ?? "unknown error").slice(0, 300);
 };
@@ -104,7 +107,9 @@ export async function createLogSink(options: LogSinkOptions): Promise<LogSink> {
     if (liveCapped) return;
     if (liveSent + text.length > options.liveCapBytes) {
       liveCapped = true;
-      insertChunk(`\n[live log stopped at ${options.liveCapBytes} characters; the stored log keeps the start and the end]\n`);
+      insertChunk(
+        `\n[live log stopped at ${options.liveCapBytes} characters; the stored log keeps the start and the end]\n`,
+      );
       return;
     }
     liveSent += text.length;
@@ -125,9 +130,14 @@ export async function createLogSink(options: LogSinkOptions): Promise<LogSink> {
       await chain;
     },
     finalLog() {
-      const log = elided ? `${head}\n… [${elided} characters elided: the log exceeded ${options.capBytes} characters] …\n${tail}` : head + tail;
+      const log = elided
+        ? `${head}\n… [${elided} characters elided: the log exceeded ${options.capBytes} characters] …\n${tail}`
+        : head + tail;
       if (!liveLost) return { log, truncated: elided > 0 };
-      return { log: `${log}\n[swe-curator] log truncated: the live log stopped because it could not be stored (${liveLost}); this copy keeps ${elided ? "its start and its end" : "all of it"}\n`, truncated: true };
+      return {
+        log: `${log}\n[swe-curator] log truncated: the live log stopped because it could not be stored (${liveLost}); this copy keeps ${elided ? "its start and its end" : "all of it"}\n`,
+        truncated: true,
+      };
     },
   };
 }

@@ -1,6 +1,12 @@
 import type { PrismaClient } from "../db/client";
 import type { DockerEngine, LabelledContainer } from "../docker/docker-engine";
-import { LABEL_BUILD_ID, LABEL_INSTALLATION, LABEL_REPLAY_ID, LABEL_RUN_ID, LABEL_WORKER_ID } from "../docker/container-labels";
+import {
+  LABEL_BUILD_ID,
+  LABEL_INSTALLATION,
+  LABEL_REPLAY_ID,
+  LABEL_RUN_ID,
+  LABEL_WORKER_ID,
+} from "../docker/container-labels";
 
 export type PruneReport = { removedContainers: string[]; removedImages: number; freedBytes: number };
 
@@ -8,11 +14,20 @@ type RowState = { status: string; workerId: string | null; heartbeatAt: Date | n
 
 async function rowFor(db: PrismaClient, container: LabelledContainer): Promise<RowState> {
   const runId = container.labels[LABEL_RUN_ID];
-  if (runId) return db.validationRun.findUnique({ where: { id: runId }, select: { status: true, workerId: true, heartbeatAt: true } });
+  if (runId)
+    return db.validationRun.findUnique({
+      where: { id: runId },
+      select: { status: true, workerId: true, heartbeatAt: true },
+    });
   const buildId = container.labels[LABEL_BUILD_ID];
-  if (buildId) return db.build.findUnique({ where: { id: buildId }, select: { status: true, workerId: true, heartbeatAt: true } });
+  if (buildId)
+    return db.build.findUnique({ where: { id: buildId }, select: { status: true, workerId: true, heartbeatAt: true } });
   const replayId = container.labels[LABEL_REPLAY_ID];
-  if (replayId) return db.stepReplay.findUnique({ where: { id: replayId }, select: { status: true, workerId: true, heartbeatAt: true } });
+  if (replayId)
+    return db.stepReplay.findUnique({
+      where: { id: replayId },
+      select: { status: true, workerId: true, heartbeatAt: true },
+    });
   return null;
 }
 
@@ -22,7 +37,13 @@ async function rowFor(db: PrismaClient, container: LabelledContainer): Promise<R
  * images beyond the budget. Containers of other software, or of another SWE Curator
  * database on the same Docker host, are never touched.
  */
-export async function pruneDocker(deps: { db: PrismaClient; docker: DockerEngine; installation: string; leaseMs: number; imageBudgetBytes: number }): Promise<PruneReport> {
+export async function pruneDocker(deps: {
+  db: PrismaClient;
+  docker: DockerEngine;
+  installation: string;
+  leaseMs: number;
+  imageBudgetBytes: number;
+}): Promise<PruneReport> {
   const removedContainers: string[] = [];
   const now = Date.now();
   for (const container of await deps.docker.listLabelledContainers()) {
@@ -47,8 +68,12 @@ export async function pruneDocker(deps: { db: PrismaClient; docker: DockerEngine
  * host (an engine that stopped under it leaves its container behind), before the retry
  * starts its own.
  */
-export async function reapContainersOfRun(deps: { docker: DockerEngine; installation: string }, runId: string): Promise<void> {
+export async function reapContainersOfRun(
+  deps: { docker: DockerEngine; installation: string },
+  runId: string,
+): Promise<void> {
   for (const container of await deps.docker.listLabelledContainers()) {
-    if (container.labels[LABEL_INSTALLATION] === deps.installation && container.labels[LABEL_RUN_ID] === runId) await deps.docker.removeContainer(container.id);
+    if (container.labels[LABEL_INSTALLATION] === deps.installation && container.labels[LABEL_RUN_ID] === runId)
+      await deps.docker.removeContainer(container.id);
   }
 }

@@ -20,15 +20,27 @@ export const leaseExpired = (leaseMsParam: string) =>
 
 type JobTable = Exclude<LeasedTable, "import_batches">;
 const CANCEL_COLUMNS: Record<JobTable, string> = { validation_runs: "phase = null,", builds: "" };
-const FAIL_COLUMNS: Record<JobTable, string> = { validation_runs: "failure_class = 'INFRA_ERROR', phase = null,", builds: "" };
+const FAIL_COLUMNS: Record<JobTable, string> = {
+  validation_runs: "failure_class = 'INFRA_ERROR', phase = null,",
+  builds: "",
+};
 
 /** RUNNING rows of a leased table whose lease expired (at most 200 at a time). */
 export async function expiredLeases(db: PrismaClient, table: LeasedTable, leaseMs: number): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(`select id from ${table} where status = 'RUNNING' and ${leaseExpired("$1")} limit 200`, leaseMs);
+  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
+    `select id from ${table} where status = 'RUNNING' and ${leaseExpired("$1")} limit 200`,
+    leaseMs,
+  );
   return rows.map((row) => row.id);
 }
 
-async function recoverTable(db: PrismaClient, table: JobTable, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks, report: RecoveryReport) {
+async function recoverTable(
+  db: PrismaClient,
+  table: JobTable,
+  config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">,
+  hooks: RecoveryHooks,
+  report: RecoveryReport,
+) {
   const seconds = Math.round(config.leaseMs / 1000);
   for (const id of await expiredLeases(db, table, config.leaseMs)) {
     await db.$transaction(async (tx) => {
@@ -43,10 +55,23 @@ async function recoverTable(db: PrismaClient, table: JobTable, config: Pick<Work
       if (!row) return;
       const lost = `Worker ${row.worker_id ?? "?"} stopped responding (no heartbeat for ${seconds} s)`;
       if (row.cancel_requested) {
-        await tx.$executeRawUnsafe(`update ${table} set status = 'CANCELLED', ${CANCEL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`, id, `${lost}; it had been cancelled`);
+        await tx.$executeRawUnsafe(
+          `update ${table} set status = 'CANCELLED', ${CANCEL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
+          id,
+          `${lost}; it had been cancelled`,
+        );
         report.cancelled.push(id);
       } else if (row.attempts < config.maxRunAttempts) {
-        if (await requeueRow(tx, table, id, `${lost}; retrying (attempt ${row.attempts + 1} of ${config.maxRunAttempts})`, { leaseOlderThanMs: config.leaseMs })) report.requeued.push(id);
+        if (
+          await requeueRow(
+            tx,
+            table,
+            id,
+            `${lost}; retrying (attempt ${row.attempts + 1} of ${config.maxRunAttempts})`,
+            { leaseOlderThanMs: config.leaseMs },
+          )
+        )
+          report.requeued.push(id);
       } else {
         await tx.$executeRawUnsafe(
           `update ${table} set status = 'FAILED', ${FAIL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
@@ -75,7 +100,10 @@ async function reenqueueOrphans(db: PrismaClient, config: Pick<WorkerConfig, "le
       config.leaseMs,
       `${prefix}:`,
     );
-  for (const [table, prefix] of [["validation_runs", JOB_NAMES.validateTask], ["builds", JOB_NAMES.buildEnvironment]] as const) {
+  for (const [table, prefix] of [
+    ["validation_runs", JOB_NAMES.validateTask],
+    ["builds", JOB_NAMES.buildEnvironment],
+  ] as const) {
     for (const { id } of await orphans(table, prefix)) {
       await enqueueJobForRow(db, table, id);
       report.reenqueued.push(id);
@@ -88,7 +116,11 @@ async function reenqueueOrphans(db: PrismaClient, config: Pick<WorkerConfig, "le
  * back to the queue, or — after maxRunAttempts — FAILED with the reason. Every worker
  * runs this periodically; row locks make concurrent recoveries safe.
  */
-export async function recoverExpiredLeases(db: PrismaClient, config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">, hooks: RecoveryHooks = {}): Promise<RecoveryReport> {
+export async function recoverExpiredLeases(
+  db: PrismaClient,
+  config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">,
+  hooks: RecoveryHooks = {},
+): Promise<RecoveryReport> {
   const report: RecoveryReport = { requeued: [], failed: [], cancelled: [], reenqueued: [] };
   await recoverTable(db, "validation_runs", config, hooks, report);
   await recoverTable(db, "builds", config, hooks, report);

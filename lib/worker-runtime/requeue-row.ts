@@ -12,7 +12,11 @@ const RESET_COLUMNS: Record<LeasedTable, string> = {
 };
 
 /** The audit entity of each leased table: a row's requeues are its history. */
-export const LEASED_ENTITY: Record<LeasedTable, string> = { validation_runs: "validation_run", builds: "build", import_batches: "import_batch" };
+export const LEASED_ENTITY: Record<LeasedTable, string> = {
+  validation_runs: "validation_run",
+  builds: "build",
+  import_batches: "import_batch",
+};
 
 export type RequeueGuard = { ownedBy: string } | { leaseOlderThanMs: number };
 
@@ -37,8 +41,16 @@ async function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
  * goes on the row and into its audit history, so the final record still tells why the run
  * was retried. Returns false when the guard no longer holds (someone else moved the row on).
  */
-export async function requeueRow(db: Db, table: LeasedTable, id: string, reason: string, guard: RequeueGuard, options: RequeueOptions = {}): Promise<boolean> {
-  const condition = "ownedBy" in guard ? "t.worker_id = $3" : "t.heartbeat_at < now() - ($3::int * interval '1 millisecond')";
+export async function requeueRow(
+  db: Db,
+  table: LeasedTable,
+  id: string,
+  reason: string,
+  guard: RequeueGuard,
+  options: RequeueOptions = {},
+): Promise<boolean> {
+  const condition =
+    "ownedBy" in guard ? "t.worker_id = $3" : "t.heartbeat_at < now() - ($3::int * interval '1 millisecond')";
   return inTransaction(db, async (tx) => {
     const [row] = await tx.$queryRawUnsafe<RequeuedRow[]>(
       `with previous as (select id, worker_id from ${table} where id = $1 for update)
@@ -55,7 +67,13 @@ export async function requeueRow(db: Db, table: LeasedTable, id: string, reason:
     if (!row) return false;
     // an attempt an outage ended is the infrastructure's fault, and its history says so
     const failureClass = options.outageRetry ? { failureClass: "INFRA_ERROR" } : {};
-    const after = { reason, ...failureClass, workerId: row.worker_id, attemptsSpent: row.attempts, retryInMs: options.delayMs ?? 0 };
+    const after = {
+      reason,
+      ...failureClass,
+      workerId: row.worker_id,
+      attemptsSpent: row.attempts,
+      retryInMs: options.delayMs ?? 0,
+    };
     await auditLog(tx, { actorId: null, entityType: LEASED_ENTITY[table], entityId: id, action: "requeued", after });
     // a live worker requeueing its own row must not unlock its job: the job it is running is completed (deleted) when it returns
     await enqueueJobForRow(tx, table, id, { unlockDeadWorker: "leaseOlderThanMs" in guard, delayMs: options.delayMs });
@@ -71,12 +89,23 @@ async function imageHashOfRun(db: Db, runId: string): Promise<string | null> {
 }
 
 /** The job that works a Build, ValidationRun or ImportBatch row, keyed by the row (re-enqueueing replaces). */
-export async function enqueueJobForRow(db: Db, table: LeasedTable, id: string, options: { unlockDeadWorker?: boolean; delayMs?: number } = {}) {
+export async function enqueueJobForRow(
+  db: Db,
+  table: LeasedTable,
+  id: string,
+  options: { unlockDeadWorker?: boolean; delayMs?: number } = {},
+) {
   const jobKey = jobKeyForRow(table, id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
   const enqueueOptions = { jobKey, delayMs: options.delayMs };
   if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, enqueueOptions);
-  else if (table === "validation_runs") await enqueueJob(db, JOB_NAMES.validateTask, { runId: id }, { ...enqueueOptions, imageHash: await imageHashOfRun(db, id) });
+  else if (table === "validation_runs")
+    await enqueueJob(
+      db,
+      JOB_NAMES.validateTask,
+      { runId: id },
+      { ...enqueueOptions, imageHash: await imageHashOfRun(db, id) },
+    );
   else await enqueueJob(db, JOB_NAMES.importFile, { batchId: id }, enqueueOptions);
 }
 

@@ -40,7 +40,13 @@ export type OutageOutcome = "retried" | { gaveUp: string };
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
-async function handBackOrGiveUp(ctx: WorkerContext, tx: Db, table: OutageTable, id: string, reason: string): Promise<OutageOutcome> {
+async function handBackOrGiveUp(
+  ctx: WorkerContext,
+  tx: Db,
+  table: OutageTable,
+  id: string,
+  reason: string,
+): Promise<OutageOutcome> {
   const [row] = await tx.$queryRawUnsafe<Array<{ outage_retries: number }>>(
     `select outage_retries from ${table} where id = $1 and status = 'RUNNING' and worker_id = $2 for update`,
     id,
@@ -49,11 +55,20 @@ async function handBackOrGiveUp(ctx: WorkerContext, tx: Db, table: OutageTable, 
   if (!row) return "retried"; // someone else moved the row on: nothing left to do here
   if (row.outage_retries >= OUTAGE_RETRY_LIMIT) {
     const waited = seconds(ctx.config.outageRetryMs * (2 ** OUTAGE_RETRY_LIMIT - 1));
-    return { gaveUp: `${reason}. It was handed back ${OUTAGE_RETRY_LIMIT} times over about ${Math.round(waited / 60)} minutes and the outage lasted; once the database and the Docker engine answer again, start it again` };
+    return {
+      gaveUp: `${reason}. It was handed back ${OUTAGE_RETRY_LIMIT} times over about ${Math.round(waited / 60)} minutes and the outage lasted; once the database and the Docker engine answer again, start it again`,
+    };
   }
   const delayMs = ctx.config.outageRetryMs * 2 ** row.outage_retries;
   const message = `${reason}; it runs again in ${seconds(delayMs)} s (outage retry ${row.outage_retries + 1} of ${OUTAGE_RETRY_LIMIT}; this does not count as an attempt)`;
-  await requeueRow(tx, table, id, message, { ownedBy: ctx.workerId }, { delayMs, refundAttempt: true, outageRetry: true });
+  await requeueRow(
+    tx,
+    table,
+    id,
+    message,
+    { ownedBy: ctx.workerId },
+    { delayMs, refundAttempt: true, outageRetry: true },
+  );
   return "retried";
 }
 
@@ -62,7 +77,12 @@ async function handBackOrGiveUp(ctx: WorkerContext, tx: Db, table: OutageTable, 
  * limit). The hand-back itself is retried while the database is still away, up to the
  * lease: past that, lease recovery takes the row back. Null for errors that are no outage.
  */
-export async function retryAfterOutage(ctx: WorkerContext, table: OutageTable, id: string, error: unknown): Promise<OutageOutcome | null> {
+export async function retryAfterOutage(
+  ctx: WorkerContext,
+  table: OutageTable,
+  id: string,
+  error: unknown,
+): Promise<OutageOutcome | null> {
   const reason = outageReason(error);
   if (!reason) return null;
   const deadline = Date.now() + ctx.config.leaseMs;

@@ -7,7 +7,11 @@ import type { WorkerConfig } from "./worker-config";
 export type LeasedTable = "validation_runs" | "builds" | "import_batches";
 
 // an import batch's started_at is when the curator started it, kept across resumed attempts
-const CLAIM_COLUMNS: Record<LeasedTable, string> = { validation_runs: "started_at = now(),", builds: "started_at = now(),", import_batches: "" };
+const CLAIM_COLUMNS: Record<LeasedTable, string> = {
+  validation_runs: "started_at = now(),",
+  builds: "started_at = now(),",
+  import_batches: "",
+};
 
 export class LostLeaseError extends Error {
   constructor(table: LeasedTable, id: string) {
@@ -29,7 +33,12 @@ export async function claimRow(db: Db, table: LeasedTable, id: string, workerId:
 }
 
 /** Renews the lease; tells whether we still own the row and whether a cancel was asked for. */
-export async function renewLease(db: Db, table: LeasedTable, id: string, workerId: string): Promise<{ owned: boolean; cancelRequested: boolean }> {
+export async function renewLease(
+  db: Db,
+  table: LeasedTable,
+  id: string,
+  workerId: string,
+): Promise<{ owned: boolean; cancelRequested: boolean }> {
   const rows = await db.$queryRawUnsafe<Array<{ cancel_requested: boolean }>>(
     `update ${table} set heartbeat_at = now() where id = $1 and status = 'RUNNING' and worker_id = $2 returning cancel_requested`,
     id,
@@ -50,7 +59,12 @@ export type Lease = {
 };
 
 /** Who holds a lease: a worker's context, or an in-process import (no shutdown signal). */
-export type LeaseHolder = { db: Db; workerId: string; config: Pick<WorkerConfig, "heartbeatMs">; shutdownSignal?: AbortSignal };
+export type LeaseHolder = {
+  db: Db;
+  workerId: string;
+  config: Pick<WorkerConfig, "heartbeatMs">;
+  shutdownSignal?: AbortSignal;
+};
 
 /** Heartbeats a claimed row until stopped, aborting the signal when the job must stop. */
 export function keepLease(holder: LeaseHolder, table: LeasedTable, id: string): Lease {

@@ -36,7 +36,13 @@ export function workerConfigFromEnv(source?: EnvironmentSource): WorkerConfig {
     outageRetryMs: e.WORKER_OUTAGE_RETRY_MS,
     forgetWorkerAfterMs: e.WORKER_FORGET_AFTER_MS,
     pruneIntervalMs: e.WORKER_PRUNE_INTERVAL_MS,
-    limits: { memoryMb: e.CONTAINER_MEMORY_MB, cpus: e.CONTAINER_CPUS, pids: e.CONTAINER_PIDS_LIMIT, timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS, diskMb: e.CONTAINER_DISK_MB },
+    limits: {
+      memoryMb: e.CONTAINER_MEMORY_MB,
+      cpus: e.CONTAINER_CPUS,
+      pids: e.CONTAINER_PIDS_LIMIT,
+      timeoutSeconds: e.CONTAINER_TIMEOUT_SECONDS,
+      diskMb: e.CONTAINER_DISK_MB,
+    },
     buildTimeoutSeconds: e.BUILD_TIMEOUT_SECONDS,
     buildDiskMb: e.BUILD_DISK_MB,
     runLogCapBytes: e.RUN_LOG_CAP_BYTES,
@@ -47,7 +53,10 @@ export function workerConfigFromEnv(source?: EnvironmentSource): WorkerConfig {
     memoryBudgetBytes: e.WORKER_MEMORY_BUDGET_MB ? e.WORKER_MEMORY_BUDGET_MB * 1024 * 1024 : null,
     imageRegistries: [...allowedRegistries(e).values()],
     specBuildNetwork: {
-      engines: (e.SPEC_BUILD_NETWORK_ENGINES ?? "").split(",").map((name) => name.trim()).filter(Boolean),
+      engines: (e.SPEC_BUILD_NETWORK_ENGINES ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
       mode: e.SPEC_BUILD_NETWORK_MODE,
     },
   };

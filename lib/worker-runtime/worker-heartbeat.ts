@@ -3,7 +3,14 @@ import type { DockerStatus, EngineFacts } from "../docker/docker-engine";
 import type { EngineView } from "./claim-flags";
 import { WORKER_STALE_MS } from "./list-workers";
 
-export type WorkerIdentity = { id: string; hostname: string; pid: number; concurrency: number; startedAt: Date; engineName: string };
+export type WorkerIdentity = {
+  id: string;
+  hostname: string;
+  pid: number;
+  concurrency: number;
+  startedAt: Date;
+  engineName: string;
+};
 
 /**
  * A worker's "I am alive" row, with what its Docker engine says and holds (healthy as
@@ -11,7 +18,14 @@ export type WorkerIdentity = { id: string; hostname: string; pid: number; concur
  * lists these and the pool's workers read each other's to decide who claims what. Tells
  * whether a drain was asked for from the Jobs page.
  */
-export async function recordWorkerHeartbeat(db: PrismaClient, worker: WorkerIdentity, docker: DockerStatus, engineHealthy: boolean, runningJobs: number, facts: EngineFacts | null = null): Promise<{ drainRequested: boolean }> {
+export async function recordWorkerHeartbeat(
+  db: PrismaClient,
+  worker: WorkerIdentity,
+  docker: DockerStatus,
+  engineHealthy: boolean,
+  runningJobs: number,
+  facts: EngineFacts | null = null,
+): Promise<{ drainRequested: boolean }> {
   const engine = {
     engineName: worker.engineName,
     dockerVersion: docker.reachable ? docker.version : null,
@@ -33,13 +47,20 @@ export async function recordWorkerHeartbeat(db: PrismaClient, worker: WorkerIden
     startedAt: worker.startedAt,
     lastSeenAt: new Date(),
   };
-  const row = await db.workerHeartbeat.upsert({ where: { id: worker.id }, create: { id: worker.id, ...data }, update: data, select: { drainRequested: true } });
+  const row = await db.workerHeartbeat.upsert({
+    where: { id: worker.id },
+    create: { id: worker.id, ...data },
+    update: data,
+    select: { drainRequested: true },
+  });
   return { drainRequested: row.drainRequested };
 }
 
 /** The live engines of the pool as the claim sees them. */
 export async function poolView(db: PrismaClient): Promise<EngineView[]> {
-  const rows = await db.workerHeartbeat.findMany({ where: { lastSeenAt: { gte: new Date(Date.now() - WORKER_STALE_MS) } } });
+  const rows = await db.workerHeartbeat.findMany({
+    where: { lastSeenAt: { gte: new Date(Date.now() - WORKER_STALE_MS) } },
+  });
   return rows.map((row) => ({
     workerId: row.id,
     healthy: row.dockerOk,
@@ -55,6 +76,8 @@ export async function removeWorkerHeartbeat(db: PrismaClient, workerId: string) 
 
 /** Removes the rows of workers silent for longer than olderThanMs (listed as gone until then). */
 export async function forgetSilentWorkers(db: PrismaClient, olderThanMs: number): Promise<number> {
-  const { count } = await db.workerHeartbeat.deleteMany({ where: { lastSeenAt: { lt: new Date(Date.now() - olderThanMs) } } });
+  const { count } = await db.workerHeartbeat.deleteMany({
+    where: { lastSeenAt: { lt: new Date(Date.now() - olderThanMs) } },
+  });
   return count;
 }

@@ -12,7 +12,13 @@ export const ANALYTICS_DEMO_DIR = path.join(import.meta.dirname, "demo-analytics
 const CALC_ENVIRONMENT = "demo/calc@base";
 const REVIEWED_TASK = "demo__calc-2";
 
-const GeneratedTestSchema = z.object({ instanceId: z.string(), generatedFor: z.string(), generator: z.string(), file: z.string(), failToPass: z.array(z.string()) });
+const GeneratedTestSchema = z.object({
+  instanceId: z.string(),
+  generatedFor: z.string(),
+  generator: z.string(),
+  file: z.string(),
+  failToPass: z.array(z.string()),
+});
 const StepSchema = z.object({ instanceId: z.string(), failToPass: z.array(z.string()), problemStatement: z.string() });
 
 const read = (...parts: string[]) => readFile(path.join(ANALYTICS_DEMO_DIR, ...parts), "utf8");
@@ -21,7 +27,12 @@ async function addGeneratedTests(db: PrismaClient): Promise<string[]> {
   const tests = z.array(GeneratedTestSchema).parse(JSON.parse(await read("generated-tests", "tests.json")));
   const ids: string[] = [];
   for (const test of tests) {
-    const input = { instanceId: test.generatedFor, generator: test.generator, testPatch: await read("generated-tests", test.file), failToPass: test.failToPass };
+    const input = {
+      instanceId: test.generatedFor,
+      generator: test.generator,
+      testPatch: await read("generated-tests", test.file),
+      failToPass: test.failToPass,
+    };
     ids.push((await addGeneratedTest(db, input, test.instanceId)).id);
   }
   return ids;
@@ -41,7 +52,15 @@ async function addSteps(db: PrismaClient, environmentId: string): Promise<string
       failToPass: step.failToPass,
       passToPass: [],
     };
-    ids.push((await db.task.upsert({ where: { instanceId: step.instanceId }, create: { instanceId: step.instanceId, ...fields }, update: fields })).id);
+    ids.push(
+      (
+        await db.task.upsert({
+          where: { instanceId: step.instanceId },
+          create: { instanceId: step.instanceId, ...fields },
+          update: fields,
+        })
+      ).id,
+    );
   }
   return ids;
 }
@@ -59,8 +78,15 @@ export async function seedAnalyticsDemo(db: PrismaClient, log: (line: string) =>
   const { requestValidation } = await import("../../lib/runs/request-validation");
   let queued = 0;
   for (const taskId of taskIds) queued += (await requestValidation(db, { taskId, actorId: null })).runs.length;
-  const reviewed = await db.task.findUniqueOrThrow({ where: { instanceId: REVIEWED_TASK }, include: { candidatePatches: { select: { id: true } } } });
-  for (const candidate of reviewed.candidatePatches) queued += (await requestValidation(db, { taskId: reviewed.id, candidatePatchId: candidate.id, actorId: null })).runs.length;
-  log(`[seed] queued ${queued} validation runs for the analytics demo (generated tests, test-driven steps, reviewed candidates)`);
+  const reviewed = await db.task.findUniqueOrThrow({
+    where: { instanceId: REVIEWED_TASK },
+    include: { candidatePatches: { select: { id: true } } },
+  });
+  for (const candidate of reviewed.candidatePatches)
+    queued += (await requestValidation(db, { taskId: reviewed.id, candidatePatchId: candidate.id, actorId: null })).runs
+      .length;
+  log(
+    `[seed] queued ${queued} validation runs for the analytics demo (generated tests, test-driven steps, reviewed candidates)`,
+  );
   return queued;
 }

@@ -45,7 +45,10 @@ async function importSeedFiles(db: PrismaClient, log: (line: string) => void) {
 }
 
 /** Seeds the demo into an empty database; does nothing when any task exists. */
-export async function seedDemo(db: PrismaClient, options: { log?: (line: string) => void; env?: Record<string, string | undefined> } = {}): Promise<SeedReport> {
+export async function seedDemo(
+  db: PrismaClient,
+  options: { log?: (line: string) => void; env?: Record<string, string | undefined> } = {},
+): Promise<SeedReport> {
   const log = options.log ?? console.log;
   const config = configFrom(options.env);
   if ((await db.task.count()) > 0) return { seeded: false, tasks: 0 };

@@ -10,7 +10,12 @@ import { createRelease } from "../../lib/releases/create-release";
 // It uses the analytics demo's tasks on the calculator, which no walkthrough decides, and
 // never touches a recipe the other demos validate with.
 
-const FIRST = ["demo-gen__calc-1-empty-raises", "demo-gen__calc-1-empty-zero", "demo-gen__calc-1-two-values", "demo-flow__calc-mode"];
+const FIRST = [
+  "demo-gen__calc-1-empty-raises",
+  "demo-gen__calc-1-empty-zero",
+  "demo-gen__calc-1-two-values",
+  "demo-flow__calc-mode",
+];
 const ADDED = "demo-flow__calc-median";
 const DEMO_AGENT = "demo-release-agent";
 
@@ -29,11 +34,15 @@ export async function seedReleasesDemo(db: PrismaClient, log: (line: string) => 
   if ((await db.release.count()) > 0) return;
   const curator = await db.user.findFirst({ where: { role: "CURATOR" }, orderBy: { createdAt: "asc" } });
   const admin = await db.user.findFirst({ where: { role: "ADMIN" }, orderBy: { createdAt: "asc" } });
-  const tasks = await db.task.findMany({ where: { instanceId: { in: [...FIRST, ADDED] } }, select: { id: true, instanceId: true, fixPatch: true } });
+  const tasks = await db.task.findMany({
+    where: { instanceId: { in: [...FIRST, ADDED] } },
+    select: { id: true, instanceId: true, fixPatch: true },
+  });
   const byInstance = new Map(tasks.map((task) => [task.instanceId, task]));
   const [stale, reapproved, secondOpinion, unchanged] = FIRST.map((id) => byInstance.get(id));
   const added = byInstance.get(ADDED);
-  if (!curator || !admin || !stale || !reapproved || !secondOpinion || !unchanged || !added) return log("[seed] releases demo skipped: its users or tasks are missing");
+  if (!curator || !admin || !stale || !reapproved || !secondOpinion || !unchanged || !added)
+    return log("[seed] releases demo skipped: its users or tasks are missing");
 
   for (const task of [stale, reapproved, secondOpinion, unchanged]) await approve(db, curator, task.id);
   await createRelease(db, curator, { name: "demo-v1", description: "The first four approved calculator tasks" });
@@ -43,6 +52,9 @@ export async function seedReleasesDemo(db: PrismaClient, log: (line: string) => 
   await approve(db, curator, reapproved.id);
   await approve(db, admin, secondOpinion.id);
   await approve(db, curator, added.id);
-  await createRelease(db, curator, { name: "demo-v2", description: "A task added, one dropped as its approval went stale, two changed" });
+  await createRelease(db, curator, {
+    name: "demo-v2",
+    description: "A task added, one dropped as its approval went stale, two changed",
+  });
   log(`[seed] releases demo-v1 and demo-v2; ${stale.instanceId}'s approval is stale (a new candidate patch)`);
 }

@@ -68,7 +68,10 @@ const weighted = <T extends string>(table: [T, number][]): T => {
   return table[0][0];
 };
 
-const COMMON = "the a an is are to of in and or when with for on it this that not be should returns raises but if we from as by at can".split(" ");
+const COMMON =
+  "the a an is are to of in and or when with for on it this that not be should returns raises but if we from as by at can".split(
+    " ",
+  );
 const DOMAIN = (
   "value error function method class module import argument parameter default type list dict index column frame series array matrix " +
   "test case fixture assert expected actual output input file path directory config setting option flag request response query model " +
@@ -78,7 +81,10 @@ const DOMAIN = (
   "regression deprecation warning exception traceback stack frame recursion overflow memory leak performance slow crash hang segfault"
 ).split(" ");
 const SYLLABLES = "ka lo mi nu pe ra si to vu wex yal zor bin cet dup fim gor hup jix kel".split(" ");
-const IDENTIFIERS = Array.from({ length: 20_000 }, (_, i) => `${SYLLABLES[i % 19]}${SYLLABLES[(i >> 3) % 19]}_${SYLLABLES[(i >> 6) % 19]}${i}`);
+const IDENTIFIERS = Array.from(
+  { length: 20_000 },
+  (_, i) => `${SYLLABLES[i % 19]}${SYLLABLES[(i >> 3) % 19]}_${SYLLABLES[(i >> 6) % 19]}${i}`,
+);
 
 function prose(chars: number): string {
   const out: string[] = [];
@@ -96,7 +102,13 @@ function prose(chars: number): string {
 const longTail = (median: number) => Math.round(median * Math.exp((rand() - 0.5) * 2.2));
 
 function patch(file: string, chars: number): string {
-  const lines = [`diff --git a/${file} b/${file}`, `index 1a2b3c4..5d6e7f8 100644`, `--- a/${file}`, `+++ b/${file}`, `@@ -${between(1, 900)},12 +${between(1, 900)},14 @@ def ${pick(IDENTIFIERS)}():`];
+  const lines = [
+    `diff --git a/${file} b/${file}`,
+    `index 1a2b3c4..5d6e7f8 100644`,
+    `--- a/${file}`,
+    `+++ b/${file}`,
+    `@@ -${between(1, 900)},12 +${between(1, 900)},14 @@ def ${pick(IDENTIFIERS)}():`,
+  ];
   let length = 0;
   while (length < chars) {
     const line = `${pick([" ", " ", "+", "-"])}    ${prose(between(20, 70)).replace(/\n/g, " ")}`;
@@ -106,17 +118,65 @@ function patch(file: string, chars: number): string {
   return lines.join("\n") + "\n";
 }
 
-const REAL_REPOS = ["django/django", "sympy/sympy", "astropy/astropy", "scikit-learn/scikit-learn", "matplotlib/matplotlib", "pytest-dev/pytest", "sphinx-doc/sphinx", "pydata/xarray", "psf/requests", "pylint-dev/pylint", "pallets/flask", "mwaskom/seaborn"];
+const REAL_REPOS = [
+  "django/django",
+  "sympy/sympy",
+  "astropy/astropy",
+  "scikit-learn/scikit-learn",
+  "matplotlib/matplotlib",
+  "pytest-dev/pytest",
+  "sphinx-doc/sphinx",
+  "pydata/xarray",
+  "psf/requests",
+  "pylint-dev/pylint",
+  "pallets/flask",
+  "mwaskom/seaborn",
+];
 const REPOS = [...REAL_REPOS, ...Array.from({ length: 188 }, (_, i) => `org-${i}/repo-${i}`)];
-const SOURCES: [string, number][] = [["SWE_BENCH", 20], ["SWE_GYM", 20], ["SWE_SMITH", 25], ["SWE_REBENCH", 10], ["OPENSWE", 20], ["SWE_FLOW", 5]];
-const VERDICTS: [string, number][] = [["VALID", 45], ["INVALID", 30], ["FLAKY", 5], ["PENDING", 20]];
-const STATUSES: [string, number][] = [["PENDING", 60], ["APPROVED", 20], ["REJECTED", 12], ["NEEDS_CHANGES", 8]];
-const FAILURES = ["BUILD_ERROR", "EVAL_SCRIPT_ERROR", "TESTS_DID_NOT_RUN", "NEGATIVE_CONTROL_PASSED", "POSITIVE_CONTROL_FAILED", "TIMEOUT", "INFRA_ERROR"];
-const REASONS = ["ISSUE_PATCH_MISALIGNED", "SOLUTION_LEAKED_IN_ISSUE", "TRIVIAL", "UNSOLVABLE", "FLAKY", "ENVIRONMENT_BROKEN", "TESTS_TOO_WEAK", "OTHER"];
+const SOURCES: [string, number][] = [
+  ["SWE_BENCH", 20],
+  ["SWE_GYM", 20],
+  ["SWE_SMITH", 25],
+  ["SWE_REBENCH", 10],
+  ["OPENSWE", 20],
+  ["SWE_FLOW", 5],
+];
+const VERDICTS: [string, number][] = [
+  ["VALID", 45],
+  ["INVALID", 30],
+  ["FLAKY", 5],
+  ["PENDING", 20],
+];
+const STATUSES: [string, number][] = [
+  ["PENDING", 60],
+  ["APPROVED", 20],
+  ["REJECTED", 12],
+  ["NEEDS_CHANGES", 8],
+];
+const FAILURES = [
+  "BUILD_ERROR",
+  "EVAL_SCRIPT_ERROR",
+  "TESTS_DID_NOT_RUN",
+  "NEGATIVE_CONTROL_PASSED",
+  "POSITIVE_CONTROL_FAILED",
+  "TIMEOUT",
+  "INFRA_ERROR",
+];
+const REASONS = [
+  "ISSUE_PATCH_MISALIGNED",
+  "SOLUTION_LEAKED_IN_ISSUE",
+  "TRIVIAL",
+  "UNSOLVABLE",
+  "FLAKY",
+  "ENVIRONMENT_BROKEN",
+  "TESTS_TOO_WEAK",
+  "OTHER",
+];
 const LABELS = ["needs-triage", "hard-to-reproduce", "docs", "batch-7", "network"];
 
 // COPY text format: backslash, tab, newline and carriage return are escaped
-const esc = (v: string | null) => (v === null ? "\\N" : v.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r"));
+const esc = (v: string | null) =>
+  v === null ? "\\N" : v.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
 const arr = (items: string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 const YEAR_MS = 365 * 86_400_000;
 const START = Date.UTC(2025, 0, 1);
@@ -131,15 +191,38 @@ async function seedTasks(pool: pg.Pool) {
   try {
     const now = new Date().toISOString();
     const users = Array.from({ length: 8 }, (_, i) => `bench-curator-${i}`);
-    await copyRows(client, "users", ["id", "email", "name", "role", "created_at", "updated_at"], users.map((id, i) => `${id}\t${id}@bench.local\tCurator ${i}\tCURATOR\t${now}\t${now}\n`));
-    await copyRows(client, "repositories", ["id", "owner", "name", "created_at", "updated_at"], REPOS.map((r, i) => `repo-${i}\t${r.split("/")[0]}\t${r.split("/")[1]}\t${now}\t${now}\n`));
-    await copyRows(client, "environments", ["id", "key", "repository_id", "base_commit", "source", "created_at", "updated_at"], (function* () {
-      for (let e = 0; e < ENVIRONMENTS; e++) yield `env-${e}\t${REPOS[e % REPOS.length]}@${e.toString(16).padStart(8, "0")}\trepo-${e % REPOS.length}\t${e.toString(16).padStart(40, "0")}\tOTHER\t${now}\t${now}\n`;
-    })());
-    const evalScript = "#!/bin/bash\nset -uxo pipefail\ncd /testbed\ngit checkout {base} -- tests\npython -m pytest -rA tests\necho \"OPENSWE_EXIT_CODE=$?\"\n";
-    await copyRows(client, "environment_revisions", ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "created_at", "updated_at"], (function* () {
-      for (let e = 0; e < ENVIRONMENTS; e++) yield `rev-${e}\tenv-${e}\t1\t${esc(`FROM python:3.11\nRUN pip install -e .[test]\n`)}\t${esc(evalScript)}\timported\t${now}\t${now}\n`;
-    })());
+    await copyRows(
+      client,
+      "users",
+      ["id", "email", "name", "role", "created_at", "updated_at"],
+      users.map((id, i) => `${id}\t${id}@bench.local\tCurator ${i}\tCURATOR\t${now}\t${now}\n`),
+    );
+    await copyRows(
+      client,
+      "repositories",
+      ["id", "owner", "name", "created_at", "updated_at"],
+      REPOS.map((r, i) => `repo-${i}\t${r.split("/")[0]}\t${r.split("/")[1]}\t${now}\t${now}\n`),
+    );
+    await copyRows(
+      client,
+      "environments",
+      ["id", "key", "repository_id", "base_commit", "source", "created_at", "updated_at"],
+      (function* () {
+        for (let e = 0; e < ENVIRONMENTS; e++)
+          yield `env-${e}\t${REPOS[e % REPOS.length]}@${e.toString(16).padStart(8, "0")}\trepo-${e % REPOS.length}\t${e.toString(16).padStart(40, "0")}\tOTHER\t${now}\t${now}\n`;
+      })(),
+    );
+    const evalScript =
+      '#!/bin/bash\nset -uxo pipefail\ncd /testbed\ngit checkout {base} -- tests\npython -m pytest -rA tests\necho "OPENSWE_EXIT_CODE=$?"\n';
+    await copyRows(
+      client,
+      "environment_revisions",
+      ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "created_at", "updated_at"],
+      (function* () {
+        for (let e = 0; e < ENVIRONMENTS; e++)
+          yield `rev-${e}\tenv-${e}\t1\t${esc(`FROM python:3.11\nRUN pip install -e .[test]\n`)}\t${esc(evalScript)}\timported\t${now}\t${now}\n`;
+      })(),
+    );
     await client.query("UPDATE environments SET current_revision_id = 'rev-' || substr(id, 5)");
 
     const decisions: string[] = [];
@@ -158,23 +241,91 @@ async function seedTasks(pool: pg.Pool) {
         const labels = rand() < 0.1 ? [pick(LABELS)] : [];
         const difficulty = rand() < 0.3 ? null : pick(["EASY", "MEDIUM", "HARD", "VERY_HARD"]);
         const testFile = `tests/test_${pick(IDENTIFIERS)}.py`;
-        yield [
-          `task-${i}`, instance, `env-${env}`, weighted([["ISSUE_FIX", 85], ["TDD_STEP", 10], ["TEST_GENERATION", 5]]), weighted(SOURCES as [string, number][]), difficulty,
-          statement, patch(`src/${pick(IDENTIFIERS)}.py`, longTail(1_500)), patch(testFile, longTail(2_200)),
-          arr([`${testFile}::test_${pick(IDENTIFIERS)}`]), arr(Array.from({ length: between(0, 30) }, () => `${testFile}::test_${pick(IDENTIFIERS)}`)),
-          verdict, failure, status, "1", arr(labels), created, created,
-        ].map((v) => esc(v)).join("\t") + "\n";
+        yield (
+          [
+            `task-${i}`,
+            instance,
+            `env-${env}`,
+            weighted([
+              ["ISSUE_FIX", 85],
+              ["TDD_STEP", 10],
+              ["TEST_GENERATION", 5],
+            ]),
+            weighted(SOURCES as [string, number][]),
+            difficulty,
+            statement,
+            patch(`src/${pick(IDENTIFIERS)}.py`, longTail(1_500)),
+            patch(testFile, longTail(2_200)),
+            arr([`${testFile}::test_${pick(IDENTIFIERS)}`]),
+            arr(Array.from({ length: between(0, 30) }, () => `${testFile}::test_${pick(IDENTIFIERS)}`)),
+            verdict,
+            failure,
+            status,
+            "1",
+            arr(labels),
+            created,
+            created,
+          ]
+            .map((v) => esc(v))
+            .join("\t") + "\n"
+        );
         if (status !== "PENDING" || rand() < 0.1) {
-          const verdictOfHuman = status === "APPROVED" ? "APPROVE" : status === "REJECTED" ? "REJECT" : status === "NEEDS_CHANGES" ? "NEEDS_CHANGES" : pick(["APPROVE", "REJECT"]);
+          const verdictOfHuman =
+            status === "APPROVED"
+              ? "APPROVE"
+              : status === "REJECTED"
+                ? "REJECT"
+                : status === "NEEDS_CHANGES"
+                  ? "NEEDS_CHANGES"
+                  : pick(["APPROVE", "REJECT"]);
           const reasons = verdictOfHuman === "APPROVE" ? [] : [pick(REASONS)];
-          decisions.push(`dec-${i}\ttask-${i}\t${pick(users)}\t${verdictOfHuman}\t${arr(reasons)}\t${created}\t${created}\n`);
+          decisions.push(
+            `dec-${i}\ttask-${i}\t${pick(users)}\t${verdictOfHuman}\t${arr(reasons)}\t${created}\t${created}\n`,
+          );
         }
-        if (rand() < 0.2) trajectories.push(`traj-${i}\treviewer-${i}\ttask-${i}\tREVIEWER\tOTHER\t${rand() < 0.6 ? "APPROVE" : "REQUEST_CHANGES"}\t${created}\t${created}\n`);
+        if (rand() < 0.2)
+          trajectories.push(
+            `traj-${i}\treviewer-${i}\ttask-${i}\tREVIEWER\tOTHER\t${rand() < 0.6 ? "APPROVE" : "REQUEST_CHANGES"}\t${created}\t${created}\n`,
+          );
       }
     };
-    await copyRows(client, "tasks", ["id", "instance_id", "environment_id", "kind", "source", "difficulty", "problem_statement", "fix_patch", "test_patch", "fail_to_pass", "pass_to_pass", "automated_verdict", "failure_class", "curation_status", "version", "labels", "created_at", "updated_at"], taskRows());
-    await copyRows(client, "curation_decisions", ["id", "task_id", "curator_id", "verdict", "reasons", "created_at", "updated_at"], decisions);
-    await copyRows(client, "trajectories", ["id", "external_id", "task_id", "role", "format", "decision", "created_at", "updated_at"], trajectories);
+    await copyRows(
+      client,
+      "tasks",
+      [
+        "id",
+        "instance_id",
+        "environment_id",
+        "kind",
+        "source",
+        "difficulty",
+        "problem_statement",
+        "fix_patch",
+        "test_patch",
+        "fail_to_pass",
+        "pass_to_pass",
+        "automated_verdict",
+        "failure_class",
+        "curation_status",
+        "version",
+        "labels",
+        "created_at",
+        "updated_at",
+      ],
+      taskRows(),
+    );
+    await copyRows(
+      client,
+      "curation_decisions",
+      ["id", "task_id", "curator_id", "verdict", "reasons", "created_at", "updated_at"],
+      decisions,
+    );
+    await copyRows(
+      client,
+      "trajectories",
+      ["id", "external_id", "task_id", "role", "format", "decision", "created_at", "updated_at"],
+      trajectories,
+    );
     await client.query("VACUUM ANALYZE");
     return { decisions: decisions.length, trajectories: trajectories.length };
   } finally {
@@ -186,17 +337,24 @@ async function seedTasks(pool: pg.Pool) {
 const QUERIES: { name: string; query: string }[] = [
   { name: "newest first, no filter", query: "" },
   { name: "pending queue", query: "status=PENDING" },
-  { name: "invalid: tests did not run / positive failed", query: "verdict=INVALID&failureClass=TESTS_DID_NOT_RUN,POSITIVE_CONTROL_FAILED" },
+  {
+    name: "invalid: tests did not run / positive failed",
+    query: "verdict=INVALID&failureClass=TESTS_DID_NOT_RUN,POSITIVE_CONTROL_FAILED",
+  },
   { name: "SWE-Gym hard, recently updated", query: "source=SWE_GYM&difficulty=HARD&sort=updated_desc" },
   { name: "search a rare error name", query: "q=ZeroDivisionError" },
   { name: "search a common word + pending", query: "q=serializer&status=PENDING" },
   { name: "search instance id prefix, A→Z", query: "q=django__django-1&sort=instance_asc" },
   { name: "one repository, valid", query: "repository=sympy/sympy&verdict=VALID" },
   { name: "decided, reason flaky", query: "decided=yes&reason=FLAKY" },
-  { name: "reviewer asked changes, pending, oldest", query: "reviewerDecision=REQUEST_CHANGES&status=PENDING&sort=created_asc" },
+  {
+    name: "reviewer asked changes, pending, oldest",
+    query: "reviewerDecision=REQUEST_CHANGES&status=PENDING&sort=created_asc",
+  },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -214,7 +372,9 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
       .get(url, { agent, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         response.on("error", reject);
       })
       .on("error", reject);
@@ -222,7 +382,11 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 }
 
 /** Times two ways of getting the same answer, alternating sample by sample, so both meet the same moments of the machine. */
-async function timeSideBySide(a: () => Promise<unknown>, b: () => Promise<unknown>, samples: number): Promise<[number[], number[]]> {
+async function timeSideBySide(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  samples: number,
+): Promise<[number[], number[]]> {
   for (let i = 0; i < WARMUP; i++) {
     await a();
     await b();
@@ -254,7 +418,8 @@ const fmt = (ms: number) => ms.toFixed(1).padStart(7);
 async function main() {
   const atStart = machineState();
   if (SQL_ONLY) console.log("[bench] --sql-only: timing the SQL alone, no web server");
-  else if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) console.log("[bench] reusing the existing production build");
+  else if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")))
+    console.log("[bench] reusing the existing production build");
   else await ensureProductionBuild();
 
   const dataDir = KEPT_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "swe-curator-bench-browse-"));
@@ -269,17 +434,23 @@ async function main() {
     pool.on("error", () => {}); // an idle connection closed when the server stops is expected
     const started = performance.now();
     const existing = Number((await pool.query("select count(*) from tasks")).rows[0].count);
-    const size = async () => (await pool.query("select pg_size_pretty(pg_total_relation_size('tasks')) as s")).rows[0].s;
+    const size = async () =>
+      (await pool.query("select pg_size_pretty(pg_total_relation_size('tasks')) as s")).rows[0].s;
     if (existing > 0) {
       await pool.query("VACUUM ANALYZE");
       console.log(`[bench] reusing ${existing.toLocaleString()} seeded tasks in ${dataDir} (${await size()})`);
     } else {
       const seeded = await seedTasks(pool);
-      console.log(`[bench] seeded ${TASKS.toLocaleString()} tasks (${await size()} with indexes), ${seeded.decisions.toLocaleString()} decisions, ${seeded.trajectories.toLocaleString()} reviewer trajectories in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `[bench] seeded ${TASKS.toLocaleString()} tasks (${await size()} with indexes), ${seeded.decisions.toLocaleString()} decisions, ${seeded.trajectories.toLocaleString()} reviewer trajectories in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
 
     // what the endpoints pass their statements for this curator (lib/http/task-list-context.ts), so the raw SQL is the same SQL
-    const context = { actorId: "bench-curator-0", hiddenTasks: blindTaskIdsSql({ id: "bench-curator-0", role: "CURATOR" }) };
+    const context = {
+      actorId: "bench-curator-0",
+      hiddenTasks: blindTaskIdsSql({ id: "bench-curator-0", role: "CURATOR" }),
+    };
     const prisma = createPrismaClient(url, 2);
     const { token } = await createApiToken(prisma, "bench-curator-0", { name: "bench" });
     await prisma.$disconnect();
@@ -291,7 +462,9 @@ async function main() {
         console.log(`\n── ${name} (${query || "no filter"})\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
         const facets = facetCountsSql(parsed, context).toQuery();
         const facetPlan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${facets.text}`, facets.values);
-        console.log(`\n── facets: ${name} (${query || "no filter"})\n${facetPlan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+        console.log(
+          `\n── facets: ${name} (${query || "no filter"})\n${facetPlan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`,
+        );
       }
     }
 
@@ -299,22 +472,30 @@ async function main() {
     if (!SQL_ONLY) next = await startNext(port, url);
     const headers = { authorization: `Bearer ${token}` };
     // what any authenticated request costs before the list runs: Next's routing, the bearer-token lookup, JSON
-    const floor = SQL_ONLY ? null : summary(
-      await time(async () => {
-        const response = await get(`http://127.0.0.1:${port}/api/v1/me`, headers);
-        if (response.status !== 200) throw new Error(`/api/v1/me: HTTP ${response.status}`);
-      }, SAMPLES),
-    );
+    const floor = SQL_ONLY
+      ? null
+      : summary(
+          await time(async () => {
+            const response = await get(`http://127.0.0.1:${port}/api/v1/me`, headers);
+            if (response.status !== 200) throw new Error(`/api/v1/me: HTTP ${response.status}`);
+          }, SAMPLES),
+        );
     // …and of Next alone: the same route refused without a token never reaches the database
-    const framework = SQL_ONLY ? null : summary(
-      await time(async () => {
-        const response = await get(`http://127.0.0.1:${port}/api/v1/me`);
-        if (response.status !== 401) throw new Error(`/api/v1/me without a token: HTTP ${response.status}`);
-      }, SAMPLES),
-    );
+    const framework = SQL_ONLY
+      ? null
+      : summary(
+          await time(async () => {
+            const response = await get(`http://127.0.0.1:${port}/api/v1/me`);
+            if (response.status !== 401) throw new Error(`/api/v1/me without a token: HTTP ${response.status}`);
+          }, SAMPLES),
+        );
     if (floor && framework) {
-      console.log(`[bench] floor of an authenticated request (GET /api/v1/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
-      console.log(`[bench]   of which Next alone (the same route refused with 401, no database): p50 ${framework.p50.toFixed(1)} ms, p95 ${framework.p95.toFixed(1)} ms`);
+      console.log(
+        `[bench] floor of an authenticated request (GET /api/v1/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
+      );
+      console.log(
+        `[bench]   of which Next alone (the same route refused with 401, no database): p50 ${framework.p50.toFixed(1)} ms, p95 ${framework.p95.toFixed(1)} ms`,
+      );
     }
     const rows: string[] = [];
     let worstRatio = 0;
@@ -322,7 +503,9 @@ async function main() {
     let worstFacets = 0;
     const figures: Figure[] = [];
     const scale = `${TASKS.toLocaleString("en")} tasks`;
-    console.log(`\n${"query".padEnd(46)} ${"rows".padStart(5)} | API p50     p95 | SQL p50     p95 | p95 ratio | facets p50 p95 | facet SQL p95 | ratio`);
+    console.log(
+      `\n${"query".padEnd(46)} ${"rows".padStart(5)} | API p50     p95 | SQL p50     p95 | p95 ratio | facets p50 p95 | facet SQL p95 | ratio`,
+    );
     for (const { name, query } of QUERIES) {
       const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
       // the endpoint's statements: a "best match" search first counts its matches (up to the rank limit), then lists
@@ -340,35 +523,71 @@ async function main() {
         count = (JSON.parse(response.body) as { items: unknown[] }).items.length;
       };
       const rawRows = async () => (await rawList()).rows;
-      const [apiTimes, rawTimes] = SQL_ONLY ? [[NaN], await time(rawRows, SAMPLES)] : await timeSideBySide(listApi, rawRows, SAMPLES);
+      const [apiTimes, rawTimes] = SQL_ONLY
+        ? [[NaN], await time(rawRows, SAMPLES)]
+        : await timeSideBySide(listApi, rawRows, SAMPLES);
       const api = summary(apiTimes);
       const raw = summary(rawTimes);
-      const facets = SQL_ONLY ? { p50: NaN, p95: NaN } : summary(
-        await time(async () => {
-          const response = await get(`http://127.0.0.1:${port}/api/v1/tasks/facets?${query}`, headers);
-          if (response.status !== 200) throw new Error(`${name} facets: HTTP ${response.status}`);
-        }, Math.min(SAMPLES, 20)),
+      const facets = SQL_ONLY
+        ? { p50: NaN, p95: NaN }
+        : summary(
+            await time(
+              async () => {
+                const response = await get(`http://127.0.0.1:${port}/api/v1/tasks/facets?${query}`, headers);
+                if (response.status !== 200) throw new Error(`${name} facets: HTTP ${response.status}`);
+              },
+              Math.min(SAMPLES, 20),
+            ),
+          );
+      const facetStatements = [
+        facetCountsSql(parsed, context).toQuery(),
+        repositoryCountsSql(parsed, context).toQuery(),
+      ];
+      const facetsRaw = summary(
+        await time(() => Promise.all(facetStatements.map((f) => pool.query(f.text, f.values))), Math.min(SAMPLES, 20)),
       );
-      const facetStatements = [facetCountsSql(parsed, context).toQuery(), repositoryCountsSql(parsed, context).toQuery()];
-      const facetsRaw = summary(await time(() => Promise.all(facetStatements.map((f) => pool.query(f.text, f.values))), Math.min(SAMPLES, 20)));
       const ratio = api.p95 / raw.p95;
       worstRatio = Math.max(worstRatio, ratio);
       worstP95 = Math.max(worstP95, api.p95);
       worstFacets = Math.max(worstFacets, facets.p95);
-      rows.push(`${(name + (ranked ? " (ranked)" : "")).padEnd(46)} ${String(count).padStart(5)} | ${fmt(api.p50)} ${fmt(api.p95)} | ${fmt(raw.p50)} ${fmt(raw.p95)} | ${ratio.toFixed(2).padStart(8)}× | ${fmt(facets.p50)} ${fmt(facets.p95)} | ${fmt(facetsRaw.p95)}       | ${(facets.p95 / facetsRaw.p95).toFixed(2).padStart(5)}×`);
+      rows.push(
+        `${(name + (ranked ? " (ranked)" : "")).padEnd(46)} ${String(count).padStart(5)} | ${fmt(api.p50)} ${fmt(api.p95)} | ${fmt(raw.p50)} ${fmt(raw.p95)} | ${ratio.toFixed(2).padStart(8)}× | ${fmt(facets.p50)} ${fmt(facets.p95)} | ${fmt(facetsRaw.p95)}       | ${(facets.p95 / facetsRaw.p95).toFixed(2).padStart(5)}×`,
+      );
       console.log(rows[rows.length - 1]);
       if (!SQL_ONLY) {
         const listTarget = MILLION ? "< 50 ms and ≤ 2× raw SQL" : "< 50 ms and ≤ 3× raw SQL";
         figures.push(
-          { figure: `task list at ${scale}, ${name}, p95`, measured: api.p95, baselineName: "the same SQL raw, p95", baseline: raw.p95, unit: "ms", target: listTarget, met: api.p95 < 50 && ratio <= (MILLION ? 2 : 3) },
-          { figure: `task facets at ${scale}, ${name}, p95`, measured: facets.p95, baselineName: "its facet SQL raw, p95", baseline: facetsRaw.p95, unit: "ms", target: "< 100 ms", met: facets.p95 < 100 },
+          {
+            figure: `task list at ${scale}, ${name}, p95`,
+            measured: api.p95,
+            baselineName: "the same SQL raw, p95",
+            baseline: raw.p95,
+            unit: "ms",
+            target: listTarget,
+            met: api.p95 < 50 && ratio <= (MILLION ? 2 : 3),
+          },
+          {
+            figure: `task facets at ${scale}, ${name}, p95`,
+            measured: facets.p95,
+            baselineName: "its facet SQL raw, p95",
+            baseline: facetsRaw.p95,
+            unit: "ms",
+            target: "< 100 ms",
+            met: facets.p95 < 100,
+          },
         );
       }
     }
-    if (!SQL_ONLY) writeBenchResults(MILLION ? "browse-1m" : "browse", figures, atStart, { tasks: TASKS, samples: SAMPLES });
+    if (!SQL_ONLY)
+      writeBenchResults(MILLION ? "browse-1m" : "browse", figures, atStart, { tasks: TASKS, samples: SAMPLES });
     console.log(`\nworst list p95 ${worstP95.toFixed(1)} ms (target < 50 ms): ${worstP95 < 50 ? "met" : "NOT met"}`);
-    console.log(`worst p95 ratio endpoint ÷ raw SQL ${worstRatio.toFixed(2)}× (target ≤ 3×): ${worstRatio <= 3 ? "met" : "NOT met"}`);
-    if (!SQL_ONLY) console.log(`worst facets p95 ${worstFacets.toFixed(1)} ms (target < 100 ms): ${worstFacets < 100 ? "met" : "NOT met"}`);
+    console.log(
+      `worst p95 ratio endpoint ÷ raw SQL ${worstRatio.toFixed(2)}× (target ≤ 3×): ${worstRatio <= 3 ? "met" : "NOT met"}`,
+    );
+    if (!SQL_ONLY)
+      console.log(
+        `worst facets p95 ${worstFacets.toFixed(1)} ms (target < 100 ms): ${worstFacets < 100 ? "met" : "NOT met"}`,
+      );
     await pool.end();
   } finally {
     if (next?.pid) {

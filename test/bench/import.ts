@@ -15,7 +15,16 @@
 // layout, snappy, row groups of 2,000 rows) the COPY baseline loads the same rows from JSONL.
 
 import { randomBytes, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -53,7 +62,10 @@ const rand = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const between = (min: number, max: number) => Math.floor(min + rand() * (max - min));
-const WORDS = "the a function returns raises value error when list empty index column frame series test should fix bug issue expected actual traceback module import call argument default parameter type".split(" ");
+const WORDS =
+  "the a function returns raises value error when list empty index column frame series test should fix bug issue expected actual traceback module import call argument default parameter type".split(
+    " ",
+  );
 const prose = (chars: number) => {
   const out: string[] = [];
   let length = 0;
@@ -66,8 +78,19 @@ const prose = (chars: number) => {
 };
 const hex = (n: number) => randomBytes(n / 2).toString("hex");
 const diff = (file: string, lines: number) =>
-  [`diff --git a/${file} b/${file}`, `index ${hex(8)}..${hex(8)} 100644`, `--- a/${file}`, `+++ b/${file}`, `@@ -${between(1, 400)},${lines} +${between(1, 400)},${lines} @@`]
-    .concat(Array.from({ length: lines }, (_, i) => `${i % 3 === 0 ? "-" : i % 3 === 1 ? "+" : " "}    ${prose(between(20, 70))}`))
+  [
+    `diff --git a/${file} b/${file}`,
+    `index ${hex(8)}..${hex(8)} 100644`,
+    `--- a/${file}`,
+    `+++ b/${file}`,
+    `@@ -${between(1, 400)},${lines} +${between(1, 400)},${lines} @@`,
+  ]
+    .concat(
+      Array.from(
+        { length: lines },
+        (_, i) => `${i % 3 === 0 ? "-" : i % 3 === 1 ? "+" : " "}    ${prose(between(20, 70))}`,
+      ),
+    )
     .join("\n") + "\n";
 
 function makeRow(i: number) {
@@ -86,8 +109,18 @@ function makeRow(i: number) {
     version: `${between(0, 5)}.${between(0, 20)}`,
     environment_setup_commit: hex(40),
     // the Hugging Face export's JSON-encoded lists
-    FAIL_TO_PASS: JSON.stringify(Array.from({ length: between(1, 6) }, (_, k) => `${testFile}::TestCase${k}::test_${prose(25).replace(/ /g, "_")}`)),
-    PASS_TO_PASS: JSON.stringify(Array.from({ length: between(0, 80) }, (_, k) => `${testFile}::TestOther::test_${k}_${prose(20).replace(/ /g, "_")}`)),
+    FAIL_TO_PASS: JSON.stringify(
+      Array.from(
+        { length: between(1, 6) },
+        (_, k) => `${testFile}::TestCase${k}::test_${prose(25).replace(/ /g, "_")}`,
+      ),
+    ),
+    PASS_TO_PASS: JSON.stringify(
+      Array.from(
+        { length: between(0, 80) },
+        (_, k) => `${testFile}::TestOther::test_${k}_${prose(20).replace(/ /g, "_")}`,
+      ),
+    ),
   };
 }
 
@@ -95,7 +128,8 @@ function makeRow(i: number) {
 async function generate(jsonlFile: string, parquetFile: string | null) {
   const out = createWriteStream(jsonlFile);
   const parquet = parquetFile ? new ParquetWriter({ writer: fileWriter(parquetFile), schema: PARQUET_SCHEMA }) : null;
-  const sizeOf = () => (parquet ? (parquet.writer as unknown as { offset: number }).offset : out.bytesWritten + out.writableLength);
+  const sizeOf = () =>
+    parquet ? (parquet.writer as unknown as { offset: number }).offset : out.bytesWritten + out.writableLength;
   let group: ReturnType<typeof makeRow>[] = [];
   let i = 0;
   for (; SIZE_BYTES ? sizeOf() < SIZE_BYTES : i < RECORDS; i++) {
@@ -103,11 +137,18 @@ async function generate(jsonlFile: string, parquetFile: string | null) {
     if (!out.write(JSON.stringify(row) + "\n")) await once(out, "drain");
     if (parquet) group.push(row);
     if (parquet && group.length === PARQUET_GROUP_ROWS) {
-      await parquet.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: group.map((r) => r[name]) })), rowGroupSize: PARQUET_GROUP_ROWS });
+      await parquet.write({
+        columnData: PARQUET_COLUMNS.map((name) => ({ name, data: group.map((r) => r[name]) })),
+        rowGroupSize: PARQUET_GROUP_ROWS,
+      });
       group = [];
     }
   }
-  if (parquet && group.length) await parquet.write({ columnData: PARQUET_COLUMNS.map((name) => ({ name, data: group.map((r) => r[name]) })), rowGroupSize: PARQUET_GROUP_ROWS });
+  if (parquet && group.length)
+    await parquet.write({
+      columnData: PARQUET_COLUMNS.map((name) => ({ name, data: group.map((r) => r[name]) })),
+      rowGroupSize: PARQUET_GROUP_ROWS,
+    });
   parquet?.finish();
   out.end();
   await once(out, "finish");
@@ -117,7 +158,12 @@ async function generate(jsonlFile: string, parquetFile: string | null) {
 const PARQUET_COLUMNS = Object.keys(makeRow(0)) as (keyof ReturnType<typeof makeRow>)[];
 const PARQUET_SCHEMA = [
   { name: "root", num_children: PARQUET_COLUMNS.length },
-  ...PARQUET_COLUMNS.map((name) => ({ name, type: "BYTE_ARRAY" as const, converted_type: "UTF8" as const, repetition_type: "OPTIONAL" as const })),
+  ...PARQUET_COLUMNS.map((name) => ({
+    name,
+    type: "BYTE_ARRAY" as const,
+    converted_type: "UTF8" as const,
+    repetition_type: "OPTIONAL" as const,
+  })),
 ];
 
 // ── the COPY baseline ──
@@ -126,7 +172,8 @@ const copyText = (value: unknown): string => {
   const text = typeof value === "string" ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
   return text.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
 };
-const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+const pgArray = (items: string[]) =>
+  `{${items.map((s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 
 /** The same normalisation as the importer, without validation: the least a loader must do. */
 function rawRecord(row: Record<string, string>) {
@@ -134,7 +181,15 @@ function rawRecord(row: Record<string, string>) {
   const record = {
     instanceId: row.instance_id,
     repository: { owner, name, url: `https://github.com/${row.repo}` },
-    environment: { key: `${owner}__${name}@${row.base_commit}`, baseCommit: row.base_commit, setupCommit: row.environment_setup_commit, version: row.version, source: "SWE_BENCH" as const, recipe: null, metadata: null },
+    environment: {
+      key: `${owner}__${name}@${row.base_commit}`,
+      baseCommit: row.base_commit,
+      setupCommit: row.environment_setup_commit,
+      version: row.version,
+      source: "SWE_BENCH" as const,
+      recipe: null,
+      metadata: null,
+    },
     task: {
       kind: "ISSUE_FIX" as const,
       source: "SWE_BENCH" as const,
@@ -165,16 +220,54 @@ async function copyBaseline(file: string, url: string) {
 async function copyInto(file: string, url: string, dir: string) {
   const started = performance.now();
   const tables = {
-    repositories: { columns: ["id", "owner", "name", "url", "updated_at"], out: createWriteStream(path.join(dir, "repositories.tsv")) },
-    environments: { columns: ["id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "metadata", "updated_at"], out: createWriteStream(path.join(dir, "environments.tsv")) },
-    environment_revisions: { columns: ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "updated_at"], out: createWriteStream(path.join(dir, "environment_revisions.tsv")) },
+    repositories: {
+      columns: ["id", "owner", "name", "url", "updated_at"],
+      out: createWriteStream(path.join(dir, "repositories.tsv")),
+    },
+    environments: {
+      columns: [
+        "id",
+        "key",
+        "repository_id",
+        "base_commit",
+        "setup_commit",
+        "version",
+        "source",
+        "metadata",
+        "updated_at",
+      ],
+      out: createWriteStream(path.join(dir, "environments.tsv")),
+    },
+    environment_revisions: {
+      columns: ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "updated_at"],
+      out: createWriteStream(path.join(dir, "environment_revisions.tsv")),
+    },
     tasks: {
-      columns: ["id", "instance_id", "environment_id", "kind", "source", "problem_statement", "hints_text", "fix_patch", "test_patch", "fail_to_pass", "pass_to_pass", "issue_created_at", "updated_at"],
+      columns: [
+        "id",
+        "instance_id",
+        "environment_id",
+        "kind",
+        "source",
+        "problem_statement",
+        "hints_text",
+        "fix_patch",
+        "test_patch",
+        "fail_to_pass",
+        "pass_to_pass",
+        "issue_created_at",
+        "updated_at",
+      ],
       out: createWriteStream(path.join(dir, "tasks.tsv")),
     },
   };
   // rows are gathered per table and written in large chunks, so the baseline is not slowed by stream backpressure
-  const pending: Record<string, string[]> = { repositories: [], environments: [], environment_revisions: [], tasks: [] };
+  const pending: Record<string, string[]> = {
+    repositories: [],
+    environments: [],
+    environment_revisions: [],
+    tasks: [],
+  };
   const flush = async (table: keyof typeof tables) => {
     const chunk = pending[table].join("");
     pending[table] = [];
@@ -195,14 +288,52 @@ async function copyInto(file: string, url: string, dir: string) {
     if (!repositoryId) {
       repositoryId = randomUUID();
       repoIds.set(repoKey, repositoryId);
-      await write("repositories", [repositoryId, record.repository.owner, record.repository.name, record.repository.url, now]);
+      await write("repositories", [
+        repositoryId,
+        record.repository.owner,
+        record.repository.name,
+        record.repository.url,
+        now,
+      ]);
     }
     const environmentId = randomUUID();
     const recipe = placeholderRecipe(record);
-    await write("environments", [environmentId, record.environment.key, repositoryId, record.environment.baseCommit, record.environment.setupCommit, record.environment.version, record.environment.source, { placeholderRecipe: true }, now]);
-    await write("environment_revisions", [randomUUID(), environmentId, 1, recipe.dockerfile, recipe.evalScript, PLACEHOLDER_REASON, now]);
+    await write("environments", [
+      environmentId,
+      record.environment.key,
+      repositoryId,
+      record.environment.baseCommit,
+      record.environment.setupCommit,
+      record.environment.version,
+      record.environment.source,
+      { placeholderRecipe: true },
+      now,
+    ]);
+    await write("environment_revisions", [
+      randomUUID(),
+      environmentId,
+      1,
+      recipe.dockerfile,
+      recipe.evalScript,
+      PLACEHOLDER_REASON,
+      now,
+    ]);
     const t = record.task;
-    await write("tasks", [randomUUID(), record.instanceId, environmentId, t.kind, t.source, t.problemStatement, t.hintsText, t.fixPatch, t.testPatch, pgArray(t.failToPass), pgArray(t.passToPass), t.issueCreatedAt, now]);
+    await write("tasks", [
+      randomUUID(),
+      record.instanceId,
+      environmentId,
+      t.kind,
+      t.source,
+      t.problemStatement,
+      t.hintsText,
+      t.fixPatch,
+      t.testPatch,
+      pgArray(t.failToPass),
+      pgArray(t.passToPass),
+      t.issueCreatedAt,
+      now,
+    ]);
   }
   for (const [table, { out }] of Object.entries(tables)) {
     await flush(table as keyof typeof tables);
@@ -217,7 +348,9 @@ async function copyInto(file: string, url: string, dir: string) {
       const sink = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
       await pipeline(createReadStream(path.join(dir, `${table}.tsv`)), sink);
     }
-    await client.query("update environments e set current_revision_id = r.id from environment_revisions r where r.environment_id = e.id");
+    await client.query(
+      "update environments e set current_revision_id = r.id from environment_revisions r where r.environment_id = e.id",
+    );
     await client.query("commit");
   } finally {
     await client.end();
@@ -248,7 +381,9 @@ async function autovacuumQuiet(baseUrl: string) {
   await client.connect();
   try {
     for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
-      const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'");
+      const { rows } = await client.query(
+        "select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'",
+      );
       if (rows[0].n === 0) return;
     }
   } finally {
@@ -275,7 +410,8 @@ function cpuSeconds(dataDir: string) {
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid) || pid === postmaster) continue;
     try {
-      if (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1] === postmaster) total += ticks(pid, false);
+      if (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1] === postmaster)
+        total += ticks(pid, false);
     } catch {
       // the process ended while we looked
     }
@@ -307,7 +443,18 @@ async function setup(baseUrl: string, file: string) {
 
 function runSetupChild(baseUrl: string, file: string) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--setup", baseUrl, file, ...args.filter((a) => a !== "--setup")], { stdio: "inherit" });
+    const child = spawn(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        "--setup",
+        baseUrl,
+        file,
+        ...args.filter((a) => a !== "--setup"),
+      ],
+      { stdio: "inherit" },
+    );
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the setup process exited with ${code}`))));
   });
 }
@@ -318,13 +465,19 @@ async function main() {
   process.env.EMBEDDED_PG_FSYNC = process.env.EMBEDDED_PG_FSYNC ?? "off";
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, "pg"), port: await freePort(), quiet: true });
   try {
-    const wanted = SIZE_BYTES ? `${mb(SIZE_BYTES).toFixed(0)} MB of ${FORMAT}` : `${RECORDS.toLocaleString()} records as ${FORMAT}`;
-    console.log(`[bench] generating ${wanted} of SWE-bench-like records and migrating two databases (in a child process)…`);
+    const wanted = SIZE_BYTES
+      ? `${mb(SIZE_BYTES).toFixed(0)} MB of ${FORMAT}`
+      : `${RECORDS.toLocaleString()} records as ${FORMAT}`;
+    console.log(
+      `[bench] generating ${wanted} of SWE-bench-like records and migrating two databases (in a child process)…`,
+    );
     await runSetupChild(server.baseUrl, file);
     RECORDS = Number(readFileSync(`${file}.rows`, "utf8"));
     const imported = FORMAT === "parquet" ? file.replace(/\.jsonl$/, ".parquet") : file;
     const size = statSync(imported).size;
-    console.log(`[bench] ${RECORDS.toLocaleString()} records: ${mb(size).toFixed(1)} MB of ${FORMAT} (${(size / RECORDS / 1024).toFixed(1)} KB per record)`);
+    console.log(
+      `[bench] ${RECORDS.toLocaleString()} records: ${mb(size).toFixed(1)} MB of ${FORMAT} (${(size / RECORDS / 1024).toFixed(1)} KB per record)`,
+    );
     const oursUrl = `${server.baseUrl}/bench_ours`;
     const copyUrl = `${server.baseUrl}/bench_copy`;
     const db = createPrismaClient(oursUrl, 5);
@@ -337,12 +490,16 @@ async function main() {
     const batch = oursCpu.result;
     const ours = performance.now() - started;
     const peakRss = rss.stop();
-    if (batch.created !== RECORDS || batch.failed) throw new Error(`the import did not create every record: ${JSON.stringify({ ...batch, errors: undefined, bytesRead: undefined, bytesTotal: undefined })}`);
+    if (batch.created !== RECORDS || batch.failed)
+      throw new Error(
+        `the import did not create every record: ${JSON.stringify({ ...batch, errors: undefined, bytesRead: undefined, bytesTotal: undefined })}`,
+      );
 
     started = performance.now();
     const again = await importFile(db, imported);
     const reimport = performance.now() - started;
-    if (again.unchanged !== RECORDS) throw new Error(`the re-import changed something: ${again.created} created, ${again.updated} updated`);
+    if (again.unchanged !== RECORDS)
+      throw new Error(`the re-import changed something: ${again.created} created, ${again.updated} updated`);
     await db.$disconnect();
 
     // autovacuum still working through what our import wrote would run beside COPY and be counted to it
@@ -356,17 +513,24 @@ async function main() {
     if (copied !== RECORDS) throw new Error(`COPY loaded ${copied} tasks`);
 
     const line = (label: string, ms: number) =>
-      `${label.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${Math.round(RECORDS / (ms / 1000)).toLocaleString().padStart(8)} records/s   ${(mb(size) / (ms / 1000)).toFixed(1).padStart(6)} MB/s`;
+      `${label.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${Math.round(RECORDS / (ms / 1000))
+        .toLocaleString()
+        .padStart(8)} records/s   ${(mb(size) / (ms / 1000)).toFixed(1).padStart(6)} MB/s`;
     console.log("");
     console.log(line(`importFile ${FORMAT} (first)`, ours));
     console.log(line(`importFile ${FORMAT} (re-import)`, reimport));
     console.log(line("raw COPY FROM STDIN", copy));
     console.log("");
     console.log(`ours ÷ COPY                  ${(ours / copy).toFixed(2)}×   (target ≤ 3×)`);
-    const cpu = (c: { node: number; postgres: number }) => `${(c.node + c.postgres).toFixed(1)} s (Node ${c.node.toFixed(1)} s + PostgreSQL ${c.postgres.toFixed(1)} s)`;
-    console.log(`CPU time                     ours ${cpu(oursCpu)}, COPY ${cpu(copyCpu)}: ${((oursCpu.node + oursCpu.postgres) / (copyCpu.node + copyCpu.postgres)).toFixed(2)}×`);
+    const cpu = (c: { node: number; postgres: number }) =>
+      `${(c.node + c.postgres).toFixed(1)} s (Node ${c.node.toFixed(1)} s + PostgreSQL ${c.postgres.toFixed(1)} s)`;
+    console.log(
+      `CPU time                     ours ${cpu(oursCpu)}, COPY ${cpu(copyCpu)}: ${((oursCpu.node + oursCpu.postgres) / (copyCpu.node + copyCpu.postgres)).toFixed(2)}×`,
+    );
     const heapFlag = (process.env.NODE_OPTIONS ?? "").match(/--max-old-space-size=\d+/)?.[0] ?? "no heap cap";
-    console.log(`peak RSS during the import   ${mb(peakRss).toFixed(0)} MB   (target < 400 MB; whole process, Node + Prisma included, ${heapFlag} as the CLI runs it)`);
+    console.log(
+      `peak RSS during the import   ${mb(peakRss).toFixed(0)} MB   (target < 400 MB; whole process, Node + Prisma included, ${heapFlag} as the CLI runs it)`,
+    );
   } finally {
     await server.stop();
     rmSync(work, { recursive: true, force: true });

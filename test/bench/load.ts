@@ -19,7 +19,16 @@
 // DevTools (Memory → Comparison) to see what the load left behind.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,7 +55,8 @@ const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
 /** BENCH_CPU_PROFILE=DIR: the web server writes a CPU profile there when it stops (node --cpu-prof) */
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 /** The processes of a process group (next start may fork). */
 function groupPids(pgid: number): number[] {
@@ -127,7 +137,12 @@ async function heapSnapshot(pgid: number, label: string) {
 }
 
 function startProcess(name: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, argv, {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
   // read, not shown: a child's writes to a pipe nobody reads block it once the pipe is full
   child.stdout?.on("data", (d: Buffer) => process.env.BENCH_VERBOSE === "1" && process.stdout.write(`[${name}] ${d}`));
@@ -174,7 +189,16 @@ function writeDecisionTasks(dir: string): string {
 }
 
 type Kind = { name: string; connections: number; requests: autocannon.Request[] };
-type KindResult = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+type KindResult = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
 
 /** One kind of client for SECONDS with no pause: each sends its next request as its last is answered (autocannon). */
 function runKind(baseUrl: string, kind: Kind): Promise<KindResult> {
@@ -198,7 +222,9 @@ function runKind(baseUrl: string, kind: Kind): Promise<KindResult> {
         });
       },
     );
-    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+      times.push(responseTime),
+    );
     instance.on("reqError", () => errors++);
   });
 }
@@ -223,10 +249,20 @@ async function runPacedKind(baseUrl: string, kind: Kind, pace: number): Promise<
     for (;;) {
       await new Promise((r) => setTimeout(r, (-Math.log(1 - Math.random()) / pace) * 1000));
       if (performance.now() >= deadline) return;
-      const request = setup({ ...template }, {}) as { path?: string; method?: string; headers?: Record<string, string>; body?: string };
+      const request = setup({ ...template }, {}) as {
+        path?: string;
+        method?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      };
       const started = performance.now();
       try {
-        const response = await fetch(`${baseUrl}${request.path ?? template.path}`, { method: request.method ?? template.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(30_000) });
+        const response = await fetch(`${baseUrl}${request.path ?? template.path}`, {
+          method: request.method ?? template.method,
+          headers: request.headers,
+          body: request.body,
+          signal: AbortSignal.timeout(30_000),
+        });
         const body = await response.text();
         times.push(performance.now() - started);
         if (response.status < 200 || response.status > 299) non2xx++;
@@ -238,67 +274,120 @@ async function runPacedKind(baseUrl: string, kind: Kind, pace: number): Promise<
   };
   await Promise.all(Array.from({ length: kind.connections }, client));
   const sorted = times.sort((a, b) => a - b);
-  return { name: kind.name, requests: times.length + errors, rps: (times.length + errors) / SECONDS, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), errors, non2xx };
+  return {
+    name: kind.name,
+    requests: times.length + errors,
+    rps: (times.length + errors) / SECONDS,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors,
+    non2xx,
+  };
 }
 
 /** One run's table: per kind, the clients, what they were offered to send and what was served. */
 function printResults(title: string, kinds: Kind[], results: KindResult[], pace?: number) {
   console.log(`\n${title}`);
-  console.log(`${"kind".padEnd(22)} ${"clients".padStart(7)} ${"offered/s".padStart(9)} ${"requests".padStart(9)} ${"req/s".padStart(7)} | ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ms | errors non-2xx`);
+  console.log(
+    `${"kind".padEnd(22)} ${"clients".padStart(7)} ${"offered/s".padStart(9)} ${"requests".padStart(9)} ${"req/s".padStart(7)} | ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ms | errors non-2xx`,
+  );
   for (const [i, r] of results.entries()) {
     const offered = pace === undefined ? "max" : (kinds[i].connections * pace).toFixed(1);
-    console.log(`${r.name.padEnd(22)} ${String(kinds[i].connections).padStart(7)} ${offered.padStart(9)} ${String(r.requests).padStart(9)} ${r.rps.toFixed(1).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}    | ${String(r.errors).padStart(6)} ${String(r.non2xx).padStart(7)}`);
+    console.log(
+      `${r.name.padEnd(22)} ${String(kinds[i].connections).padStart(7)} ${offered.padStart(9)} ${String(r.requests).padStart(9)} ${r.rps.toFixed(1).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}    | ${String(r.errors).padStart(6)} ${String(r.non2xx).padStart(7)}`,
+    );
   }
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) console.log("[load] reusing the existing production build");
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")))
+    console.log("[load] reusing the existing production build");
   else await ensureProductionBuild();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "swe-curator-bench-load-"));
   process.env.EMBEDDED_PG_FSYNC = "off";
-  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), port: await freePort(), quiet: true });
+  const pgServer = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, "pg"),
+    port: await freePort(),
+    quiet: true,
+  });
   const url = `${pgServer.baseUrl}/swe_curator_load`;
   const children: ChildProcess[] = [];
   try {
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
     const prisma = createPrismaClient(url, 4);
-    const curator = await prisma.user.create({ data: { email: "load-curator@bench.local", name: "Load curator", role: "CURATOR" } });
+    const curator = await prisma.user.create({
+      data: { email: "load-curator@bench.local", name: "Load curator", role: "CURATOR" },
+    });
     await loadDemoEnvironments(prisma, path.join(PROJECT_ROOT, "prisma/seed/demo"));
     await importFile(prisma, path.join(PROJECT_ROOT, "test/fixtures/swe-agent/pydicom__pydicom-1458.traj"));
     const started = performance.now();
     await importFile(prisma, writeDecisionTasks(dataDir), { source: "SWE_BENCH" });
-    console.log(`[load] imported ${DECISION_TASKS.toLocaleString()} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[load] imported ${DECISION_TASKS.toLocaleString()} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const { token } = await createApiToken(prisma, curator.id, { name: "load" });
     const cookie = `next-auth.session-token=${await encode({ token: { sub: curator.id, sid: randomUUID() }, secret: SECRET })}`;
-    const targets = await prisma.task.findMany({ where: { instanceId: { startsWith: "load__" } }, select: { id: true, version: true }, orderBy: { id: "asc" } });
-    const pages = await prisma.task.findMany({ where: { NOT: { instanceId: { startsWith: "load__" } } }, select: { id: true } });
+    const targets = await prisma.task.findMany({
+      where: { instanceId: { startsWith: "load__" } },
+      select: { id: true, version: true },
+      orderBy: { id: "asc" },
+    });
+    const pages = await prisma.task.findMany({
+      where: { NOT: { instanceId: { startsWith: "load__" } } },
+      select: { id: true },
+    });
     const trajectories = await prisma.trajectory.findMany({ select: { id: true } });
     const environments = await prisma.environment.findMany({ select: { id: true }, take: 20 });
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { DATABASE_URL: url, NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+    const env = {
+      DATABASE_URL: url,
+      NEXTAUTH_SECRET: SECRET,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production" as const,
+    };
     if (HEAP_SNAPSHOTS) mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
     const snapshots = HEAP_SNAPSHOTS ? ` --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${HEAP_SNAPSHOTS}` : "";
     // node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line
     const profile = CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE}`] : [];
-    const next = startProcess("next", [...profile, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...env, ...WEB_SERVER_ENV, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""}${snapshots}` });
+    const next = startProcess("next", [...profile, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      ...env,
+      ...WEB_SERVER_ENV,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""}${snapshots}`,
+    });
     children.push(next);
     await waitForHttp(`${baseUrl}/signin`, next);
     children.push(startProcess("worker", ["--import", "tsx", "workers/main.ts"], { ...env, WORKER_CONCURRENCY: "1" }));
 
     const bearer = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     // validations for the worker to run during the load (each demo task, both controls)
-    for (const task of pages.slice(0, 6)) await fetch(`${baseUrl}/api/v1/runs`, { method: "POST", headers: bearer, body: JSON.stringify({ taskId: task.id }) });
+    for (const task of pages.slice(0, 6))
+      await fetch(`${baseUrl}/api/v1/runs`, {
+        method: "POST",
+        headers: bearer,
+        body: JSON.stringify({ taskId: task.id }),
+      });
 
     // warm up every kind once, then take the memory baseline
     const rotate = <T>(items: T[]) => {
       let i = 0;
       return () => items[i++ % items.length];
     };
-    const filters = rotate(["", "status=PENDING", "q=serializer", "source=SWE_BENCH&sort=updated_desc", "verdict=INVALID", "q=load__repo3-33", "decided=yes", "kind=ISSUE_FIX&sort=instance_asc"]);
+    const filters = rotate([
+      "",
+      "status=PENDING",
+      "q=serializer",
+      "source=SWE_BENCH&sort=updated_desc",
+      "verdict=INVALID",
+      "q=load__repo3-33",
+      "decided=yes",
+      "kind=ISSUE_FIX&sort=instance_asc",
+    ]);
     const taskPage = rotate(pages.map((t) => `/tasks/${t.id}`));
     const trajectoryPage = rotate(trajectories.map((t) => `/trajectories/${t.id}`));
     const reads = rotate([
@@ -317,8 +406,20 @@ async function main() {
       await (await fetch(`${baseUrl}${taskPage()}`, { headers: { cookie } })).arrayBuffer();
       await (await fetch(`${baseUrl}${trajectoryPage()}`, { headers: { cookie } })).arrayBuffer();
       await (await fetch(`${baseUrl}${reads()}`, { headers: bearer })).arrayBuffer();
-      const decision = { taskId: target.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "load warm-up", version: target.version };
-      await (await fetch(`${baseUrl}/api/v1/decisions`, { method: "POST", headers: { ...bearer, "idempotency-key": randomUUID() }, body: JSON.stringify(decision) })).arrayBuffer();
+      const decision = {
+        taskId: target.id,
+        verdict: "NEEDS_CHANGES",
+        reasons: ["OTHER"],
+        comment: "load warm-up",
+        version: target.version,
+      };
+      await (
+        await fetch(`${baseUrl}/api/v1/decisions`, {
+          method: "POST",
+          headers: { ...bearer, "idempotency-key": randomUUID() },
+          body: JSON.stringify(decision),
+        })
+      ).arrayBuffer();
     }
     await heapSnapshot(next.pid!, "start");
     const rssStart = serverRssMb(next.pid!);
@@ -328,10 +429,28 @@ async function main() {
     const accepted = new Set<string>();
     const share = (weight: number) => Math.max(1, Math.round((CLIENTS * weight) / 10));
     const kinds: Kind[] = [
-      { name: "task list (filters)", connections: share(3), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: `/api/v1/tasks?${filters()}`, headers: bearer }) }] },
-      { name: "task pages", connections: share(2), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: taskPage(), headers: { cookie } }) }] },
-      { name: "trajectory pages", connections: share(1), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: trajectoryPage(), headers: { cookie } }) }] },
-      { name: "API reads", connections: share(2), requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: reads(), headers: bearer }) }] },
+      {
+        name: "task list (filters)",
+        connections: share(3),
+        requests: [
+          { method: "GET", setupRequest: (r) => ({ ...r, path: `/api/v1/tasks?${filters()}`, headers: bearer }) },
+        ],
+      },
+      {
+        name: "task pages",
+        connections: share(2),
+        requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: taskPage(), headers: { cookie } }) }],
+      },
+      {
+        name: "trajectory pages",
+        connections: share(1),
+        requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: trajectoryPage(), headers: { cookie } }) }],
+      },
+      {
+        name: "API reads",
+        connections: share(2),
+        requests: [{ method: "GET", setupRequest: (r) => ({ ...r, path: reads(), headers: bearer }) }],
+      },
       {
         name: "decisions",
         connections: share(2),
@@ -345,7 +464,13 @@ async function main() {
               return {
                 ...r,
                 headers: { ...bearer, "idempotency-key": randomUUID() },
-                body: JSON.stringify({ taskId: target.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "load test", version: target.version }),
+                body: JSON.stringify({
+                  taskId: target.id,
+                  verdict: "NEEDS_CHANGES",
+                  reasons: ["OTHER"],
+                  comment: "load test",
+                  version: target.version,
+                }),
               };
             },
             onResponse: (status, body) => {
@@ -366,7 +491,9 @@ async function main() {
     for (const phase of phases) {
       console.log(`[load] ${phase.name} against ${baseUrl}`);
       const pace = phase.pace;
-      const results = await Promise.all(kinds.map((kind) => (pace === undefined ? runKind(baseUrl, kind) : runPacedKind(baseUrl, kind, pace))));
+      const results = await Promise.all(
+        kinds.map((kind) => (pace === undefined ? runKind(baseUrl, kind) : runPacedKind(baseUrl, kind, pace))),
+      );
       printResults(phase.name, kinds, results, phase.pace);
       // the server's memory once it has been quiet for 20 s
       await new Promise((r) => setTimeout(r, 20_000));
@@ -377,35 +504,62 @@ async function main() {
     // every decision the clients sent: each task decided exactly once, each with one audit entry
     const sent = Math.min(nextTarget, targets.length);
     const sentIds = targets.slice(0, sent).map((t) => t.id);
-    const perTask = await prisma.curationDecision.groupBy({ by: ["taskId"], where: { taskId: { in: sentIds } }, _count: { _all: true } });
-    const audits = await prisma.auditEvent.groupBy({ by: ["entityId"], where: { entityType: "task", entityId: { in: sentIds }, action: { startsWith: "task.decided" } }, _count: { _all: true } });
-    const ok201 = runs.map((run) => run.results[run.results.length - 1]).reduce((sum, r) => sum + r.requests - r.non2xx - r.errors, 0);
+    const perTask = await prisma.curationDecision.groupBy({
+      by: ["taskId"],
+      where: { taskId: { in: sentIds } },
+      _count: { _all: true },
+    });
+    const audits = await prisma.auditEvent.groupBy({
+      by: ["entityId"],
+      where: { entityType: "task", entityId: { in: sentIds }, action: { startsWith: "task.decided" } },
+      _count: { _all: true },
+    });
+    const ok201 = runs
+      .map((run) => run.results[run.results.length - 1])
+      .reduce((sum, r) => sum + r.requests - r.non2xx - r.errors, 0);
     const stored = new Set(perTask.map((p) => p.taskId));
     const lost = [...accepted].filter((id) => !stored.has(id)).length;
     const storedUnanswered = perTask.filter((p) => !accepted.has(p.taskId)).length;
     const duplicated = perTask.filter((p) => p._count._all !== 1).length;
     const auditMismatch = sent - audits.filter((a) => a._count._all === 1).length;
-    console.log(`\ndecisions sent ${sent}, answered 201 ${ok201} (${accepted.size} read back); in the database ${perTask.length} tasks decided: accepted but lost ${lost}, stored with the answer still in flight when the run stopped ${storedUnanswered}, duplicated ${duplicated}; audit entries not exactly one: ${auditMismatch - (sent - perTask.length)}`);
+    console.log(
+      `\ndecisions sent ${sent}, answered 201 ${ok201} (${accepted.size} read back); in the database ${perTask.length} tasks decided: accepted but lost ${lost}, stored with the answer still in flight when the run stopped ${storedUnanswered}, duplicated ${duplicated}; audit entries not exactly one: ${auditMismatch - (sent - perTask.length)}`,
+    );
 
     const rssAfter = runs[runs.length - 1].rssAfter;
     console.log(`web server memory by kind: at start ${breakdownStart}; after ${memoryBreakdown(next.pid!)}`);
     if (HEAP_SNAPSHOTS) {
       // a heap snapshot collects garbage first: what it gives back was garbage V8 had not yet collected or returned
       await heapSnapshot(next.pid!, "after");
-      console.log(`web server memory after the snapshot's full garbage collection: ${serverRssMb(next.pid!).toFixed(0)} MB (${memoryBreakdown(next.pid!)})`);
+      console.log(
+        `web server memory after the snapshot's full garbage collection: ${serverRssMb(next.pid!).toFixed(0)} MB (${memoryBreakdown(next.pid!)})`,
+      );
     }
     const growth = rssAfter / rssStart - 1;
-    const afterEach = runs.map((run) => `${run.rssAfter.toFixed(0)} MB 20 s after the ${run.phase.pace === undefined ? "saturation" : "curators'"} run`).join(", ");
-    console.log(`web server memory: start ${rssStart.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB, ${afterEach} (${(growth * 100).toFixed(1)} % of start; target within 10 %: ${growth <= 0.1 ? "met" : "NOT met"})`);
+    const afterEach = runs
+      .map(
+        (run) =>
+          `${run.rssAfter.toFixed(0)} MB 20 s after the ${run.phase.pace === undefined ? "saturation" : "curators'"} run`,
+      )
+      .join(", ");
+    console.log(
+      `web server memory: start ${rssStart.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB, ${afterEach} (${(growth * 100).toFixed(1)} % of start; target within 10 %: ${growth <= 0.1 ? "met" : "NOT met"})`,
+    );
     const curatorsList = runs[0].results[0];
     const saturation = runs[runs.length - 1].results;
     const totalErrors = runs.flatMap((run) => run.results).reduce((sum, r) => sum + r.errors + r.non2xx, 0);
     const capacity = saturation.reduce((sum, r) => sum + r.rps, 0);
-    console.log(`capacity: ${capacity.toFixed(1)} requests/s with no pause, ${(capacity / (CLIENTS * PACE)).toFixed(1)}× the curators' offered ${(CLIENTS * PACE).toFixed(0)} requests/s; list p99 with no pause ${saturation[0].p99.toFixed(0)} ms`);
-    console.log(`list p99 at the curators' pace ${curatorsList.p99.toFixed(1)} ms (target < 200 ms): ${curatorsList.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`);
+    console.log(
+      `capacity: ${capacity.toFixed(1)} requests/s with no pause, ${(capacity / (CLIENTS * PACE)).toFixed(1)}× the curators' offered ${(CLIENTS * PACE).toFixed(0)} requests/s; list p99 with no pause ${saturation[0].p99.toFixed(0)} ms`,
+    );
+    console.log(
+      `list p99 at the curators' pace ${curatorsList.p99.toFixed(1)} ms (target < 200 ms): ${curatorsList.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`,
+    );
     // a lost or doubled decision is a correctness failure, not a slow figure: say so and fail the run
     if (lost > 0 || duplicated > 0) {
-      console.error(`\nFAILED: ${lost} accepted decision(s) lost and ${duplicated} duplicated under load; a curator's work went missing or counted twice`);
+      console.error(
+        `\nFAILED: ${lost} accepted decision(s) lost and ${duplicated} duplicated under load; a curator's work went missing or counted twice`,
+      );
       process.exitCode = 1;
     }
     await prisma.$disconnect();

@@ -8,7 +8,15 @@ export function startNext(port: number, databaseUrl: string): Promise<ChildProce
     cwd: PROJECT_ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...WEB_SERVER_ENV, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "bench-secret", NEXTAUTH_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      ...WEB_SERVER_ENV,
+      DATABASE_URL: databaseUrl,
+      NEXTAUTH_SECRET: "bench-secret",
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+    },
   });
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[next] ${d}`));
   return new Promise((resolve, reject) => {

@@ -24,7 +24,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** `npm start`'s own script (build if stale, embedded PostgreSQL, demo seed), without a worker. */
 function startApp(dataDir: string) {
-  return spawnApp(dataDir, { NEXTAUTH_SECRET: "bench-pages-secret", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, START_WORKER: "0" });
+  return spawnApp(dataDir, {
+    NEXTAUTH_SECRET: "bench-pages-secret",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    START_WORKER: "0",
+  });
 }
 
 /** The server's own time for the page: its full HTML fetched directly with the session cookie. */
@@ -39,7 +44,14 @@ async function serverMs(url: string, cookie: string): Promise<number> {
   return median(times);
 }
 
-type Measure = { mainMs: number; inDomMs: number; firstByteMs: number; paintMs: number; jsBytes: number; monaco: boolean };
+type Measure = {
+  mainMs: number;
+  inDomMs: number;
+  firstByteMs: number;
+  paintMs: number;
+  jsBytes: number;
+  monaco: boolean;
+};
 
 /** When the browser had the HTML's first byte, first painted and had the main content in the DOM, on the page's own clock (ms since navigation began). */
 const NAVIGATION_TIMES = `(() => {
@@ -49,12 +61,22 @@ const NAVIGATION_TIMES = `(() => {
 })()`;
 
 /** One load of the page in a tab that timeWhenShown already watches. */
-async function loadOnce(page: Page, baseUrl: string, tourPage: TourPage, mainContentAt: (timeout?: number) => Promise<number>): Promise<Measure> {
+async function loadOnce(
+  page: Page,
+  baseUrl: string,
+  tourPage: TourPage,
+  mainContentAt: (timeout?: number) => Promise<number>,
+): Promise<Measure> {
   let jsBytes = 0;
   const bodies: Promise<void>[] = [];
   const countScript = (response: Response) => {
     if (response.request().resourceType() !== "script") return;
-    bodies.push(response.body().then((body) => void (jsBytes += body.length), () => undefined));
+    bodies.push(
+      response.body().then(
+        (body) => void (jsBytes += body.length),
+        () => undefined,
+      ),
+    );
   };
   page.on("response", countScript);
   await page.goto(new URL(tourPage.path, baseUrl).toString());
@@ -90,7 +112,17 @@ async function measurePage(context: BrowserContext, baseUrl: string, cookie: str
     await fresh.page.close();
   }
   const medianOf = (key: keyof Omit<Measure, "monaco">) => median(runs.map((r) => r[key]));
-  return { name: tourPage.name, serverMs: server, mainMs: medianOf("mainMs"), inDomMs: medianOf("inDomMs"), firstByteMs: medianOf("firstByteMs"), paintMs: medianOf("paintMs"), jsBytes: medianOf("jsBytes"), newTabMs: median(newTabMs), monaco: runs.some((r) => r.monaco) };
+  return {
+    name: tourPage.name,
+    serverMs: server,
+    mainMs: medianOf("mainMs"),
+    inDomMs: medianOf("inDomMs"),
+    firstByteMs: medianOf("firstByteMs"),
+    paintMs: medianOf("paintMs"),
+    jsBytes: medianOf("jsBytes"),
+    newTabMs: median(newTabMs),
+    monaco: runs.some((r) => r.monaco),
+  };
 }
 
 /**
@@ -98,7 +130,11 @@ async function measurePage(context: BrowserContext, baseUrl: string, cookie: str
  * stylesheet. What it takes is what no page of the app could take less than.
  */
 async function startFloorPage() {
-  const server = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>floor</title><main>floor</main>"));
+  const server = createServer((_request, response) =>
+    response
+      .writeHead(200, { "content-type": "text/html" })
+      .end("<!doctype html><title>floor</title><main>floor</main>"),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
@@ -120,13 +156,36 @@ async function main() {
     for (const tourPage of tour) rows.push(await measurePage(signedIn, url, cookie, tourPage));
     for (const tourPage of SIGNED_OUT_TOUR) rows.push(await measurePage(signedOut, url, "", tourPage));
     const floor = await startFloorPage();
-    const floorRow = await measurePage(signedOut, floor.url, "", { name: "browser floor", path: "/", ready: `!!document.querySelector("main")` });
+    const floorRow = await measurePage(signedOut, floor.url, "", {
+      name: "browser floor",
+      path: "/",
+      ready: `!!document.querySelector("main")`,
+    });
     floor.close();
 
-    console.log(`\nbench:pages — median of ${RUNS} loads per page in headless Chromium (1280×800, warm cache), production build on localhost`);
-    console.log("server = the page's HTML fetched directly; first byte, in DOM, first paint, main = ms since the navigation began, loads in one tab;");
-    console.log("main = the first frame with the page's own content (in the DOM, and the browser free to paint it); new tab = main when each load opens a new tab\n");
-    console.log(["page".padEnd(18), "server ms", "first byte", "in DOM", "first paint", "main ms", "main/server", "new tab ms", "JS KiB", "Monaco loaded"].join("  "));
+    console.log(
+      `\nbench:pages — median of ${RUNS} loads per page in headless Chromium (1280×800, warm cache), production build on localhost`,
+    );
+    console.log(
+      "server = the page's HTML fetched directly; first byte, in DOM, first paint, main = ms since the navigation began, loads in one tab;",
+    );
+    console.log(
+      "main = the first frame with the page's own content (in the DOM, and the browser free to paint it); new tab = main when each load opens a new tab\n",
+    );
+    console.log(
+      [
+        "page".padEnd(18),
+        "server ms",
+        "first byte",
+        "in DOM",
+        "first paint",
+        "main ms",
+        "main/server",
+        "new tab ms",
+        "JS KiB",
+        "Monaco loaded",
+      ].join("  "),
+    );
     for (const r of [...rows, floorRow]) {
       console.log(
         [
@@ -145,8 +204,12 @@ async function main() {
     }
     const worst = rows.reduce((a, b) => (b.mainMs > a.mainMs ? b : a));
     const slowTab = rows.reduce((a, b) => (b.newTabMs > a.newTabMs ? b : a));
-    console.log(`\nslowest main content: ${worst.name}, ${worst.mainMs.toFixed(0)} ms (${(worst.mainMs / worst.serverMs).toFixed(1)}× its server response); target < 300 ms on localhost: ${worst.mainMs < 300 ? "met" : "NOT met"}`);
-    console.log(`slowest in a new tab: ${slowTab.name}, ${slowTab.newTabMs.toFixed(0)} ms (${(slowTab.newTabMs / slowTab.mainMs).toFixed(1)}× its load in an open tab; ${(slowTab.newTabMs / floorRow.newTabMs).toFixed(1)}× the browser floor's ${floorRow.newTabMs.toFixed(0)} ms in a new tab)`);
+    console.log(
+      `\nslowest main content: ${worst.name}, ${worst.mainMs.toFixed(0)} ms (${(worst.mainMs / worst.serverMs).toFixed(1)}× its server response); target < 300 ms on localhost: ${worst.mainMs < 300 ? "met" : "NOT met"}`,
+    );
+    console.log(
+      `slowest in a new tab: ${slowTab.name}, ${slowTab.newTabMs.toFixed(0)} ms (${(slowTab.newTabMs / slowTab.mainMs).toFixed(1)}× its load in an open tab; ${(slowTab.newTabMs / floorRow.newTabMs).toFixed(1)}× the browser floor's ${floorRow.newTabMs.toFixed(0)} ms in a new tab)`,
+    );
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => {

@@ -25,7 +25,13 @@ function fastest(run: () => unknown, times = 2): number {
 /** Time on the big input over time on an 8× smaller one; a floor keeps timer noise out of tiny runs. */
 function growth(parse: (log: string) => unknown, make: (size: number) => string, big: number): number {
   const [small, large] = [make(big / 8), make(big)];
-  return fastest(() => parse(large)) / Math.max(fastest(() => parse(small)), 5);
+  return (
+    fastest(() => parse(large)) /
+    Math.max(
+      fastest(() => parse(small)),
+      5,
+    )
+  );
 }
 
 const cases = [

@@ -33,7 +33,9 @@ async function validateAll(db: PrismaClient, nonce: string): Promise<number> {
   const started = Date.now();
   for (const task of tasks) await requestValidation(db, { taskId: task.id, actorId: null });
   for (;;) {
-    const open = await db.validationRun.count({ where: { task: { instanceId: { in: [...expected.keys()] } }, status: { in: ["QUEUED", "RUNNING"] } } });
+    const open = await db.validationRun.count({
+      where: { task: { instanceId: { in: [...expected.keys()] } }, status: { in: ["QUEUED", "RUNNING"] } },
+    });
     if (!open) return (Date.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -60,20 +62,41 @@ async function main() {
     const config = { ...WORKER, registryHost: registry.host };
     const quiet = () => {};
 
-    workers.push(await startWorkerRunner({ connectionString: url, concurrency: 2, log: quiet, config: { ...config, engineName: "shared" } }));
+    workers.push(
+      await startWorkerRunner({
+        connectionString: url,
+        concurrency: 2,
+        log: quiet,
+        config: { ...config, engineName: "shared" },
+      }),
+    );
     const oneEngine = await validateAll(db, nonces[0]);
-    workers.push(await startWorkerRunner({ connectionString: url, concurrency: 2, log: quiet, docker: createDockerEngine({ DOCKER_HOST: second.host }), config: { ...config, engineName: "second" } }));
+    workers.push(
+      await startWorkerRunner({
+        connectionString: url,
+        concurrency: 2,
+        log: quiet,
+        docker: createDockerEngine({ DOCKER_HOST: second.host }),
+        config: { ...config, engineName: "second" },
+      }),
+    );
     const twoEngines = await validateAll(db, nonces[1]);
 
-    const builds = await db.build.findMany({ where: { status: "SUCCEEDED", revision: { environment: { key: { startsWith: `pool-${nonces[1]}/` } } } } });
+    const builds = await db.build.findMany({
+      where: { status: "SUCCEEDED", revision: { environment: { key: { startsWith: `pool-${nonces[1]}/` } } } },
+    });
     const built = builds.filter((build) => !build.cacheHit).map((build) => (build.durationMs ?? 0) / 1000);
-    const pulled = builds.map((build) => Number(build.log?.match(/from the registry at \S+ in ([\d.]+) s/)?.[1])).filter((value) => Number.isFinite(value));
+    const pulled = builds
+      .map((build) => Number(build.log?.match(/from the registry at \S+ in ([\d.]+) s/)?.[1]))
+      .filter((value) => Number.isFinite(value));
     const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 
     console.log(`bench:pool — ${ENVIRONMENTS * 4} tasks (${ENVIRONMENTS} new images), 2 jobs at once per engine`);
     console.log(`one engine   ${seconds(oneEngine)}`);
     console.log(`two engines  ${seconds(twoEngines)}   throughput ${(oneEngine / twoEngines).toFixed(2)}× one engine`);
-    console.log(`an image pulled from the registry: ${seconds(mean(pulled))} (${pulled.length} pulls) vs built: ${seconds(mean(built))} (${built.length} builds) — a pull costs ${(mean(pulled) / mean(built)).toFixed(2)}× a build`);
+    console.log(
+      `an image pulled from the registry: ${seconds(mean(pulled))} (${pulled.length} pulls) vs built: ${seconds(mean(built))} (${built.length} builds) — a pull costs ${(mean(pulled) / mean(built)).toFixed(2)}× a build`,
+    );
   } finally {
     for (const worker of workers) await worker.stop();
     await db?.$disconnect();
@@ -83,7 +106,11 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     const docker = new Docker();
     for (const nonce of nonces) {
-      for (const image of await docker.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } })) await docker.getImage(image.Id).remove({ force: true }).catch(() => undefined);
+      for (const image of await docker.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } }))
+        await docker
+          .getImage(image.Id)
+          .remove({ force: true })
+          .catch(() => undefined);
     }
   }
 }

@@ -40,7 +40,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Removes every copy of the image from the engine, so the next pull fetches it again. */
 async function forget(docker: Docker, imageId: string | null) {
-  if (imageId) await docker.getImage(imageId).remove({ force: true }).catch(() => undefined);
+  if (imageId)
+    await docker
+      .getImage(imageId)
+      .remove({ force: true })
+      .catch(() => undefined);
 }
 
 /** When the engine started a container, by its own clock (this machine's): both sides are timed to the same event. */
@@ -57,8 +61,15 @@ async function startedAt(docker: Docker, containerId: string): Promise<number> {
 async function barePullAndRun(docker: Docker, reference: string): Promise<{ ms: number; imageId: string }> {
   const started = Date.now();
   const stream = await docker.pull(reference);
-  await new Promise((resolve, reject) => docker.modem.followProgress(stream, (error) => (error ? reject(error) : resolve(null))));
-  const container = await docker.createContainer({ Image: reference, Cmd: ["sleep", "5"], HostConfig: { NetworkMode: "none" }, Labels: { [LABEL]: "1" } });
+  await new Promise((resolve, reject) =>
+    docker.modem.followProgress(stream, (error) => (error ? reject(error) : resolve(null))),
+  );
+  const container = await docker.createContainer({
+    Image: reference,
+    Cmd: ["sleep", "5"],
+    HostConfig: { NetworkMode: "none" },
+    Labels: { [LABEL]: "1" },
+  });
   await container.start();
   const ms = (await startedAt(docker, container.id)) - started;
   await container.remove({ force: true });
@@ -70,11 +81,17 @@ async function validateUntilFirstControl(db: PrismaClient, docker: Docker, taskI
   const started = Date.now();
   const group = await requestValidation(db, { taskId, actorId: null });
   for (;;) {
-    const runs = await db.validationRun.findMany({ where: { groupId: group.groupId }, select: { containerId: true, status: true, errorMessage: true } });
+    const runs = await db.validationRun.findMany({
+      where: { groupId: group.groupId },
+      select: { containerId: true, status: true, errorMessage: true },
+    });
     const first = runs.find((run) => run.containerId);
     if (first) {
       const ms = (await startedAt(docker, first.containerId!)) - started;
-      while ((await db.validationRun.count({ where: { groupId: group.groupId, status: { in: ["QUEUED", "RUNNING"] } } })) > 0) await sleep(200);
+      while (
+        (await db.validationRun.count({ where: { groupId: group.groupId, status: { in: ["QUEUED", "RUNNING"] } } })) > 0
+      )
+        await sleep(200);
       return ms;
     }
     const failed = runs.find((run) => run.status === "FAILED");
@@ -100,10 +117,30 @@ async function main() {
     db = createPrismaClient(url);
     await publishLookAlike(createDockerEngine(), { name, registryHost: registry.host, labels: { [LABEL]: "1" } });
     process.env.IMAGE_REGISTRIES = `docker.io=${registry.host}`;
-    const imageRegistries = [...allowedRegistries({ IMAGE_REGISTRIES: [`docker.io=${registry.host}`], IMAGE_REGISTRY_CREDENTIALS: undefined }).values()];
-    worker = await startWorkerRunner({ connectionString: url, concurrency: 2, log: () => {}, config: { heartbeatMs: 500, leaseMs: 10_000, imageRegistries } });
+    const imageRegistries = [
+      ...allowedRegistries({
+        IMAGE_REGISTRIES: [`docker.io=${registry.host}`],
+        IMAGE_REGISTRY_CREDENTIALS: undefined,
+      }).values(),
+    ];
+    worker = await startWorkerRunner({
+      connectionString: url,
+      concurrency: 2,
+      log: () => {},
+      config: { heartbeatMs: 500, leaseMs: 10_000, imageRegistries },
+    });
     const rows = path.join(dataDir, "rows.json");
-    const row = { instance_id: instanceId, repo: "octo/calc", base_commit: "base", version: "1.0", problem_statement: "mean([])", patch: demoFile("tasks/demo__calc-1/fix.patch"), test_patch: demoFile("tasks/demo__calc-1/test.patch"), FAIL_TO_PASS: ["tests/test_ops.py::test_mean_of_empty_list_raises_value_error"], PASS_TO_PASS: ["tests/test_ops.py::test_add"] };
+    const row = {
+      instance_id: instanceId,
+      repo: "octo/calc",
+      base_commit: "base",
+      version: "1.0",
+      problem_statement: "mean([])",
+      patch: demoFile("tasks/demo__calc-1/fix.patch"),
+      test_patch: demoFile("tasks/demo__calc-1/test.patch"),
+      FAIL_TO_PASS: ["tests/test_ops.py::test_mean_of_empty_list_raises_value_error"],
+      PASS_TO_PASS: ["tests/test_ops.py::test_add"],
+    };
     writeFileSync(rows, JSON.stringify([row]));
     await importFile(db, rows);
     const task = await db.task.findUniqueOrThrow({ where: { instanceId }, select: { id: true } });
@@ -118,8 +155,13 @@ async function main() {
       await forget(docker, imageId);
       ours.push(await validateUntilFirstControl(db, docker, task.id));
     }
-    const environment = await db.environment.findFirstOrThrow({ where: { tasks: { some: { id: task.id } } }, select: { imageDigest: true } });
-    console.log(`bench:pull — ${ROUNDS} rounds, a ${name} look-alike pulled from a loopback registry each time (pinned at ${environment.imageDigest})`);
+    const environment = await db.environment.findFirstOrThrow({
+      where: { tasks: { some: { id: task.id } } },
+      select: { imageDigest: true },
+    });
+    console.log(
+      `bench:pull — ${ROUNDS} rounds, a ${name} look-alike pulled from a loopback registry each time (pinned at ${environment.imageDigest})`,
+    );
     console.log(`bare docker pull + docker run           median ${median(bare)} ms   (${bare.join(", ")})`);
     console.log(`Validate → first control started        median ${median(ours)} ms   (${ours.join(", ")})`);
     console.log(`ratio: ${(median(ours) / median(bare)).toFixed(2)}× the bare pull and run`);

@@ -20,20 +20,30 @@ import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-
 import { freePort } from "../helpers/free-port";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const option = (name: string, fallback: string) =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback;
 const WORKER_COUNTS = option("workers", "1,8,32,64").split(",").map(Number);
 const JOBS_PER_WORKER = Number(option("jobs-per-worker", "30"));
 const SLEEP_MS = Number(option("sleep-ms", "50"));
 const WORKER_SCRIPT = path.join(import.meta.dirname, "queue-worker.mjs");
 
 type JobTiming = { startedAt: number; endedAt: number };
-type RoundResult = { workers: number; jobs: number; seconds: number; jobsPerSecond: number; claim: { p50: number; p95: number; p99: number } };
+type RoundResult = {
+  workers: number;
+  jobs: number;
+  seconds: number;
+  jobsPerSecond: number;
+  claim: { p50: number; p95: number; p99: number };
+};
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Starts one worker process; resolves when its runner is listening, collecting its job timings. */
 function startWorker(url: string, timings: JobTiming[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER_SCRIPT, url, String(SLEEP_MS)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [WORKER_SCRIPT, url, String(SLEEP_MS)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`a bench worker exited early (code ${code})`)));
     createInterface({ input: child.stdout! }).on("line", (line) => {
@@ -67,21 +77,34 @@ async function runRound(url: string, workers: number): Promise<RoundResult> {
   const children: ChildProcess[] = [];
   try {
     // started a few at a time: 64 Node processes booting at once only measure the CPU
-    for (let i = 0; i < workers; i += 8) children.push(...(await Promise.all(perWorker.slice(i, i + 8).map((timings) => startWorker(url, timings)))));
+    for (let i = 0; i < workers; i += 8)
+      children.push(...(await Promise.all(perWorker.slice(i, i + 8).map((timings) => startWorker(url, timings)))));
     const jobs = workers * JOBS_PER_WORKER;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     // one statement, one transaction: every job becomes visible at the same instant
-    await client.query(`select graphile_worker.add_job('bench-sleep', '{}'::json) from generate_series(1, $1::int)`, [jobs]);
+    await client.query(`select graphile_worker.add_job('bench-sleep', '{}'::json) from generate_series(1, $1::int)`, [
+      jobs,
+    ]);
     await client.end();
     await waitForJobs(perWorker, jobs);
     const all = perWorker.flat();
     const seconds = (Math.max(...all.map((t) => t.endedAt)) - Math.min(...all.map((t) => t.startedAt))) / 1000;
     const gaps = claimGaps(perWorker);
-    return { workers, jobs, seconds, jobsPerSecond: jobs / seconds, claim: { p50: percentile(gaps, 50), p95: percentile(gaps, 95), p99: percentile(gaps, 99) } };
+    return {
+      workers,
+      jobs,
+      seconds,
+      jobsPerSecond: jobs / seconds,
+      claim: { p50: percentile(gaps, 50), p95: percentile(gaps, 95), p99: percentile(gaps, 99) },
+    };
   } finally {
     for (const child of children) child.removeAllListeners("exit").kill("SIGTERM");
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))));
+    await Promise.all(
+      children.map(
+        (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve))),
+      ),
+    );
   }
 }
 
@@ -103,7 +126,9 @@ async function main() {
     const url = `${server.baseUrl}/bench_queue`;
     await ensureDatabaseExists(url);
     await runMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
-    console.log(`bench:queue — ${JOBS_PER_WORKER} jobs per worker, each sleeping ${SLEEP_MS} ms; one process per worker, concurrency 1`);
+    console.log(
+      `bench:queue — ${JOBS_PER_WORKER} jobs per worker, each sleeping ${SLEEP_MS} ms; one process per worker, concurrency 1`,
+    );
     let baseline: RoundResult | undefined;
     for (const workers of WORKER_COUNTS) {
       const result = await runRound(url, workers);

@@ -33,11 +33,22 @@ export function machineState(): MachineState {
 }
 
 /** Writes docs/bench-results/<bench>.json: the figures of this run and the machine's state at its start and end. */
-export function writeBenchResults(bench: string, figures: Figure[], atStart: MachineState, options: Record<string, unknown> = {}) {
+export function writeBenchResults(
+  bench: string,
+  figures: Figure[],
+  atStart: MachineState,
+  options: Record<string, unknown> = {},
+) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const atEnd = machineState();
-  const machine = atStart.busy || atEnd.busy ? { ...(atStart.load1 > atEnd.load1 ? atStart : atEnd), busy: true } : atEnd;
+  const machine =
+    atStart.busy || atEnd.busy ? { ...(atStart.load1 > atEnd.load1 ? atStart : atEnd), busy: true } : atEnd;
   const file = path.join(RESULTS_DIR, `${bench}.json`);
-  writeFileSync(file, `${JSON.stringify({ bench, measuredAt: new Date().toISOString(), machine, options, figures }, null, 2)}\n`);
-  console.log(`[bench] figures written to ${path.relative(process.cwd(), file)} (machine ${machine.description}); npm run bench:report updates docs/performance.md`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ bench, measuredAt: new Date().toISOString(), machine, options, figures }, null, 2)}\n`,
+  );
+  console.log(
+    `[bench] figures written to ${path.relative(process.cwd(), file)} (machine ${machine.description}); npm run bench:report updates docs/performance.md`,
+  );
 }

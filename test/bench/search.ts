@@ -43,7 +43,10 @@ const rand = () => {
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
-const WORDS = "the value error function returns raises list index column frame test fixture expected actual output file path config request response query model field view template cache parser token node tree plugin callback event thread lock timeout encoding bytes string format locale datetime float integer decimal precision rounding".split(" ");
+const WORDS =
+  "the value error function returns raises list index column frame test fixture expected actual output file path config request response query model field view template cache parser token node tree plugin callback event thread lock timeout encoding bytes string format locale datetime float integer decimal precision rounding".split(
+    " ",
+  );
 const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ");
 // COPY text format: backslash, tab, newline and carriage return escaped
 const esc = (v: string) => v.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
@@ -65,15 +68,27 @@ async function load(pool: pg.Pool) {
   const client = await pool.connect();
   try {
     const now = new Date().toISOString();
-    const copy = (table: string, columns: string[], rows: Iterable<string>) => pipeline(Readable.from(rows), client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`)));
-    await copy("trajectories", ["id", "external_id", "role", "format", "model", "exit_status", "step_count", "updated_at"], (function* () {
-      for (let t = 0; t < TRAJECTORIES; t++) yield `t${t}\tbench-${t}\tSOLVER\tOTHER\t${MODELS[t % MODELS.length]}\t${t % 3 === 0 ? "exit_cost" : "submitted"}\t${PER_TRAJECTORY}\t${now}\n`;
-    })());
+    const copy = (table: string, columns: string[], rows: Iterable<string>) =>
+      pipeline(Readable.from(rows), client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`)));
+    await copy(
+      "trajectories",
+      ["id", "external_id", "role", "format", "model", "exit_status", "step_count", "updated_at"],
+      (function* () {
+        for (let t = 0; t < TRAJECTORIES; t++)
+          yield `t${t}\tbench-${t}\tSOLVER\tOTHER\t${MODELS[t % MODELS.length]}\t${t % 3 === 0 ? "exit_cost" : "submitted"}\t${PER_TRAJECTORY}\t${now}\n`;
+      })(),
+    );
     // one GIN build after the load is far faster than a million insertions into it
     await client.query("DROP INDEX trajectory_steps_search_vector_idx");
-    await copy("trajectory_steps", ["id", "trajectory_id", "index", "thought", "action", "observation", "updated_at"], stepRows(now));
+    await copy(
+      "trajectory_steps",
+      ["id", "trajectory_id", "index", "thought", "action", "observation", "updated_at"],
+      stepRows(now),
+    );
     await client.query("SET maintenance_work_mem = '256MB'");
-    await client.query('CREATE INDEX trajectory_steps_search_vector_idx ON trajectory_steps USING GIN ("search_vector")');
+    await client.query(
+      'CREATE INDEX trajectory_steps_search_vector_idx ON trajectory_steps USING GIN ("search_vector")',
+    );
     await client.query("VACUUM ANALYZE trajectory_steps");
     await client.query("ANALYZE trajectories");
   } finally {
@@ -85,8 +100,16 @@ async function load(pool: pg.Pool) {
 const BARE = "SELECT s.trajectory_id, s.index FROM trajectory_steps s";
 const QUERIES: { name: string; query: Record<string, string>; raw: string }[] = [
   { name: "rare word", query: { q: RARE }, raw: `${BARE} WHERE s.search_vector @@ to_tsquery('simple', $1)` },
-  { name: "word in ~1% of steps", query: { q: "KeyError" }, raw: `${BARE} WHERE s.search_vector @@ to_tsquery('simple', $1)` },
-  { name: "two words", query: { q: "KeyError column_3" }, raw: `${BARE} WHERE s.search_vector @@ to_tsquery('simple', $1)` },
+  {
+    name: "word in ~1% of steps",
+    query: { q: "KeyError" },
+    raw: `${BARE} WHERE s.search_vector @@ to_tsquery('simple', $1)`,
+  },
+  {
+    name: "two words",
+    query: { q: "KeyError column_3" },
+    raw: `${BARE} WHERE s.search_vector @@ to_tsquery('simple', $1)`,
+  },
   {
     name: "~1% + model filter",
     query: { q: "KeyError", model: "deepseek-v3" },
@@ -99,7 +122,8 @@ const QUERIES: { name: string; query: Record<string, string>; raw: string }[] = 
   },
 ];
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
@@ -114,7 +138,9 @@ async function main() {
     pool.on("error", () => {}); // an idle connection closed when the server stops is expected
     let started = performance.now();
     await load(pool);
-    console.log(`[bench] loaded ${(TRAJECTORIES * PER_TRAJECTORY).toLocaleString()} steps with COPY in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[bench] loaded ${(TRAJECTORIES * PER_TRAJECTORY).toLocaleString()} steps with COPY in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const prisma = createPrismaClient(url, 2);
     // the cursor of page 1 of the ~1% word, for a page-2 query
     const first = await searchAllSteps(prisma, CrossSearchQuerySchema.parse({ q: "KeyError" }), NOT_BLIND);
@@ -144,12 +170,34 @@ async function main() {
       }
       const ratio = percentile(ours, 95) / percentile(raw, 95);
       ratios.push(ratio);
-      rows.push([name, String(hits), ms(percentile(ours, 50)), ms(percentile(ours, 95)), ms(percentile(raw, 50)), ms(percentile(raw, 95)), `${ratio.toFixed(2)}×`]);
+      rows.push([
+        name,
+        String(hits),
+        ms(percentile(ours, 50)),
+        ms(percentile(ours, 95)),
+        ms(percentile(raw, 50)),
+        ms(percentile(raw, 95)),
+        `${ratio.toFixed(2)}×`,
+      ]);
     }
-    console.log(`\n[bench] search across ${(TRAJECTORIES * PER_TRAJECTORY).toLocaleString()} steps, ${SAMPLES} samples each (ours = searchAllSteps, raw = the bare index query)`);
-    console.table(rows.map(([query, hits, o50, o95, r50, r95, ratio]) => ({ query, hits, "ours p50": o50, "ours p95": o95, "raw p50": r50, "raw p95": r95, "p95 ratio": ratio })));
+    console.log(
+      `\n[bench] search across ${(TRAJECTORIES * PER_TRAJECTORY).toLocaleString()} steps, ${SAMPLES} samples each (ours = searchAllSteps, raw = the bare index query)`,
+    );
+    console.table(
+      rows.map(([query, hits, o50, o95, r50, r95, ratio]) => ({
+        query,
+        hits,
+        "ours p50": o50,
+        "ours p95": o95,
+        "raw p50": r50,
+        "raw p95": r95,
+        "p95 ratio": ratio,
+      })),
+    );
     const worst = Math.max(...ratios);
-    console.log(`[bench] worst p95 ratio ours ÷ raw: ${worst.toFixed(2)}× (target ≤ 3×)${worst > 3 ? " — over target" : ""}`);
+    console.log(
+      `[bench] worst p95 ratio ours ÷ raw: ${worst.toFixed(2)}× (target ≤ 3×)${worst > 3 ? " — over target" : ""}`,
+    );
     await prisma.$disconnect();
     await pool.end();
   } finally {

@@ -31,7 +31,9 @@ export function stampWhenShown(check: string, into: { inDom: string; shown: stri
 }
 
 export async function timeWhenShown(page: Page, check: string): Promise<(timeout?: number) => Promise<number>> {
-  await page.addInitScript({ content: stampWhenShown(check, { inDom: "window.__inDomAt", shown: "window.__shownAt" }) });
+  await page.addInitScript({
+    content: stampWhenShown(check, { inDom: "window.__inDomAt", shown: "window.__shownAt" }),
+  });
   return async (timeout = 120_000) => {
     await waitInPage(page, "window.__shownAt !== undefined", timeout);
     return (await page.evaluate("window.__shownAt")) as number;

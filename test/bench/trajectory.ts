@@ -50,7 +50,10 @@ const rand = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
-const WORDS = "the value error function returns raises list index column frame test fixture expected actual output file path config request response query model field view template cache parser token node tree plugin callback event thread lock timeout encoding bytes string format locale datetime float integer decimal precision rounding".split(" ");
+const WORDS =
+  "the value error function returns raises list index column frame test fixture expected actual output file path config request response query model field view template cache parser token node tree plugin callback event thread lock timeout encoding bytes string format locale datetime float integer decimal precision rounding".split(
+    " ",
+  );
 const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(" ");
 const FILES = Array.from({ length: 300 }, (_, i) => `src/package_${i % 17}/module_${i}.py`);
 
@@ -58,7 +61,17 @@ function step(index: number) {
   const file = pick(FILES);
   const r = rand();
   const action =
-    index === RARE_STEP ? `grep -rn ${RARE_WORD} src/` : r < 0.3 ? `open ${file} ${Math.floor(rand() * 400)}` : r < 0.45 ? `search_dir "${pick(WORDS)}_${pick(WORDS)}"` : r < 0.6 ? `edit ${10 + (index % 50)}:${12 + (index % 50)}\n    return ${words(6)}\nend_of_edit` : r < 0.75 ? `python -m pytest tests/test_${pick(WORDS)}.py -x` : `python reproduce_${index % 9}.py`;
+    index === RARE_STEP
+      ? `grep -rn ${RARE_WORD} src/`
+      : r < 0.3
+        ? `open ${file} ${Math.floor(rand() * 400)}`
+        : r < 0.45
+          ? `search_dir "${pick(WORDS)}_${pick(WORDS)}"`
+          : r < 0.6
+            ? `edit ${10 + (index % 50)}:${12 + (index % 50)}\n    return ${words(6)}\nend_of_edit`
+            : r < 0.75
+              ? `python -m pytest tests/test_${pick(WORDS)}.py -x`
+              : `python reproduce_${index % 9}.py`;
   const lines = Array.from({ length: 9 }, (_, i) => `${i + 1}:    ${words(9)}`).join("\n");
   return {
     thought: `Step ${index}: ${words(30)}`,
@@ -77,7 +90,9 @@ async function writeTrajectory(file: string) {
   };
   await write(`{"environment":"swe_main","trajectory":[`);
   for (let i = 0; i < STEPS; i++) await write((i ? "," : "") + JSON.stringify(step(i)));
-  await write(`],"history":[],"info":{"exit_status":"submitted","submission":"","model_stats":{"total_cost":1.0,"tokens_sent":1,"tokens_received":1}}}`);
+  await write(
+    `],"history":[],"info":{"exit_status":"submitted","submission":"","model_stats":{"total_cost":1.0,"tokens_sent":1,"tokens_received":1}}}`,
+  );
   out.end();
   await once(out, "finish");
 }
@@ -140,7 +155,9 @@ async function startPageProfile(page: Page) {
         self.set(key, (self.get(key) ?? 0) + (delta.get(node.id) ?? 0));
       }
       const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-      console.log(`[bench] the page's CPU over the search, by function (self ms):\n${top.map(([key, us]) => `${(us / 1000).toFixed(1).padStart(8)}  ${key}`).join("\n")}`);
+      console.log(
+        `[bench] the page's CPU over the search, by function (self ms):\n${top.map(([key, us]) => `${(us / 1000).toFixed(1).padStart(8)}  ${key}`).join("\n")}`,
+      );
       await cdp.detach();
     },
   };
@@ -153,7 +170,14 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
 }
 
 /** searchAnswered: when the search request's answer arrived, from the key (the rest of the search's time is the page's) */
-type Figures = { first: number; last: number; search: number; searchAnswered?: number; heap: number; heapAfterJumps: number | null };
+type Figures = {
+  first: number;
+  last: number;
+  search: number;
+  searchAnswered?: number;
+  heap: number;
+  heapAfterJumps: number | null;
+};
 
 async function measureInspector(page: Page, base: string, trajectoryId: string): Promise<Figures> {
   const detail = page.getByTestId("step-detail");
@@ -196,10 +220,17 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
   await box.press("Enter");
   await waitInPage(page, "window.__search.shown !== undefined", 120_000);
   if (profiler) await profiler.printTop();
-  const stamps = (await page.evaluate("window.__search")) as { key: number; sent: number; answered: number; shown: number };
+  const stamps = (await page.evaluate("window.__search")) as {
+    key: number;
+    sent: number;
+    answered: number;
+    shown: number;
+  };
   const search = stamps.shown - stamps.key;
   const searchAnswered = stamps.answered - stamps.key;
-  console.log(`[bench] search, inside the page: key down → request sent ${(stamps.sent - stamps.key).toFixed(0)} ms, → answer ${(stamps.answered - stamps.sent).toFixed(0)} ms, → step shown ${(stamps.shown - stamps.answered).toFixed(0)} ms`);
+  console.log(
+    `[bench] search, inside the page: key down → request sent ${(stamps.sent - stamps.key).toFixed(0)} ms, → answer ${(stamps.answered - stamps.sent).toFixed(0)} ms, → step shown ${(stamps.shown - stamps.answered).toFixed(0)} ms`,
+  );
   await detail.getByRole("heading", { name: `Step ${RARE_STEP + 1}` }).waitFor({ timeout: 120_000 });
   const heap = await heapMb(page);
   const go = page.getByRole("spinbutton", { name: "Go to step" });
@@ -213,13 +244,18 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
 }
 
 async function measureNaive(page: Page, base: string, trajectoryId: string): Promise<Figures> {
-  await page.route(`${base}/__naive`, (route) => route.fulfill({ contentType: "text/html", body: naiveHtml(trajectoryId) }));
+  await page.route(`${base}/__naive`, (route) =>
+    route.fulfill({ contentType: "text/html", body: naiveHtml(trajectoryId) }),
+  );
   const firstShown = await timeWhenShown(page, `document.getElementById("step-0") !== null`);
   await page.goto(`${base}/__naive`, { waitUntil: "commit" });
   const first = await firstShown();
   // the last step is there only once every page has come: End, then wait for it
   const last = await timed(async () => {
-    await page.waitForFunction(() => (window as unknown as { __done?: boolean }).__done, undefined, { timeout: 30 * 60_000, polling: 200 });
+    await page.waitForFunction(() => (window as unknown as { __done?: boolean }).__done, undefined, {
+      timeout: 30 * 60_000,
+      polling: 200,
+    });
     await page.locator(`#step-${STEPS - 1}`).scrollIntoViewIfNeeded();
   });
   const search = await timed(async () => {
@@ -235,26 +271,44 @@ async function measureNaive(page: Page, base: string, trajectoryId: string): Pro
 const ms = (v: number) => `${v.toFixed(0).padStart(7)} ms`;
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) console.log("[bench] reusing the existing production build");
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")))
+    console.log("[bench] reusing the existing production build");
   else await ensureProductionBuild();
   const work = mkdtempSync(path.join(tmpdir(), "swe-curator-bench-trajectory-"));
   process.env.EMBEDDED_PG_FSYNC = "off";
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, "pg"), port: await freePort(), quiet: true });
   const url = `${server.baseUrl}/swe_curator_bench`;
   let next: ChildProcess | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
   try {
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
     const file = path.join(work, "bench__trajectory-1.traj");
     let started = performance.now();
     await writeTrajectory(file);
-    console.log(`[bench] wrote ${STEPS.toLocaleString()} steps, ${(statSync(file).size / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[bench] wrote ${STEPS.toLocaleString()} steps, ${(statSync(file).size / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const prisma = createPrismaClient(url, 2);
     started = performance.now();
     const batch = await importFile(prisma, file);
     const trajectory = await prisma.trajectory.findFirstOrThrow({ select: { id: true, stepCount: true } });
-    console.log(`[bench] imported ${trajectory.stepCount.toLocaleString()} steps in ${((performance.now() - started) / 1000).toFixed(1)} s (${batch.status})`);
+    console.log(
+      `[bench] imported ${trajectory.stepCount.toLocaleString()} steps in ${((performance.now() - started) / 1000).toFixed(1)} s (${batch.status})`,
+    );
     await prisma.$executeRawUnsafe("VACUUM ANALYZE trajectory_steps");
     await prisma.user.create({ data: { email: EMAIL, role: "VIEWER", passwordHash: await hashPassword(PASSWORD) } });
     await prisma.$disconnect();
@@ -282,18 +336,32 @@ async function main() {
     const naivePage = await context.newPage();
     const naive = await measureNaive(naivePage, base, trajectory.id);
 
-    const row = (name: string, a: number, b: number, target: string, unit = ms) => console.log(`${name.padEnd(28)} ${unit(a)}  ${unit(b)}   ${(b / a).toFixed(1).padStart(6)}×   ${target}`);
+    const row = (name: string, a: number, b: number, target: string, unit = ms) =>
+      console.log(`${name.padEnd(28)} ${unit(a)}  ${unit(b)}   ${(b / a).toFixed(1).padStart(6)}×   ${target}`);
     const mb = (v: number) => `${v.toFixed(1).padStart(7)} MB`;
-    console.log(`\n${"100,000-step trajectory".padEnd(28)} ${"inspector".padStart(10)}  ${"naive page".padStart(10)}   naive/inspector  target`);
+    console.log(
+      `\n${"100,000-step trajectory".padEnd(28)} ${"inspector".padStart(10)}  ${"naive page".padStart(10)}   naive/inspector  target`,
+    );
     row("first step shown", ours.first, naive.first, "< 1500 ms");
     row("jump to the last step", ours.last, naive.last, "< 1000 ms");
     row(`search "${RARE_WORD}"`, ours.search, naive.search, "< 500 ms (naive: its own DOM, already loaded)");
-    console.log(`${"  of which the answer".padEnd(28)} ${ms(ours.searchAnswered ?? NaN)}   (key to the answer read; the rest is the page showing the step)`);
+    console.log(
+      `${"  of which the answer".padEnd(28)} ${ms(ours.searchAnswered ?? NaN)}   (key to the answer read; the rest is the page showing the step)`,
+    );
     row("JS heap", ours.heap, naive.heap, "< 300 MB", mb);
     console.log(`${"JS heap after 20 more jumps".padEnd(28)} ${mb(ours.heapAfterJumps!)}`);
-    row("DOM nodes", domNodes.get(oursPage)!, domNodes.get(naivePage)!, "(the rows the page holds)", (v) => v.toLocaleString("en-US").padStart(10));
-    const misses = [ours.first >= 1500 && "first step", ours.last >= 1000 && "last step", ours.search >= 500 && "search", ours.heap >= 300 && "heap"].filter(Boolean);
-    console.log(misses.length ? `\n[bench] over target: ${misses.join(", ")}` : "\n[bench] every figure within its target");
+    row("DOM nodes", domNodes.get(oursPage)!, domNodes.get(naivePage)!, "(the rows the page holds)", (v) =>
+      v.toLocaleString("en-US").padStart(10),
+    );
+    const misses = [
+      ours.first >= 1500 && "first step",
+      ours.last >= 1000 && "last step",
+      ours.search >= 500 && "search",
+      ours.heap >= 300 && "heap",
+    ].filter(Boolean);
+    console.log(
+      misses.length ? `\n[bench] over target: ${misses.join(", ")}` : "\n[bench] every figure within its target",
+    );
   } finally {
     await browser.close();
     if (next?.pid) {

@@ -43,7 +43,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntil<T>(probe: () => Promise<T | null | false | undefined>, everyMs = 50, timeoutMs = 300_000): Promise<T> {
+async function waitUntil<T>(
+  probe: () => Promise<T | null | false | undefined>,
+  everyMs = 50,
+  timeoutMs = 300_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -71,7 +75,11 @@ async function validateEndToEnd(db: PrismaClient, taskId: string, repeats = 1): 
 }
 
 /** The baseline: the same container runs as the worker does, straight through dockerode. */
-async function runDirect(docker: Docker, image: string, files: ReturnType<typeof validationContainerFiles>): Promise<void> {
+async function runDirect(
+  docker: Docker,
+  image: string,
+  files: ReturnType<typeof validationContainerFiles>,
+): Promise<void> {
   const container = await docker.createContainer({
     Image: image,
     Cmd: VALIDATION_COMMAND,
@@ -79,7 +87,14 @@ async function runDirect(docker: Docker, image: string, files: ReturnType<typeof
     AttachStdout: true,
     AttachStderr: true,
     NetworkDisabled: true,
-    HostConfig: { NetworkMode: "none", Memory: LIMITS.memoryMb * 1024 * 1024, NanoCpus: LIMITS.cpus * 1e9, PidsLimit: LIMITS.pids, CapDrop: ["ALL"], SecurityOpt: ["no-new-privileges"] },
+    HostConfig: {
+      NetworkMode: "none",
+      Memory: LIMITS.memoryMb * 1024 * 1024,
+      NanoCpus: LIMITS.cpus * 1e9,
+      PidsLimit: LIMITS.pids,
+      CapDrop: ["ALL"],
+      SecurityOpt: ["no-new-privileges"],
+    },
   });
   await container.putArchive(tarFiles(files), { path: "/" });
   const stream = await container.attach({ stream: true, stdout: true, stderr: true });
@@ -118,10 +133,14 @@ async function main() {
 
     // warm up: the image exists (built or reused) before anything is timed
     await validateEndToEnd(db, good.id);
-    const revision = await db.environmentRevision.findFirstOrThrow({ where: { environment: { key: "demo/calc@base" } }, include: { environment: true } });
+    const revision = await db.environmentRevision.findFirstOrThrow({
+      where: { environment: { key: "demo/calc@base" } },
+      include: { environment: true },
+    });
     const { tag } = revisionBuildContext(revision);
     const task = await db.task.findUniqueOrThrow({ where: { id: good.id } });
-    const filesFor = (kind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL") => validationContainerFiles(patchesFor(kind, task), revision.evalScript);
+    const filesFor = (kind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL") =>
+      validationContainerFiles(patchesFor(kind, task), revision.evalScript);
 
     // (a) overhead per validation (both controls, one worker slot, so both sides run them one after the other)
     const endToEnd: number[] = [];
@@ -134,14 +153,19 @@ async function main() {
       direct.push(performance.now() - started);
     }
     const overheads = endToEnd.map((value, i) => value - direct[i]);
-    console.log(`(a) orchestration overhead per validation (2 runs), median of ${RUNS}: ${ms(median(overheads))}  [end-to-end ${ms(median(endToEnd))}, direct dockerode ${ms(median(direct))}; target < 300 ms]`);
+    console.log(
+      `(a) orchestration overhead per validation (2 runs), median of ${RUNS}: ${ms(median(overheads))}  [end-to-end ${ms(median(endToEnd))}, direct dockerode ${ms(median(direct))}; target < 300 ms]`,
+    );
 
     // (b) eval-script-only edit (image reused) vs full rebuild without cache + validation,
     // with the product's default two slots per worker so both controls run side by side
     await worker.stop();
     worker = await startWorkerRunner({ connectionString: url, concurrency: 2, log: () => {} });
     const editRevision = async (change: { dockerfile?: string; evalScript?: string }) => {
-      const environment = await db.environment.findUniqueOrThrow({ where: { id: revision.environmentId }, include: { currentRevision: true } });
+      const environment = await db.environment.findUniqueOrThrow({
+        where: { id: revision.environmentId },
+        include: { currentRevision: true },
+      });
       const next = await db.environmentRevision.create({
         data: {
           environmentId: environment.id,
@@ -188,21 +212,39 @@ async function main() {
       await editRevision({ dockerfile: revision.dockerfile });
       const scratchTag = "swe-curator/python-base:bench-scratch";
       const started = Date.now();
-      const script = spawn("bash", ["workers/images/build-base-image.sh"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, BASE_IMAGE: scratchTag, FORCE: "1" } });
-      if ((await new Promise((resolve) => script.once("exit", resolve))) !== 0) throw new Error("the base image did not build");
+      const script = spawn("bash", ["workers/images/build-base-image.sh"], {
+        cwd: ROOT,
+        stdio: "ignore",
+        env: { ...process.env, BASE_IMAGE: scratchTag, FORCE: "1" },
+      });
+      if ((await new Promise((resolve) => script.once("exit", resolve))) !== 0)
+        throw new Error("the base image did not build");
       process.env.BASE_IMAGE = scratchTag; // a new build context: the worker builds the environment on the fresh base
       await worker.stop();
       worker = await startWorkerRunner({ connectionString: url, concurrency: 2, log: () => {} });
       const full = Date.now() - started + (await validateEndToEnd(db, good.id));
       await editRevision({ evalScript: `${revision.evalScript}\n# scratch edit\n` });
       const reuse = await validateEndToEnd(db, good.id);
-      console.log(`(b) from scratch (base image by debootstrap + environment + validation): ${ms(full)} vs re-validation ${ms(reuse)} = ${(full / reuse).toFixed(1)}×`);
+      console.log(
+        `(b) from scratch (base image by debootstrap + environment + validation): ${ms(full)} vs re-validation ${ms(reuse)} = ${(full / reuse).toFixed(1)}×`,
+      );
       delete process.env.BASE_IMAGE;
-      await docker.getImage(scratchTag).remove({ force: true }).catch(() => {});
+      await docker
+        .getImage(scratchTag)
+        .remove({ force: true })
+        .catch(() => {});
     }
     // the heavier scenario's image is the bench's own: remove it, then go back to the demo recipe
-    const heavier = await db.build.findFirst({ where: { cacheHit: false, status: "SUCCEEDED" }, orderBy: { createdAt: "desc" }, select: { imageTag: true } });
-    if (heavier?.imageTag && heavier.imageTag !== tag) await docker.getImage(heavier.imageTag).remove({ force: true }).catch(() => {});
+    const heavier = await db.build.findFirst({
+      where: { cacheHit: false, status: "SUCCEEDED" },
+      orderBy: { createdAt: "desc" },
+      select: { imageTag: true },
+    });
+    if (heavier?.imageTag && heavier.imageTag !== tag)
+      await docker
+        .getImage(heavier.imageTag)
+        .remove({ force: true })
+        .catch(() => {});
     await editRevision({ dockerfile: revision.dockerfile, evalScript: revision.evalScript });
     await validateEndToEnd(db, good.id);
 
@@ -214,9 +256,12 @@ async function main() {
     for (const processes of [1, 2]) {
       for (let i = 0; i < processes; i++) children.push(spawnWorker(url));
       await waitUntil(async () => (await db.workerHeartbeat.count()) >= processes, 100, 60_000);
-      const seconds = Math.max(...(await Promise.all(throughputTasks.map((taskId) => validateEndToEnd(db, taskId, 3))))) / 1000;
+      const seconds =
+        Math.max(...(await Promise.all(throughputTasks.map((taskId) => validateEndToEnd(db, taskId, 3))))) / 1000;
       rates.push((24 / seconds) * 60);
-      console.log(`(c) ${processes} worker process${processes > 1 ? "es" : ""}: 24 runs in ${seconds.toFixed(1)} s = ${((24 / seconds) * 60).toFixed(0)} runs/min`);
+      console.log(
+        `(c) ${processes} worker process${processes > 1 ? "es" : ""}: 24 runs in ${seconds.toFixed(1)} s = ${((24 / seconds) * 60).toFixed(0)} runs/min`,
+      );
       for (const child of children.splice(0)) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
@@ -224,7 +269,9 @@ async function main() {
       }
       await db.workerHeartbeat.deleteMany();
     }
-    console.log(`(c) 2 processes vs 1: ${(rates[1] / rates[0]).toFixed(2)}× (this machine: ${(await import("node:os")).cpus().length} cores)`);
+    console.log(
+      `(c) 2 processes vs 1: ${(rates[1] / rates[0]).toFixed(2)}× (this machine: ${(await import("node:os")).cpus().length} cores)`,
+    );
   } finally {
     for (const child of children) child.kill("SIGKILL");
     await worker?.stop();

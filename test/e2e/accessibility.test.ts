@@ -5,7 +5,14 @@ import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { appUrl, browserForFile, signedInPage } from "../helpers/browser";
 import { signInThroughForm } from "../helpers/chromium";
-import { loadEveryEditor, openTourPage, SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
+import {
+  loadEveryEditor,
+  openTourPage,
+  SIGNED_OUT_TOUR,
+  signedInTour,
+  tourIds,
+  type TourPage,
+} from "../helpers/page-tour";
 
 // axe-core (WCAG 2.1 A and AA rules) on every page type, signed in and out, in Chromium
 // against the production build; a serious or critical violation fails the test.
@@ -21,7 +28,12 @@ async function seriousViolations(page: Page, tourPage: TourPage): Promise<string
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((node) => `${tourPage.name} (${tourPage.path}): ${v.id} [${v.impact}] ${v.help} — at ${node.target.join(" ")} (${node.html})`));
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${tourPage.name} (${tourPage.path}): ${v.id} [${v.impact}] ${v.help} — at ${node.target.join(" ")} (${node.html})`,
+      ),
+    );
 }
 
 /** A fresh curator, and a campaign of two demo tasks that only they label: the API calls the admin's pages make. */
@@ -30,14 +42,18 @@ async function createAnnotatorWithCampaign(request: APIRequestContext) {
   const email = `axe-annotator-${suffix}@swe-curator.local`;
   const password = `Axe-${randomBytes(12).toString("hex")}`;
   const headers = { origin: new URL(appUrl()).origin };
-  const user = await request.post(appUrl("/api/v1/users"), { headers, data: { email, name: `Axe annotator ${suffix}`, role: "CURATOR", password } });
+  const user = await request.post(appUrl("/api/v1/users"), {
+    headers,
+    data: { email, name: `Axe annotator ${suffix}`, role: "CURATOR", password },
+  });
   if (user.status() !== 201) throw new Error(`creating the annotator answered ${user.status()}: ${await user.text()}`);
   const { id } = (await user.json()) as { id: string };
   const campaign = await request.post(appUrl("/api/v1/campaigns"), {
     headers,
     data: { name: `axe annotator ${suffix}`, viewQuery: "q=demo__calc-4", annotatorIds: [id], overlap: 1 },
   });
-  if (campaign.status() !== 201) throw new Error(`creating the campaign answered ${campaign.status()}: ${await campaign.text()}`);
+  if (campaign.status() !== 201)
+    throw new Error(`creating the campaign answered ${campaign.status()}: ${await campaign.text()}`);
   return { email, password, campaignId: ((await campaign.json()) as { id: string }).id };
 }
 
@@ -59,7 +75,11 @@ describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     const context = await chromium.browser.newContext({ baseURL: inject("appUrl") });
     const page = await context.newPage();
     await signInThroughForm(page, inject("appUrl"), annotator);
-    const annotate: TourPage = { name: "annotating an item", path: `/campaigns/${annotator.campaignId}/annotate`, ready: `!!document.querySelector('[data-testid="annotate-problem"]')` };
+    const annotate: TourPage = {
+      name: "annotating an item",
+      path: `/campaigns/${annotator.campaignId}/annotate`,
+      ready: `!!document.querySelector('[data-testid="annotate-problem"]')`,
+    };
     expect(await seriousViolations(page, annotate)).toEqual([]);
     await context.close();
   });
@@ -80,7 +100,9 @@ describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     // after hydration, which would otherwise drop a node React did not render from <main>
     await page.waitForLoadState("networkidle");
     // a button with no name, as a careless change would add (in <body>, where React 19 leaves foreign nodes alone)
-    await page.evaluate(() => document.body.append(Object.assign(document.createElement("button"), { id: "nameless" })));
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement("button"), { id: "nameless" })),
+    );
     await page.locator("#nameless").waitFor({ state: "attached" });
     const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
     expect(results.violations.map((v) => v.id)).toContain("button-name");

@@ -19,7 +19,17 @@ const ROW = {
   PASS_TO_PASS: [],
   install_config: { python: "3.9" },
 };
-const ANALYTICS_PAGES = ["/analytics", "/analytics/funnel", "/analytics/funnel?by=repository", "/analytics/reviewers", "/analytics/reviewers?by=reviewer,generator,difficulty,repository", "/analytics/generated-tests", "/analytics/verifiability", "/reviewers", "/agreement"];
+const ANALYTICS_PAGES = [
+  "/analytics",
+  "/analytics/funnel",
+  "/analytics/funnel?by=repository",
+  "/analytics/reviewers",
+  "/analytics/reviewers?by=reviewer,generator,difficulty,repository",
+  "/analytics/generated-tests",
+  "/analytics/verifiability",
+  "/reviewers",
+  "/agreement",
+];
 const UNDEFINED_WORD = /\b(undefined|null|NaN)\b/;
 
 describe("rates with their count and interval", () => {
@@ -36,12 +46,24 @@ describe("rates with their count and interval", () => {
       expect(cells[0]).toBe(REPOSITORY);
       expect(cells[3]).toBe("100.0 % (1 of 1; 95 % CI 21–100 %)");
       // the chart prints each count beside its bar; a rate chart elsewhere prints "100 % (1/1)"
-      await expect.poll(async () => (await page.getByTestId("funnel-chart").locator(".recharts-label-list").allTextContents()).join(" ")).toContain("1");
+      await expect
+        .poll(async () =>
+          (await page.getByTestId("funnel-chart").locator(".recharts-label-list").allTextContents()).join(" "),
+        )
+        .toContain("1");
 
       // the API carries the same n and interval
-      const api = await context.request.get(appUrl(`/api/v1/analytics/funnel?by=repository&repository=${encodeURIComponent(REPOSITORY)}`));
+      const api = await context.request.get(
+        appUrl(`/api/v1/analytics/funnel?by=repository&repository=${encodeURIComponent(REPOSITORY)}`),
+      );
       const body = (await api.json()) as { stages: { rows: Record<string, unknown>[] } };
-      expect(body.stages.rows[0]).toMatchObject({ stage: "Imported", ofImported: 1, ofImported_successes: 1, ofImported_n: 1, ofImported_high: 1 });
+      expect(body.stages.rows[0]).toMatchObject({
+        stage: "Imported",
+        ofImported: 1,
+        ofImported_successes: 1,
+        ofImported_n: 1,
+        ofImported_high: 1,
+      });
       expect(body.stages.rows[0].ofImported_low).toBeCloseTo(0.2065, 4);
     } finally {
       await context.close();
@@ -54,12 +76,15 @@ describe("rates with their count and interval", () => {
       for (const path of ANALYTICS_PAGES) {
         await page.goto(appUrl(path));
         await page.locator("main").waitFor();
-        await expect.poll(async () => page.locator("main").innerText(), { timeout: 30_000 }).not.toMatch(/Computing|Scoring|Loading/);
+        await expect
+          .poll(async () => page.locator("main").innerText(), { timeout: 30_000 })
+          .not.toMatch(/Computing|Scoring|Loading/);
         const shown = `${await page.locator("main").innerText()} ${(await page.locator("main svg text").allTextContents()).join(" ")}`;
         expect(shown.match(UNDEFINED_WORD), `${path} says ${shown.match(UNDEFINED_WORD)?.[0]}`).toBeNull();
         // every rate cell reads "x % (k of n; 95 % CI …)" or "— (0 of n)"
         for (const cell of await page.locator("td").allTextContents()) {
-          if (cell.includes(" of ") && cell.includes("%")) expect(cell).toMatch(/^\d+\.\d % \(\d+ of \d+; 95 % CI \d+–\d+ %\)$/);
+          if (cell.includes(" of ") && cell.includes("%"))
+            expect(cell).toMatch(/^\d+\.\d % \(\d+ of \d+; 95 % CI \d+–\d+ %\)$/);
         }
       }
     } finally {

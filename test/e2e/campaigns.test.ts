@@ -11,7 +11,11 @@ import { withE2eDatabase } from "../helpers/e2e-database";
 
 const REAL_TASK = "django__django-16255";
 const GOLD_TASK = "pydicom__pydicom-1194";
-const ANNOTATORS = { a: "annotator-a@swe-curator.local", b: "annotator-b@swe-curator.local", curator: "curator@swe-curator.local" };
+const ANNOTATORS = {
+  a: "annotator-a@swe-curator.local",
+  b: "annotator-b@swe-curator.local",
+  curator: "curator@swe-curator.local",
+};
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -53,7 +57,8 @@ async function answerByKeyboard(page: Page, scores: Scores) {
   // Next's route announcer is an empty alert: only an alert that says something is a refusal
   const refusal = page.getByRole("alert").filter({ hasText: /\S/ });
   await submitted.or(refusal).first().waitFor({ timeout: 30_000 });
-  if (!(await submitted.isVisible())) throw new Error(`the label was refused: ${(await refusal.allTextContents()).join(" | ")}`);
+  if (!(await submitted.isVisible()))
+    throw new Error(`the label was refused: ${(await refusal.allTextContents()).join(" | ")}`);
 }
 
 describe("an annotation campaign", () => {
@@ -65,10 +70,14 @@ describe("an annotation campaign", () => {
     await admin.page.getByRole("link", { name: "New campaign" }).click();
     await admin.page.getByLabel("Name").fill("e2e verified-style");
     await admin.page.getByLabel("Tasks: task list query").fill(`q=${REAL_TASK}`);
-    for (const name of ["Demo Curator", "Demo Annotator A", "Demo Annotator B"]) await admin.page.getByLabel(new RegExp(name)).check();
+    for (const name of ["Demo Curator", "Demo Annotator A", "Demo Annotator B"])
+      await admin.page.getByLabel(new RegExp(name)).check();
     await expect(admin.page.getByLabel("Labels per task (overlap)").inputValue()).resolves.toBe("3");
     await admin.page.getByTestId("create-campaign").click();
-    await admin.page.waitForURL((url) => /^\/campaigns\/[^/]+$/.test(url.pathname) && url.pathname !== "/campaigns/new", { timeout: 30_000 });
+    await admin.page.waitForURL(
+      (url) => /^\/campaigns\/[^/]+$/.test(url.pathname) && url.pathname !== "/campaigns/new",
+      { timeout: 30_000 },
+    );
     const campaignId = new URL(admin.page.url()).pathname.split("/").pop()!;
     await admin.page.getByText("SWE-bench Verified v1").waitFor();
 
@@ -77,12 +86,23 @@ describe("an annotation campaign", () => {
       data: {
         taskId: GOLD_TASK,
         explanation: "The issue shows the failing value and the expected one.",
-        reference: { underspecified: 1, underspecified_reason: "The expected value is in the report.", tests_valid: 0, tests_reason: "The test reads the value the issue names.", difficulty: 1, major_issue: false, confidence: 4 },
+        reference: {
+          underspecified: 1,
+          underspecified_reason: "The expected value is in the report.",
+          tests_valid: 0,
+          tests_reason: "The test reads the value the issue names.",
+          difficulty: 1,
+          major_issue: false,
+          confidence: 4,
+        },
       },
     });
     expect(gold.status(), await gold.text()).toBe(201);
     await withE2eDatabase((client) =>
-      client.query("update campaign_annotators set gold_passed_at = now() where campaign_id = $1 and user_id in (select id from users where email = any($2))", [campaignId, [ANNOTATORS.curator, ANNOTATORS.b]]),
+      client.query(
+        "update campaign_annotators set gold_passed_at = now() where campaign_id = $1 and user_id in (select id from users where email = any($2))",
+        [campaignId, [ANNOTATORS.curator, ANNOTATORS.b]],
+      ),
     );
 
     // annotator A is held on the gold set first, sees the reference, then gets the real task
@@ -91,9 +111,14 @@ describe("an annotation campaign", () => {
     await a.page.getByTestId("annotate-instance").getByText(GOLD_TASK).waitFor({ timeout: 30_000 });
     await a.page.getByText("Gold set 1 of 1").waitFor();
     await answerByKeyboard(a.page, { underspecified: 1, tests: 0, difficulty: 1, major: "n", confidence: 4 });
-    await a.page.getByTestId("gold-feedback").getByText("The issue shows the failing value and the expected one.").waitFor();
+    await a.page
+      .getByTestId("gold-feedback")
+      .getByText("The issue shows the failing value and the expected one.")
+      .waitFor();
     await a.page.getByTestId("gold-gate").getByText("You passed the gold set").waitFor();
-    await expect.poll(() => a.page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("next-task");
+    await expect
+      .poll(() => a.page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("next-task");
     await a.page.keyboard.press("n");
     await a.page.getByTestId("annotate-instance").getByText(REAL_TASK).waitFor({ timeout: 30_000 });
     await answerByKeyboard(a.page, { underspecified: 0, tests: 0, difficulty: 1, major: "n", confidence: 5 });
@@ -119,7 +144,10 @@ describe("an annotation campaign", () => {
     await b.page.getByTestId("annotate-instance").getByText(REAL_TASK).waitFor({ timeout: 30_000 });
     await answerByKeyboard(b.page, { underspecified: 0, tests: 3, difficulty: 1, major: "n", confidence: 4 });
     // the third label finishes the task: most severe of (0, 2, 0) and (0, 0, 3) drops it
-    await b.page.getByTestId("after-submit").getByText(/the task is dropped/).waitFor();
+    await b.page
+      .getByTestId("after-submit")
+      .getByText(/the task is dropped/)
+      .waitFor();
 
     // the adjudication page lists the disagreement
     await admin.page.goto(appUrl(`/campaigns/${campaignId}/adjudicate`));
@@ -128,9 +156,19 @@ describe("an annotation campaign", () => {
     await expect(disagreement.locator("tr[data-disagree]").count()).resolves.toBeGreaterThanOrEqual(2);
 
     // the export has SWE-bench Verified's rubric columns
-    const csv = await (await admin.context.request.get(appUrl(`/api/v1/campaigns/${campaignId}/export?format=csv`))).text();
+    const csv = await (
+      await admin.context.request.get(appUrl(`/api/v1/campaigns/${campaignId}/export?format=csv`))
+    ).text();
     const [header, row] = csv.split("\r\n");
-    expect(header.split(",").slice(0, 7)).toEqual(["instance_id", "repo", "underspecified", "false_negative", "other_major_issues", "difficulty", "filter_out"]);
+    expect(header.split(",").slice(0, 7)).toEqual([
+      "instance_id",
+      "repo",
+      "underspecified",
+      "false_negative",
+      "other_major_issues",
+      "difficulty",
+      "filter_out",
+    ]);
     expect(row.startsWith(`${REAL_TASK},django/django,2,3,false,1 – 4 h,true,`)).toBe(true);
 
     for (const session of [admin, a, curator, b]) await session.context.close();

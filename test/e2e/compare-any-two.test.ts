@@ -10,9 +10,13 @@ describe("compare any two trajectories", () => {
   it("picks B by keyboard from the picker and opens the comparison", async () => {
     const { page, context } = await signedInPage(chromium.browser, "curator");
     try {
-      const task = (await (await context.request.get(appUrl("/api/v1/tasks/pydicom__pydicom-1458"))).json()) as { trajectories: { id: string }[] };
+      const task = (await (await context.request.get(appUrl("/api/v1/tasks/pydicom__pydicom-1458"))).json()) as {
+        trajectories: { id: string }[];
+      };
       const a = task.trajectories[0].id;
-      const candidates = (await (await context.request.get(appUrl(`/api/v1/trajectories/compare/candidates?near=${a}`))).json()) as {
+      const candidates = (await (
+        await context.request.get(appUrl(`/api/v1/trajectories/compare/candidates?near=${a}`))
+      ).json()) as {
         nearTaskId: string;
         sameTask: { id: string }[];
         others: { id: string; taskId: string | null }[];

@@ -26,7 +26,10 @@ describe("curating tasks in the browser", () => {
     await page.waitForURL(/source=DEMO/);
     await waitForRows(page, (ids) => ids.length === 5 && ids.every((id) => id.startsWith("demo__calc-")));
     // the total comes with the page of rows; wait for it rather than read it once (other e2e files add thousands of tasks)
-    await page.getByTestId("task-total").filter({ hasText: /^5 tasks$/ }).waitFor();
+    await page
+      .getByTestId("task-total")
+      .filter({ hasText: /^5 tasks$/ })
+      .waitFor();
 
     await page.getByLabel("Search instance ids and problem statements").fill("forced-exit");
     await page.waitForURL(/q=forced-exit/);
@@ -57,7 +60,9 @@ describe("curating tasks in the browser", () => {
     await page.keyboard.press("Escape");
     // no validation has judged this task: "a" chooses Approve and asks for the confirmation first
     await page.keyboard.press("a");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[data-testid]")?.getAttribute("data-testid"))).toBe("confirm-unvalidated");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("[data-testid]")?.getAttribute("data-testid")))
+      .toBe("confirm-unvalidated");
     await page.keyboard.press("Space");
     await page.getByTestId("submit-decision").focus();
     await page.keyboard.press("Enter");

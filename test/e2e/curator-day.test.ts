@@ -27,7 +27,8 @@ function instancesFile(name: string, suffixes: string[]): string {
       base_commit: `da7${i}`,
       problem_statement: `The day's task ${suffix}: the parser drops the last field of a quoted line.`,
       patch: `diff --git a/src/p.py b/src/p.py\n--- a/src/p.py\n+++ b/src/p.py\n@@ -1 +1 @@\n-return a\n+return b\n`,
-      test_patch: "diff --git a/tests/test_p.py b/tests/test_p.py\n--- a/tests/test_p.py\n+++ b/tests/test_p.py\n@@ -1 +1,2 @@\n x\n+y\n",
+      test_patch:
+        "diff --git a/tests/test_p.py b/tests/test_p.py\n--- a/tests/test_p.py\n+++ b/tests/test_p.py\n@@ -1 +1,2 @@\n x\n+y\n",
       FAIL_TO_PASS: JSON.stringify([`tests/test_p.py::test_${suffix}`]),
       PASS_TO_PASS: "[]",
     }),
@@ -53,8 +54,16 @@ describe("a curator's day", () => {
     const files = [instancesFile(`${day}-a.jsonl`, ["approved", "kept"]), instancesFile(`${day}-b.jsonl`, ["other"])];
     await page.getByLabel(/Drop files here, or choose them/).setInputFiles(files);
     const rows = page.getByTestId("upload-row");
-    await rows.filter({ hasText: `${day}-a.jsonl` }).getByTestId("upload-outcome").filter({ hasText: "Imported: 2 created" }).waitFor({ timeout: 120_000 });
-    await rows.filter({ hasText: `${day}-b.jsonl` }).getByTestId("upload-outcome").filter({ hasText: "Imported: 1 created" }).waitFor({ timeout: 120_000 });
+    await rows
+      .filter({ hasText: `${day}-a.jsonl` })
+      .getByTestId("upload-outcome")
+      .filter({ hasText: "Imported: 2 created" })
+      .waitFor({ timeout: 120_000 });
+    await rows
+      .filter({ hasText: `${day}-b.jsonl` })
+      .getByTestId("upload-outcome")
+      .filter({ hasText: "Imported: 1 created" })
+      .waitFor({ timeout: 120_000 });
     await expect(rows.count()).resolves.toBe(2);
     await context.close();
   });
@@ -62,17 +71,29 @@ describe("a curator's day", () => {
   it("reviews a task with keys only: the queue says 1 of 1 left, a approves, and then 0 of 1 left", async () => {
     const { context, page } = await signedInPage(chromium.browser, "curator");
     await page.goto(appUrl(`/review?q=${day}-approved`));
-    await page.getByTestId("queue-left").filter({ hasText: /^1 of 1 left$/ }).waitFor();
+    await page
+      .getByTestId("queue-left")
+      .filter({ hasText: /^1 of 1 left$/ })
+      .waitFor();
     await page.keyboard.press("j");
-    await page.getByTestId("instance-id").filter({ hasText: `${day}-approved` }).waitFor();
+    await page
+      .getByTestId("instance-id")
+      .filter({ hasText: `${day}-approved` })
+      .waitFor();
     await page.keyboard.press("a");
     // never validated: the form asks for the confirmation first and puts the focus on it
     await page.getByTestId("confirm-unvalidated").getByRole("checkbox").and(page.locator(":focus")).waitFor();
     await page.keyboard.press("Space");
     await tabTo(page, "submit-decision");
     await page.keyboard.press("Enter");
-    await page.getByTestId("queue-last-decision").filter({ hasText: `on ${day}-approved` }).waitFor();
-    await page.getByTestId("queue-left").filter({ hasText: /^0 of 1 left$/ }).waitFor();
+    await page
+      .getByTestId("queue-last-decision")
+      .filter({ hasText: `on ${day}-approved` })
+      .waitFor();
+    await page
+      .getByTestId("queue-left")
+      .filter({ hasText: /^0 of 1 left$/ })
+      .waitFor();
     await context.close();
   });
 
@@ -122,7 +143,10 @@ describe("a curator's day", () => {
   it("the review queue says how much is left and takes keys at once: j, without a click, opens the first task", async () => {
     const { context, page } = await signedInPage(chromium.browser, "curator");
     await page.goto(appUrl("/review"));
-    await page.getByTestId("queue-left").filter({ hasText: /^\d+ of \d+ left$/ }).waitFor();
+    await page
+      .getByTestId("queue-left")
+      .filter({ hasText: /^\d+ of \d+ left$/ })
+      .waitFor();
     await page.keyboard.press("j");
     await page.getByTestId("instance-id").waitFor();
     await context.close();
@@ -132,7 +156,10 @@ describe("a curator's day", () => {
     const { context, page } = await signedInPage(chromium.browser, "curator");
     // a queue of one task outside the demo campaign (whose blind tasks keep the decision from an annotator)
     await page.goto(appUrl("/review?q=django__django-15781"));
-    await page.getByTestId("queue-left").filter({ hasText: /^1 of 1 left$/ }).waitFor();
+    await page
+      .getByTestId("queue-left")
+      .filter({ hasText: /^1 of 1 left$/ })
+      .waitFor();
     await page.keyboard.press("j");
     const decided = (await page.getByTestId("instance-id").textContent())!.trim();
     const form = page.getByTestId("decision-form");
@@ -163,7 +190,11 @@ describe("a curator's day", () => {
     await page.getByTestId("decisions").getByText("APPROVE", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Undo my approve" }).click();
     await page.getByText("No curator has decided yet.").waitFor();
-    await page.getByTestId("history-action").filter({ hasText: /decision undone/i }).first().waitFor();
+    await page
+      .getByTestId("history-action")
+      .filter({ hasText: /decision undone/i })
+      .first()
+      .waitFor();
     await context.close();
   });
 

@@ -22,7 +22,7 @@ afterAll(async () => {
   await browser?.cleanup();
 });
 
-const api = async <T,>(path: string): Promise<T> => {
+const api = async <T>(path: string): Promise<T> => {
   const response = await request.get(appUrl(path));
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
@@ -49,7 +49,9 @@ async function firstMarkup(path: string, as: APIRequestContext = request): Promi
 describe("the first HTML of each page carries its data", () => {
   it("environments, jobs, imports and the API reference", async () => {
     const task = await api<{ id: string; environment: { id: string } }>("/api/v1/tasks/demo__calc-1");
-    const environment = await api<{ id: string; key: string; revisions: unknown[] }>(`/api/v1/environments/${task.environment.id}`);
+    const environment = await api<{ id: string; key: string; revisions: unknown[] }>(
+      `/api/v1/environments/${task.environment.id}`,
+    );
 
     // the environment list: the row of a seeded environment, found by its key, first row marked for the skip link
     const list = await firstMarkup(`/environments?q=${encodeURIComponent(environment.key)}`);
@@ -119,7 +121,8 @@ describe("the first HTML of each page carries its data", () => {
 
     expect(await firstMarkup("/analytics/funnel")).toContain('data-testid="funnel-table"');
     expect(await firstMarkup("/analytics/reviewers")).toContain('data-testid="reviewer-table"');
-    for (const page of ["/analytics/generated-tests", "/analytics/verifiability"]) expect(await firstMarkup(page)).not.toContain("Computing…");
+    for (const page of ["/analytics/generated-tests", "/analytics/verifiability"])
+      expect(await firstMarkup(page)).not.toContain("Computing…");
     // a filter the route refuses: the page renders, and the client shows the API's answer
     expect(await firstMarkup("/analytics/funnel?source=NOT_A_SOURCE")).toContain("Validation funnel");
 
@@ -142,10 +145,14 @@ describe("the first HTML of each page carries its data", () => {
     expect(compare).toMatch(/role="row" data-same="(true|false)"/);
 
     // steps of any trajectory matching words, marked; the demo's failed runs grouped
-    expect(await firstMarkup("/trajectories/search?q=PixelRepresentation")).toMatch(/<mark[^>]*>PixelRepresentation<\/mark>/);
+    expect(await firstMarkup("/trajectories/search?q=PixelRepresentation")).toMatch(
+      /<mark[^>]*>PixelRepresentation<\/mark>/,
+    );
     expect(await firstMarkup("/trajectories/search?tab=clusters")).toContain("command not found");
 
-    const created = await request.post(appUrl("/api/v1/tokens"), { data: { name: "first-html token", scopes: ["read"], expiresInDays: 30 } });
+    const created = await request.post(appUrl("/api/v1/tokens"), {
+      data: { name: "first-html token", scopes: ["read"], expiresInDays: 30 },
+    });
     expect(created.status(), await created.text()).toBe(201);
     expect(await firstMarkup("/settings/tokens")).toContain(">first-html token</span>");
   });
@@ -155,12 +162,36 @@ describe("the first HTML of each page carries its data", () => {
     const page = await admin.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+      if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text()))
+        problems.push(`${page.url()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
-    const paths = ["/environments", `/environments/${task.environment.id}`, "/jobs", `/jobs/tasks/${task.id}`, `/jobs/environments/${task.environment.id}`, "/imports", "/settings/api", "/reviewers", "/agreement", "/campaigns", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/admin/users", "/settings/tokens", "/campaigns/rubrics", "/trajectories/labels", "/trajectories/search?q=PixelRepresentation", "/trajectories/search?tab=clusters"];
+    const paths = [
+      "/environments",
+      `/environments/${task.environment.id}`,
+      "/jobs",
+      `/jobs/tasks/${task.id}`,
+      `/jobs/environments/${task.environment.id}`,
+      "/imports",
+      "/settings/api",
+      "/reviewers",
+      "/agreement",
+      "/campaigns",
+      "/analytics/funnel",
+      "/analytics/reviewers",
+      "/analytics/generated-tests",
+      "/analytics/verifiability",
+      "/admin/users",
+      "/settings/tokens",
+      "/campaigns/rubrics",
+      "/trajectories/labels",
+      "/trajectories/search?q=PixelRepresentation",
+      "/trajectories/search?tab=clusters",
+    ];
     const traced = await api<{ trajectories: { id: string }[] }>("/api/v1/tasks/pydicom__pydicom-1458");
-    paths.push(`/trajectories/compare?a=${traced.trajectories[0].id}&b=${(traced.trajectories[1] ?? traced.trajectories[0]).id}`);
+    paths.push(
+      `/trajectories/compare?a=${traced.trajectories[0].id}&b=${(traced.trajectories[1] ?? traced.trajectories[0]).id}`,
+    );
     for (const path of paths) {
       await page.goto(appUrl(path));
       await page.waitForLoadState("networkidle");

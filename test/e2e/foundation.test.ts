@@ -98,7 +98,14 @@ describe("a second npm start while one runs", () => {
     const dbUrl = new URL(inject("e2eDatabaseUrl"));
     const second = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       cwd: ROOT,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "", EMBEDDED_PG_DATA: inject("e2eDataDir"), EMBEDDED_PG_PORT: String(Number(dbUrl.port) + 1) },
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: "",
+        EMBEDDED_PG_DATA: inject("e2eDataDir"),
+        EMBEDDED_PG_PORT: String(Number(dbUrl.port) + 1),
+      },
       encoding: "utf8",
       timeout: 60_000,
     });

@@ -17,7 +17,10 @@ function mixedFile(rows: number) {
   const lines: string[] = [];
   for (let i = 1; i <= rows; i++) {
     if (i === 3) lines.push('{"instance_id": "e2e__broken-3", "repo": ');
-    else if (i === 7) lines.push(JSON.stringify({ instance_id: `e2e__typed-${i}`, repo: "e2e/project", base_commit: "c0ffee", FAIL_TO_PASS: 7 }));
+    else if (i === 7)
+      lines.push(
+        JSON.stringify({ instance_id: `e2e__typed-${i}`, repo: "e2e/project", base_commit: "c0ffee", FAIL_TO_PASS: 7 }),
+      );
     else
       lines.push(
         JSON.stringify({
@@ -65,7 +68,10 @@ describe("the Imports page", () => {
     await expect(rows.nth(2).textContent()).resolves.toMatch(/^7e2e__typed-7FAIL_TO_PASS must be a list/);
     // the history lists it; the same file again changes nothing
     await page.getByRole("heading", { name: "Import history" }).waitFor();
-    await page.getByRole("button", { name: /e2e-mixed\.jsonl/ }).first().waitFor();
+    await page
+      .getByRole("button", { name: /e2e-mixed\.jsonl/ })
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -93,7 +99,9 @@ describe("the Imports page", () => {
     await page.goto(appUrl("/imports"));
     await page.getByRole("heading", { name: "Import history" }).waitFor();
     await expect(page.getByRole("heading", { name: "Import files" }).count()).resolves.toBe(0);
-    await expect(page.getByRole("link", { name: "Download JSONL" }).getAttribute("href")).resolves.toBe("/api/v1/exports");
+    await expect(page.getByRole("link", { name: "Download JSONL" }).getAttribute("href")).resolves.toBe(
+      "/api/v1/exports",
+    );
     await context.close();
   });
 
@@ -101,14 +109,26 @@ describe("the Imports page", () => {
     const { context, page } = await signedInPage(browser, "curator");
     await page.goto(appUrl("/imports"));
     const token = await page.evaluate(async () => {
-      const response = await fetch("/api/v1/tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "e2e cli" }) });
+      const response = await fetch("/api/v1/tokens", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "e2e cli" }),
+      });
       return ((await response.json()) as { token: string }).token;
     });
     await context.close();
     const file = path.join(dir, "cli.jsonl");
     writeFileSync(file, mixedFile(2).replace("e2e__project-1", "e2e__cli-1").replace("e2e__project-2", "e2e__cli-2"));
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, "import", file], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", SWE_CURATOR_URL: appUrl("/").replace(/\/$/, ""), SWE_CURATOR_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [BIN, "import", file], {
+        env: {
+          NODE_ENV: "test",
+          PATH: process.env.PATH ?? "",
+          SWE_CURATOR_URL: appUrl("/").replace(/\/$/, ""),
+          SWE_CURATOR_TOKEN: token,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (c) => (stdout += c));
@@ -116,6 +136,8 @@ describe("the Imports page", () => {
       child.on("exit", (code) => resolve({ code, stdout, stderr }));
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^cli\.jsonl\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=2 updated=0 unchanged=0 failed=0\tbatch=\S+$/m);
+    expect(result.stdout).toMatch(
+      /^cli\.jsonl\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=2 updated=0 unchanged=0 failed=0\tbatch=\S+$/m,
+    );
   });
 });

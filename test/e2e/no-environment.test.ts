@@ -44,7 +44,10 @@ describe("a task without an environment", () => {
       expect(await page.getByTestId("environment-source").textContent()).toContain("No environment yet");
 
       // the API refuses too, with the same sentence
-      const refused = await context.request.post(appUrl("/api/v1/runs"), { data: { taskId: await demoTaskId(INSTANCE) }, headers: { origin: new URL(appUrl()).origin } });
+      const refused = await context.request.post(appUrl("/api/v1/runs"), {
+        data: { taskId: await demoTaskId(INSTANCE) },
+        headers: { origin: new URL(appUrl()).origin },
+      });
       expect(refused.status()).toBe(422);
       expect(await refused.text()).toContain("has no environment yet");
     } finally {

@@ -54,13 +54,17 @@ describe("releases", () => {
       await page.keyboard.press("Enter");
       await page.waitForURL(/\/releases\/(?!diff)[^/?]+$/);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Release e2e-v3");
-      expect(await page.getByRole("link", { name: /Download tasks/ }).textContent()).toContain("swe-curator-release-e2e-v3.jsonl");
+      expect(await page.getByRole("link", { name: /Download tasks/ }).textContent()).toContain(
+        "swe-curator-release-e2e-v3.jsonl",
+      );
       // a taken name is refused with one sentence
       await page.goto(appUrl("/releases"));
       await page.getByLabel("Name").fill("e2e-v3");
       await page.keyboard.press("Enter");
       // (Next's route announcer is an alert too: look for ours by its text)
-      await expect.poll(() => page.getByRole("alert").filter({ hasText: 'A release named "e2e-v3" exists already' }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole("alert").filter({ hasText: 'A release named "e2e-v3" exists already' }).count())
+        .toBe(1);
     } finally {
       await context.close();
     }

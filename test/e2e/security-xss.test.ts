@@ -48,7 +48,9 @@ const verdict = {
     suggested_fix: payloads("FIX"),
     text: payloads("DIAGTEXT"),
   },
-  trajectory: { steps: [{ thought: payloads("THOUGHT"), action: payloads("ACTION"), observation: payloads("OBSERVATION") }] },
+  trajectory: {
+    steps: [{ thought: payloads("THOUGHT"), action: payloads("ACTION"), observation: payloads("OBSERVATION") }],
+  },
 };
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -56,11 +58,24 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   browser = await launchBrowser();
   const { context } = await signedInPage(browser, "curator");
-  await importThroughApi(context.request, `<img src=x onerror="window.__xss.push('import-name')">XSS-IMPORT.jsonl`, JSON.stringify(instance) + "\n");
+  await importThroughApi(
+    context.request,
+    `<img src=x onerror="window.__xss.push('import-name')">XSS-IMPORT.jsonl`,
+    JSON.stringify(instance) + "\n",
+  );
   await importThroughApi(context.request, "xss-reviewer-verdicts.jsonl", JSON.stringify(verdict) + "\n");
-  const task = (await (await context.request.get(appUrl(`/api/v1/tasks/${INSTANCE}`))).json()) as { id: string; version: number };
+  const task = (await (await context.request.get(appUrl(`/api/v1/tasks/${INSTANCE}`))).json()) as {
+    id: string;
+    version: number;
+  };
   const decided = await context.request.post(appUrl("/api/v1/decisions"), {
-    data: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: payloads("COMMENT"), version: task.version },
+    data: {
+      taskId: task.id,
+      verdict: "NEEDS_CHANGES",
+      reasons: ["OTHER"],
+      comment: payloads("COMMENT"),
+      version: task.version,
+    },
   });
   expect(decided.status(), await decided.text()).toBe(201);
   await context.close();
@@ -71,7 +86,10 @@ describe("stored script payloads", () => {
   it("run nowhere: task list, task page, trajectory, reviewers, imports", async () => {
     const { context, page } = await signedInPage(browser, "curator");
     await watchScriptsAndPolicy(context);
-    const task = (await (await context.request.get(appUrl(`/api/v1/tasks/${INSTANCE}`))).json()) as { id: string; trajectories: { id: string }[] };
+    const task = (await (await context.request.get(appUrl(`/api/v1/tasks/${INSTANCE}`))).json()) as {
+      id: string;
+      trajectories: { id: string }[];
+    };
     const pages = [
       `/tasks?q=${INSTANCE}`,
       `/tasks/${task.id}`,
@@ -84,7 +102,8 @@ describe("stored script payloads", () => {
       await page.goto(appUrl(path));
       await page.waitForLoadState("networkidle");
       // open whatever is folded away (diagnosis, steps, details)
-      for (const summary of await page.locator("details:not([open]) > summary").all()) await summary.click().catch(() => {});
+      for (const summary of await page.locator("details:not([open]) > summary").all())
+        await summary.click().catch(() => {});
       // what an opened section loads has arrived once the network is quiet again
       await page.waitForLoadState("networkidle");
       const text = await page.locator("body").innerText();
@@ -95,7 +114,8 @@ describe("stored script payloads", () => {
       expect(seen.violations, `${path}: scripts the CSP had to block`).toEqual([]);
     }
     // the payloads were really on screen, as text: the test looked at what it meant to
-    for (const marker of ["XSS-ISSUE", "XSS-COMMENT", "XSS-DIAGNOSIS", "XSS-OBSERVATION", "XSS-FILE", "XSS-IMPORT"]) expect([...shown], marker).toContain(marker);
+    for (const marker of ["XSS-ISSUE", "XSS-COMMENT", "XSS-DIAGNOSIS", "XSS-OBSERVATION", "XSS-FILE", "XSS-IMPORT"])
+      expect([...shown], marker).toContain(marker);
     await context.close();
   });
 });

@@ -20,10 +20,16 @@ afterAll(() => {
 
 type Started = { npm: ChildProcess; output: () => string; port: number; pgPort: number };
 
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, output: () => string) {
+async function waitFor(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  output: () => string,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s. Output so far:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s. Output so far:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -35,26 +41,52 @@ async function npmStart(): Promise<Started> {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...startEnv(dataDir, port, pgPort), NEXTAUTH_SECRET: "start-stop-secret-not-for-production", ADMIN_EMAIL: "admin@swe-curator.local" },
+    env: {
+      ...startEnv(dataDir, port, pgPort),
+      NEXTAUTH_SECRET: "start-stop-secret-not-for-production",
+      ADMIN_EMAIL: "admin@swe-curator.local",
+    },
   });
   let text = "";
   npm.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
   npm.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
   const output = () => text;
-  await waitFor("the closing block of npm start", () => /SWE Curator is up at[\s\S]*stop with Ctrl-C/.test(text), 15 * 60_000, output);
+  await waitFor(
+    "the closing block of npm start",
+    () => /SWE Curator is up at[\s\S]*stop with Ctrl-C/.test(text),
+    15 * 60_000,
+    output,
+  );
   return { npm, output, port, pgPort };
 }
 
 async function stopsQuietly(started: Started, sendStop: () => void) {
   const exited = new Promise<number | null>((resolve) => started.npm.once("exit", (code) => resolve(code)));
   sendStop();
-  await waitFor("npm start to exit after Ctrl-C", () => started.npm.exitCode !== null || started.npm.signalCode !== null, 60_000, started.output);
+  await waitFor(
+    "npm start to exit after Ctrl-C",
+    () => started.npm.exitCode !== null || started.npm.signalCode !== null,
+    60_000,
+    started.output,
+  );
   await exited;
   const afterStop = started.output().slice(started.output().lastIndexOf("stop with Ctrl-C"));
   expect(afterStop).toContain("[start] stopped");
-  expect(afterStop).not.toMatch(/57P01|terminating connection|killing it|\[start\] (failed|worker stop|database stop)/i);
-  await waitFor("the web server's port to be free", () => portIsFree(started.port, "127.0.0.1"), 10_000, started.output);
-  await waitFor("the embedded database's port to be free", () => portIsFree(started.pgPort, "127.0.0.1"), 10_000, started.output);
+  expect(afterStop).not.toMatch(
+    /57P01|terminating connection|killing it|\[start\] (failed|worker stop|database stop)/i,
+  );
+  await waitFor(
+    "the web server's port to be free",
+    () => portIsFree(started.port, "127.0.0.1"),
+    10_000,
+    started.output,
+  );
+  await waitFor(
+    "the embedded database's port to be free",
+    () => portIsFree(started.pgPort, "127.0.0.1"),
+    10_000,
+    started.output,
+  );
 }
 
 describe("npm start and Ctrl-C", () => {
@@ -63,7 +95,12 @@ describe("npm start and Ctrl-C", () => {
     const banner = started.output().slice(started.output().lastIndexOf("SWE Curator is up at"));
     expect(banner).toContain(`http://localhost:${started.port}`);
     expect(banner).toMatch(/admin: +admin@swe-curator\.local \/ \S+ +\(generated/);
-    for (const email of ["curator@swe-curator.local", "viewer@swe-curator.local", "annotator-a@swe-curator.local", "annotator-b@swe-curator.local"]) {
+    for (const email of [
+      "curator@swe-curator.local",
+      "viewer@swe-curator.local",
+      "annotator-a@swe-curator.local",
+      "annotator-b@swe-curator.local",
+    ]) {
       expect(banner).toContain(email);
     }
     expect(banner).toMatch(/demo accounts, each with password \S+/);

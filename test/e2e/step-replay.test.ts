@@ -12,7 +12,10 @@ const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const demoTrajectoryId = () =>
   withE2eDatabase(async (client) => {
-    const { rows } = await client.query<{ trajectory_id: string }>(`select trajectory_id from trajectory_steps where action = $1 limit 1`, ['grep -n "def mean" calc/ops.py']);
+    const { rows } = await client.query<{ trajectory_id: string }>(
+      `select trajectory_id from trajectory_steps where action = $1 limit 1`,
+      ['grep -n "def mean" calc/ops.py'],
+    );
     if (!rows[0]) throw new Error("the demo seed has no replayable trajectory on demo__calc-1");
     return rows[0].trajectory_id;
   });
@@ -34,18 +37,41 @@ describe.skipIf(!docker.ready)("replaying a trajectory step", () => {
       expect(await row(6).textContent()).toContain("output differs");
       expect(await row(4).textContent()).toContain("same output");
       expect(await row(5).textContent()).toContain("edit applied");
-      expect(await panel.getByTestId("replay-summary").textContent()).toBe("1 of 6 replayed steps differ from the recording.");
+      expect(await panel.getByTestId("replay-summary").textContent()).toBe(
+        "1 of 6 replayed steps differ from the recording.",
+      );
       const diff = panel.getByTestId("replay-diff");
-      await diff.locator(".editor.modified .view-line").filter({ hasText: "mean() of an empty sequence" }).first().waitFor({ timeout: 30_000 });
-      await diff.locator(".editor.original .view-line").filter({ hasText: "mean() of an empty list" }).first().waitFor();
+      await diff
+        .locator(".editor.modified .view-line")
+        .filter({ hasText: "mean() of an empty sequence" })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await diff
+        .locator(".editor.original .view-line")
+        .filter({ hasText: "mean() of an empty list" })
+        .first()
+        .waitFor();
 
       // another replayed step is picked by keyboard too
-      await row(4).getByRole("button", { name: /Step 4:/ }).focus();
+      await row(4)
+        .getByRole("button", { name: /Step 4:/ })
+        .focus();
       await page.keyboard.press("Enter");
-      await diff.locator(".editor.modified .view-line").filter({ hasText: "ZeroDivisionError division by zero" }).first().waitFor({ timeout: 30_000 });
+      await diff
+        .locator(".editor.modified .view-line")
+        .filter({ hasText: "ZeroDivisionError division by zero" })
+        .first()
+        .waitFor({ timeout: 30_000 });
 
-      const results = await new AxeBuilder({ page }).include('[data-testid="step-replay"]').withTags(WCAG_21_AA).analyze();
-      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('[data-testid="step-replay"]')
+        .withTags(WCAG_21_AA)
+        .analyze();
+      expect(
+        results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.help}`),
+      ).toEqual([]);
     } finally {
       await context.close();
     }

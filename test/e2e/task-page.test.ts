@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.cleanup());
 
-const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.closest("[data-testid]")?.getAttribute("data-testid") ?? document.activeElement?.tagName);
+const focusedTestId = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement?.closest("[data-testid]")?.getAttribute("data-testid") ?? document.activeElement?.tagName,
+  );
 
 describe("the task page leads from evidence to a decision", () => {
   it("an unvalidated task: evidence first, Validate as the one primary action, no verdict chosen, no override form", async () => {
@@ -29,7 +33,9 @@ describe("the task page leads from evidence to a decision", () => {
 
     // the order a curator works in: the issue, then the patches, then validation, then the decision
     const headings = await page.locator("article h2").allTextContents();
-    const order = ["The issue and its tests", "Patches", "Validation", "Decision"].map((title) => headings.findIndex((h) => h.includes(title)));
+    const order = ["The issue and its tests", "Patches", "Validation", "Decision"].map((title) =>
+      headings.findIndex((h) => h.includes(title)),
+    );
     expect(order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]))).toBe(true);
 
     await expect(page.getByTestId("decision-form").locator('input[name="verdict"]:checked').count()).resolves.toBe(0);
@@ -37,7 +43,11 @@ describe("the task page leads from evidence to a decision", () => {
 
     // FAIL_TO_PASS explains itself on keyboard focus
     await page.locator("#problem-section").getByText("FAIL_TO_PASS", { exact: true }).first().focus();
-    await page.getByRole("tooltip").filter({ hasText: "must pass once the fix patch is applied" }).first().waitFor({ state: "visible" });
+    await page
+      .getByRole("tooltip")
+      .filter({ hasText: "must pass once the fix patch is applied" })
+      .first()
+      .waitFor({ state: "visible" });
     await context.close();
   });
 
@@ -87,7 +97,10 @@ describe("keyboard paths", () => {
     await page.keyboard.press("Tab");
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Skip to main content");
     await page.keyboard.press("Enter");
-    const focused = await page.evaluate(() => ({ row: !!document.activeElement?.closest('[data-testid="task-row"]'), index: document.activeElement?.closest("[role=row]")?.getAttribute("aria-rowindex") }));
+    const focused = await page.evaluate(() => ({
+      row: !!document.activeElement?.closest('[data-testid="task-row"]'),
+      index: document.activeElement?.closest("[role=row]")?.getAttribute("aria-rowindex"),
+    }));
     expect(focused).toEqual({ row: true, index: "1" });
     await context.close();
   });
@@ -100,12 +113,20 @@ describe("keyboard paths", () => {
     for (let tries = 0; ; tries++) {
       await keysButton.focus();
       await page.keyboard.press("Enter");
-      const opened = await page.getByTestId("shortcut-help").waitFor({ timeout: 2_000 }).then(() => true, () => false);
+      const opened = await page
+        .getByTestId("shortcut-help")
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (opened) break;
       if (tries === 15) throw new Error("the shortcut dialog never opened from its button");
     }
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Keyboard shortcuts");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Keyboard shortcuts");
 
     // opened by its key with nothing focused, it hands focus to the main region rather than the body
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -61,7 +61,10 @@ describe("reading a trajectory", () => {
     const { page, context } = await signedInPage(browser, "viewer");
     try {
       await page.goto(appUrl(`/tasks/${await taskId("pydicom__pydicom-1458")}`));
-      const href = await page.locator('a[href^="/trajectories/"]:not([href^="/trajectories/labels"])').first().getAttribute("href");
+      const href = await page
+        .locator('a[href^="/trajectories/"]:not([href^="/trajectories/labels"])')
+        .first()
+        .getAttribute("href");
       await page.goto(appUrl(href!));
       const steps = page.getByRole("listbox", { name: /Steps/ });
       const detail = page.getByTestId("step-detail");
@@ -73,7 +76,13 @@ describe("reading a trajectory", () => {
       await kinds.getByRole("button", { name: /Error 3/ }).click();
       await expect.poll(() => steps.getByRole("option").count()).toBe(3);
       // the rows of the filtered list arrive in one window request
-      await expect.poll(() => steps.getByRole("option").allTextContents()).toEqual([expect.stringContaining("Step 6"), expect.stringContaining("Step 7"), expect.stringContaining("Step 8")]);
+      await expect
+        .poll(() => steps.getByRole("option").allTextContents())
+        .toEqual([
+          expect.stringContaining("Step 6"),
+          expect.stringContaining("Step 7"),
+          expect.stringContaining("Step 8"),
+        ]);
       await detail.getByRole("heading", { name: "Step 6" }).waitFor();
       await kinds.getByRole("button", { name: /All 12/ }).click();
       await expect.poll(() => steps.getByRole("option").count()).toBe(12);
@@ -108,7 +117,9 @@ describe("reading a trajectory", () => {
       await fresh.goto(permalink);
       const freshDetail = fresh.getByTestId("step-detail");
       await freshDetail.getByRole("heading", { name: "Step 5" }).waitFor();
-      expect(await fresh.getByRole("listbox", { name: /Steps/ }).getByRole("option", { selected: true }).textContent()).toContain("Step 5");
+      expect(
+        await fresh.getByRole("listbox", { name: /Steps/ }).getByRole("option", { selected: true }).textContent(),
+      ).toContain("Step 5");
       const picked = freshDetail.locator('[data-line][aria-current="true"]');
       await expect.poll(() => picked.count()).toBe(3);
       expect(await picked.first().textContent()).toContain("273:");
@@ -125,8 +136,12 @@ describe("reading a trajectory", () => {
       const { solver, reviewer } = await withE2eDatabase(async (client) => {
         const one = async (sql: string) => (await client.query<{ id: string }>(sql)).rows[0].id;
         return {
-          solver: await one("select id from trajectories where external_id like '%pydicom__pydicom-1458%' order by created_at limit 1"),
-          reviewer: await one("select t.id from trajectories t join tasks k on k.id = t.task_id where k.instance_id = 'demo__calc-1' and t.role = 'REVIEWER' order by t.external_id limit 1"),
+          solver: await one(
+            "select id from trajectories where external_id like '%pydicom__pydicom-1458%' order by created_at limit 1",
+          ),
+          reviewer: await one(
+            "select t.id from trajectories t join tasks k on k.id = t.task_id where k.instance_id = 'demo__calc-1' and t.role = 'REVIEWER' order by t.external_id limit 1",
+          ),
         };
       });
 
@@ -135,12 +150,16 @@ describe("reading a trajectory", () => {
       const detail = page.getByTestId("step-detail");
       await detail.getByRole("heading", { name: "Step 9" }).waitFor();
       const diff = detail.getByTestId("edit-diff");
-      expect(await diff.getByRole("heading").textContent()).toMatch(/replaced lines in .*numpy_handler\.py from line 287 to 296/);
+      expect(await diff.getByRole("heading").textContent()).toMatch(
+        /replaced lines in .*numpy_handler\.py from line 287 to 296/,
+      );
       await diff.locator(".monaco-diff-editor").waitFor();
       await expect.poll(() => diff.locator(".monaco-diff-editor").textContent()).toContain("PixelRepresentation");
       await detail.getByRole("button", { name: "Show every edit up to step 9" }).click();
       const soFar = detail.getByTestId("edits-so-far");
-      await expect.poll(() => soFar.textContent()).toMatch(/reproduce_bug\.py.*step 1 .*step 2 .*numpy_handler\.py.*step 9/);
+      await expect
+        .poll(() => soFar.textContent())
+        .toMatch(/reproduce_bug\.py.*step 1 .*step 2 .*numpy_handler\.py.*step 9/);
 
       // annotate step 3 and find it on the label page, then follow it back
       await page.goto(appUrl(`/trajectories/${solver}?step=3`));
@@ -161,7 +180,11 @@ describe("reading a trajectory", () => {
       // two reviewers of demo__calc-1, opened from one of them: the other's decision and diagnosis beside it
       await page.goto(appUrl(`/trajectories/${reviewer}`));
       await page.getByText(/Other trajectories on this task/).click();
-      await page.getByRole("listitem").filter({ hasText: "reviewer, demo-reviewer" }).getByRole("link", { name: "Compare with this one" }).click();
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: "reviewer, demo-reviewer" })
+        .getByRole("link", { name: "Compare with this one" })
+        .click();
       await page.waitForURL(/\/trajectories\/compare\?a=/);
       await page.getByRole("heading", { name: "Compare trajectories" }).waitFor();
       expect(await page.getByTestId("decision-A").textContent()).toContain("APPROVE");

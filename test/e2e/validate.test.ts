@@ -14,7 +14,11 @@ const taskId = demoTaskId;
 /** Waits until a run has read the task's file from the built image: a diff asks for it once per page load. */
 async function baseFileStored(page: Page, id: string, filePath: string) {
   await expect
-    .poll(async () => (await (await page.request.get(appUrl(`/api/v1/tasks/${id}/base-files?path=${filePath}`))).json()).stored, { timeout: 120_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get(appUrl(`/api/v1/tasks/${id}/base-files?path=${filePath}`))).json()).stored,
+      { timeout: 120_000 },
+    )
     .toBe(true);
 }
 
@@ -33,22 +37,37 @@ async function unfoldsTo(diff: Locator, hidden: string, text: string) {
 // A SWE-agent 1.x run on demo__calc-1 that edits calc/ops.py twice, as its actions are written
 // (shell-quoted): the second edit's old text is in the file only once the first is replayed.
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
-const replaceInOps = (old: string, next: string) => `str_replace_editor str_replace /testbed/calc/ops.py --old_str ${shellQuote(old)} --new_str ${shellQuote(next)}`;
+const replaceInOps = (old: string, next: string) =>
+  `str_replace_editor str_replace /testbed/calc/ops.py --old_str ${shellQuote(old)} --new_str ${shellQuote(next)}`;
 const TWO_EDITS_AGENT = "e2e-two-edits-agent";
 const twoEditsTrajectory = {
   environment: "main",
-  replay_config: JSON.stringify({ agent: { model: { name: TWO_EDITS_AGENT } }, problem_statement: { id: "demo__calc-1" } }),
+  replay_config: JSON.stringify({
+    agent: { model: { name: TWO_EDITS_AGENT } },
+    problem_statement: { id: "demo__calc-1" },
+  }),
   info: { exit_status: "submitted" },
   trajectory: [
-    { thought: "Where does mean() divide?", action: "str_replace_editor view /testbed/calc/ops.py", observation: "    11\tdef mean(values):\n    12\t    values = list(values)\n    13\t    return sum(values) / len(values)" },
+    {
+      thought: "Where does mean() divide?",
+      action: "str_replace_editor view /testbed/calc/ops.py",
+      observation:
+        "    11\tdef mean(values):\n    12\t    values = list(values)\n    13\t    return sum(values) / len(values)",
+    },
     {
       thought: "Refuse an empty sequence.",
-      action: replaceInOps("    values = list(values)\n    return", '    values = list(values)\n    if not values:\n        raise ValueError("mean() of an empty sequence")\n    return'),
+      action: replaceInOps(
+        "    values = list(values)\n    return",
+        '    values = list(values)\n    if not values:\n        raise ValueError("mean() of an empty sequence")\n    return',
+      ),
       observation: "The file /testbed/calc/ops.py has been edited.",
     },
     {
       thought: "Say what to pass instead.",
-      action: replaceInOps('ValueError("mean() of an empty sequence")', 'ValueError("mean() of an empty sequence: pass at least one value")'),
+      action: replaceInOps(
+        'ValueError("mean() of an empty sequence")',
+        'ValueError("mean() of an empty sequence: pass at least one value")',
+      ),
       observation: "The file /testbed/calc/ops.py has been edited.",
     },
   ],
@@ -75,10 +94,18 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
 
       const log = panel.getByTestId("live-log");
       await log.waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => document.querySelector("[data-testid=live-log]")?.textContent?.includes("OPENSWE_EXIT_CODE="), null, { timeout: 240_000 });
+      await page.waitForFunction(
+        () => document.querySelector("[data-testid=live-log]")?.textContent?.includes("OPENSWE_EXIT_CODE="),
+        null,
+        { timeout: 240_000 },
+      );
       expect(await log.textContent()).toMatch(/applying test patch/);
 
-      await page.waitForFunction(() => document.querySelector("[data-testid=validation-verdict]")?.textContent?.includes("VALID"), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => document.querySelector("[data-testid=validation-verdict]")?.textContent?.includes("VALID"),
+        null,
+        { timeout: 60_000 },
+      );
       expect(await panel.getByTestId("validation-verdict").textContent()).not.toContain("INVALID");
       // the runs history shows per-test outcomes
       await expect.poll(() => panel.getByTestId("test-result").count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
@@ -97,7 +124,10 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
       await page.locator("#patches-section").scrollIntoViewIfNeeded(); // Monaco loads when the diff comes into view
       const patch = page.getByTestId("patch-fix-patch");
       // calc/ops.py is 13 lines; the fix adds 2
-      await patch.getByTestId("whole-file-note").filter({ hasText: "Whole file at the base commit (15 lines)" }).waitFor({ timeout: 60_000 });
+      await patch
+        .getByTestId("whole-file-note")
+        .filter({ hasText: "Whole file at the base commit (15 lines)" })
+        .waitFor({ timeout: 60_000 });
       expect(await patch.getByTestId("reconstructed-note").count()).toBe(0);
       const diff = patch.getByTestId("monaco-diff").locator(".monaco-diff-editor");
       await diff.waitFor({ timeout: 60_000 });
@@ -122,12 +152,21 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
       const detail = page.getByTestId("step-detail");
       await detail.getByRole("heading", { name: "Step 3" }).waitFor();
       const edit = detail.getByTestId("edit-diff");
-      await edit.getByTestId("whole-file-note").filter({ hasText: "Whole file: the base commit with the 1 earlier edit of it replayed" }).waitFor({ timeout: 60_000 });
+      await edit
+        .getByTestId("whole-file-note")
+        .filter({ hasText: "Whole file: the base commit with the 1 earlier edit of it replayed" })
+        .waitFor({ timeout: 60_000 });
       const diff = edit.getByTestId("monaco-diff").locator(".monaco-diff-editor");
       await diff.waitFor({ timeout: 60_000 });
       // left, the file as step 2 left it; right, with this step's edit
-      await diff.locator(".editor.original .view-line").filter({ hasText: 'raise ValueError("mean() of an empty sequence")' }).waitFor();
-      await diff.locator(".editor.modified .view-line").filter({ hasText: 'raise ValueError("mean() of an empty sequence: pass at least one value")' }).waitFor();
+      await diff
+        .locator(".editor.original .view-line")
+        .filter({ hasText: 'raise ValueError("mean() of an empty sequence")' })
+        .waitFor();
+      await diff
+        .locator(".editor.modified .view-line")
+        .filter({ hasText: 'raise ValueError("mean() of an empty sequence: pass at least one value")' })
+        .waitFor();
       // the edit changed line 14 of 15; line 1 is among the folded ones
       await unfoldsTo(diff, "10 hidden lines", "def add(a, b):");
     } finally {
@@ -148,7 +187,9 @@ describe.skipIf(!docker.ready)("validating a task from the browser", () => {
       const row = page.getByTestId("reviewer-scores").getByRole("row").filter({ hasText: "demo-reviewer" });
       await row.waitFor();
       // columns: reviewer, scored, correct approvals, false approvals, …
-      await expect.poll(async () => (await row.getByRole("cell").allTextContents()).slice(0, 4)).toEqual(["demo-reviewer", "1", "0", "1"]);
+      await expect
+        .poll(async () => (await row.getByRole("cell").allTextContents()).slice(0, 4))
+        .toEqual(["demo-reviewer", "1", "0", "1"]);
     } finally {
       await context.close();
     }

@@ -28,7 +28,10 @@ new file mode 100644
 async function addCandidate(instanceId: string, generator: string, patch: string): Promise<string> {
   const taskId = await demoTaskId(instanceId);
   await withE2eDatabase((client) =>
-    client.query("insert into candidate_patches (id, task_id, generator, patch, updated_at) values ($1, $2, $3, $4, now())", [`e2e${randomBytes(8).toString("hex")}`, taskId, generator, patch]),
+    client.query(
+      "insert into candidate_patches (id, task_id, generator, patch, updated_at) values ($1, $2, $3, $4, now())",
+      [`e2e${randomBytes(8).toString("hex")}`, taskId, generator, patch],
+    ),
   );
   return taskId;
 }

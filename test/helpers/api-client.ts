@@ -15,7 +15,11 @@ export async function sessionCookie(userId: string) {
 let table: ApiRouteTable | undefined;
 
 /** `call(auth, "POST /decisions", { body })`; path parameters are filled from `params`. */
-export async function callApi(auth: Auth, route: string, init: { params?: Record<string, string>; query?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function callApi(
+  auth: Auth,
+  route: string,
+  init: { params?: Record<string, string>; query?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   table ??= await loadApiRoutes();
   const [method, template] = route.split(" ") as ["GET", string];
   const handler = table[template]?.[method];

@@ -24,13 +24,16 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(url, {
         method: req.method,
-        headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v] as [string, string]])),
+        headers: Object.entries(req.headers).flatMap(([k, v]) =>
+          v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v] as [string, string]],
+        ),
         body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
         duplex: "half",
       } as RequestInit);
       const response = await handler(request, { params: Promise.resolve(params) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+      if (response.body)
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
       res.end();
     } catch (error) {
       res.writeHead(500).end(String(error));

@@ -30,7 +30,9 @@ export async function apiRoutes() {
   const routes: { file: string; path: string; method: (typeof METHODS)[number]; handler: GuardedHandler }[] = [];
   for (const file of routeFiles(path.join(ROOT, "app/api/v1"))) {
     const mod = (await import(path.join(ROOT, file))) as RouteModule;
-    for (const method of METHODS) if (typeof mod[method] === "function") routes.push({ file, path: apiPathOf(file), method, handler: mod[method]! });
+    for (const method of METHODS)
+      if (typeof mod[method] === "function")
+        routes.push({ file, path: apiPathOf(file), method, handler: mod[method]! });
   }
   return routes;
 }

@@ -13,7 +13,10 @@ export const ATTACK_LINES: Array<[string, (size: number) => string]> = [
   ["dots separators", (n) => `a${" ... ".repeat(n / 5)}`],
   ["sympy header of underscores", (n) => `${"_".repeat(n / 2)} ${".py:".repeat(n / 8)}`],
   ["test_ then spaces", (n) => `test_${" ".repeat(n)}x`],
-  ["django interrupted verdict without its ok", (n) => `${"t ... Testing against Django installed in ".repeat(n / 42)}`],
+  [
+    "django interrupted verdict without its ok",
+    (n) => `${"t ... Testing against Django installed in ".repeat(n / 42)}`,
+  ],
   ["colour code openers", (n) => `PASSED ${"[1".repeat(n / 2)}`],
   ["pytest summary banner", (n) => `= ${"passed ".repeat(n / 7)}`],
   ["brackets", (n) => `PASSED a[${"[".repeat(n)}`],

@@ -2,7 +2,16 @@ import { chromium, type Browser, type Page } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // No request may leave the machine: Chromium's background services are switched off.
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
 /** Debian's headless Chromium, for tests and benchmarks alike (playwright-core gives each launch a fresh temporary profile). */
 export function launchChromium(): Promise<Browser> {

@@ -15,9 +15,13 @@ export async function dockerForTests(): Promise<{ ready: boolean; reason?: strin
   const status = await engine.status();
   let reason: string | undefined;
   if (!status.reachable) reason = status.error;
-  else if (!(await engine.imageInfo(BASE_IMAGE).catch(() => null))) reason = `base image ${BASE_IMAGE} is missing: run \`npm run images:base\``;
+  else if (!(await engine.imageInfo(BASE_IMAGE).catch(() => null)))
+    reason = `base image ${BASE_IMAGE} is missing: run \`npm run images:base\``;
   if (!reason) return { ready: true };
-  if (dockerRequired()) throw new Error(`Docker is required here (REQUIRE_DOCKER=${process.env.REQUIRE_DOCKER ?? "unset"}, CI=${process.env.CI ?? "unset"}) but not usable: ${reason}`);
+  if (dockerRequired())
+    throw new Error(
+      `Docker is required here (REQUIRE_DOCKER=${process.env.REQUIRE_DOCKER ?? "unset"}, CI=${process.env.CI ?? "unset"}) but not usable: ${reason}`,
+    );
   skipBecause(`no usable Docker engine: ${reason} (set REQUIRE_DOCKER=1 to make this a failure)`);
   return { ready: false, reason };
 }

@@ -12,13 +12,20 @@ import { embeddedBaseUrl } from "../../lib/database-server/database-server";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const E2E_PASSWORDS = { admin: "e2e-admin-password", demo: "e2e-demo-password" };
 
-
 function waitForBanner(child: ChildProcess, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the e2e server did not come up within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the e2e server did not come up within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      process.stdout.write(text.split("\n").map((l) => (l ? `[e2e-server] ${l}` : l)).join("\n"));
+      process.stdout.write(
+        text
+          .split("\n")
+          .map((l) => (l ? `[e2e-server] ${l}` : l))
+          .join("\n"),
+      );
       if (text.includes("SWE Curator is up at")) {
         clearTimeout(timer);
         resolve();

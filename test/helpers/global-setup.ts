@@ -12,7 +12,6 @@ export const TEMPLATE_DB = "swe_curator_template";
 let stopServer: (() => Promise<void>) | undefined;
 let dataDir: string | undefined;
 
-
 export default async function setup(project: TestProject) {
   let baseUrl = process.env.TEST_DATABASE_BASE_URL;
   if (!baseUrl) {

@@ -32,7 +32,12 @@ export async function uploadThroughApi(file: string, token: string, query = "") 
   const response = await imports.POST(
     new Request(`http://localhost/api/v1/imports${query}`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "x-file-name": encodeURIComponent(path.basename(file)), "content-type": "application/octet-stream", origin: "http://localhost" },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-file-name": encodeURIComponent(path.basename(file)),
+        "content-type": "application/octet-stream",
+        origin: "http://localhost",
+      },
       body: Readable.toWeb(createReadStream(file)) as ReadableStream,
       duplex: "half",
     } as RequestInit),
@@ -42,7 +47,10 @@ export async function uploadThroughApi(file: string, token: string, query = "") 
   return waitFor(
     `the upload of ${path.basename(file)} to be imported`,
     async () => {
-      const report = await oneImport.GET(new Request(`http://localhost/api/v1/imports/${id}`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id }) });
+      const report = await oneImport.GET(
+        new Request(`http://localhost/api/v1/imports/${id}`, { headers: { authorization: `Bearer ${token}` } }),
+        { params: Promise.resolve({ id }) },
+      );
       const batch = await report.json();
       return batch.status === "RUNNING" || batch.status === "QUEUED" ? null : batch;
     },

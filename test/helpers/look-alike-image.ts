@@ -25,7 +25,10 @@ function lookAlikeDockerfile(extra: string) {
 }
 
 /** Builds a look-alike as `name`, pushes it to the registry at `registryHost` and drops the local name, as a fresh host would lack it. */
-export async function publishLookAlike(engine: DockerEngine, options: { name: string; registryHost: string; labels: Record<string, string>; extra?: string }) {
+export async function publishLookAlike(
+  engine: DockerEngine,
+  options: { name: string; registryHost: string; labels: Record<string, string>; extra?: string },
+) {
   await engine.buildImage({
     tag: options.name,
     dockerfile: lookAlikeDockerfile(options.extra ?? ""),

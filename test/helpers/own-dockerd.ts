@@ -8,7 +8,9 @@ import { waitFor } from "./worker";
 export const canRunDockerd = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v dockerd"]).status === 0;
 
 /** Why this machine cannot start a Docker engine of a test's own, for skipBecause; undefined when it can. */
-export const whyNoOwnDockerd = canRunDockerd ? undefined : "starting a Docker engine of its own needs root and dockerd on the PATH";
+export const whyNoOwnDockerd = canRunDockerd
+  ? undefined
+  : "starting a Docker engine of its own needs root and dockerd on the PATH";
 
 export type OwnDockerd = ReturnType<typeof ownDockerd>;
 
@@ -70,7 +72,16 @@ export function ownDockerd(options: { bridge?: string } = {}) {
     dir,
     async start() {
       child = spawn("dockerd", args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
-      await waitFor("our own dockerd to answer", async () => client.ping().then(() => true, () => false), 60_000, 250);
+      await waitFor(
+        "our own dockerd to answer",
+        async () =>
+          client.ping().then(
+            () => true,
+            () => false,
+          ),
+        60_000,
+        250,
+      );
     },
     async stop() {
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -87,7 +98,8 @@ export function ownDockerd(options: { bridge?: string } = {}) {
           // already gone
         }
       }
-      if (child && child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child!.once("exit", resolve));
+      if (child && child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child!.once("exit", resolve));
     },
     /** copies an image from the shared engine into this one (docker save | docker load) */
     loadFromSharedEngine(image: string) {

@@ -40,7 +40,8 @@ export async function killPostmaster(dataDir: string, signal: NodeJS.Signals = "
   // a postmaster that ignores the signal must fail the test with a reason, not hang it until vitest's timeout
   const deadline = Date.now() + 60_000;
   while (alive(pid)) {
-    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}, ${dataDir}) was still running 60 s after ${signal}`);
+    if (Date.now() > deadline)
+      throw new Error(`PostgreSQL (pid ${pid}, ${dataDir}) was still running 60 s after ${signal}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

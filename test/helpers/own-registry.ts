@@ -15,10 +15,29 @@ export async function startOwnRegistry(): Promise<{ host: string; stop(): Promis
   const host = `127.0.0.1:${port}`;
   writeFileSync(
     path.join(dir, "config.yml"),
-    ["version: 0.1", "log:", "  level: error", "storage:", "  filesystem:", `    rootdirectory: ${dir}/data`, "http:", `  addr: ${host}`, ""].join("\n"),
+    [
+      "version: 0.1",
+      "log:",
+      "  level: error",
+      "storage:",
+      "  filesystem:",
+      `    rootdirectory: ${dir}/data`,
+      "http:",
+      `  addr: ${host}`,
+      "",
+    ].join("\n"),
   );
   const child: ChildProcess = spawn(REGISTRY_BINARY, ["serve", path.join(dir, "config.yml")], { stdio: "ignore" });
-  await waitFor("our own registry to answer", async () => fetch(`http://${host}/v2/`).then((response) => response.ok, () => false), 30_000, 200);
+  await waitFor(
+    "our own registry to answer",
+    async () =>
+      fetch(`http://${host}/v2/`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    30_000,
+    200,
+  );
   return {
     host,
     async stop() {

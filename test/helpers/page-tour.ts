@@ -27,7 +27,9 @@ export async function tourIds(page: Page) {
   const releases = await get<{ items: { id: string }[] }>("/api/v1/releases");
   if (releases.items.length < 2) throw new Error("the demo seed has fewer than two releases");
   const [releaseId, previousReleaseId] = releases.items.map((release) => release.id);
-  const evidence = await get<{ task: { id: string }; flips: { after: { runId: string; logLine: number | null } }[] }>("/api/v1/tasks/demo__calc-evidence/evidence");
+  const evidence = await get<{ task: { id: string }; flips: { after: { runId: string; logLine: number | null } }[] }>(
+    "/api/v1/tasks/demo__calc-evidence/evidence",
+  );
   if (!evidence.flips[0]) throw new Error("the demo seed's demo__calc-evidence has no flip");
   const flipped = evidence.flips[0].after;
   return {
@@ -46,26 +48,58 @@ export async function tourIds(page: Page) {
 export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage[] {
   const plain = (name: string, path: string): TourPage => ({ name, path, ready: MAIN_LOADED });
   // an analytics page is ready once its first table has rows (it says "Computing…" before)
-  const table = (name: string, path: string, testId: string): TourPage => ({ name, path, ready: `!!document.querySelector('[data-testid="${testId}"] tbody tr')` });
+  const table = (name: string, path: string, testId: string): TourPage => ({
+    name,
+    path,
+    ready: `!!document.querySelector('[data-testid="${testId}"] tbody tr')`,
+  });
   return [
     { name: "task list", path: "/tasks", ready: `!!document.querySelector('[data-testid="task-row"]')` },
-    { name: "task", path: `/tasks/${ids.taskId}`, ready: `!!document.querySelector('[data-testid="problem-statement"]') && !!document.querySelector('[data-testid="validation-panel"]')` },
+    {
+      name: "task",
+      path: `/tasks/${ids.taskId}`,
+      ready: `!!document.querySelector('[data-testid="problem-statement"]') && !!document.querySelector('[data-testid="validation-panel"]')`,
+    },
     // the evidence matrix, with its explained flips, below the task's validation
-    { name: "task evidence", path: `/tasks/${ids.evidenceTaskId}`, ready: `!!document.querySelector('[data-testid="evidence-matrix"]') && !!document.querySelector('[data-testid="flip"]')` },
+    {
+      name: "task evidence",
+      path: `/tasks/${ids.evidenceTaskId}`,
+      ready: `!!document.querySelector('[data-testid="evidence-matrix"]') && !!document.querySelector('[data-testid="flip"]')`,
+    },
     { name: "run log at a line", path: ids.runLog, ready: `!!document.querySelector('[data-testid="log-line"]')` },
     plain("review queue", "/review"),
     plain("environment list", "/environments"),
     plain("environment", `/environments/${ids.environmentId}`),
-    { name: "trajectory", path: `/trajectories/${ids.trajectoryId}`, ready: `!!document.querySelector('[role="listbox"] [role="option"]')` },
+    {
+      name: "trajectory",
+      path: `/trajectories/${ids.trajectoryId}`,
+      ready: `!!document.querySelector('[role="listbox"] [role="option"]')`,
+    },
     // the demo has one trajectory per task: compared with itself, every row is aligned
-    { name: "trajectory compare", path: `/trajectories/compare?a=${ids.trajectoryId}&b=${ids.trajectoryId}`, ready: `!!document.querySelector('[role="table"] [role="row"]')` },
+    {
+      name: "trajectory compare",
+      path: `/trajectories/compare?a=${ids.trajectoryId}&b=${ids.trajectoryId}`,
+      ready: `!!document.querySelector('[role="table"] [role="row"]')`,
+    },
     // any two: the picker alone, before B is chosen
-    { name: "trajectory compare picker", path: `/trajectories/compare?a=${ids.trajectoryId}`, ready: `!!document.querySelector('[data-testid="compare-picker"] select[name="b"] option')` },
+    {
+      name: "trajectory compare picker",
+      path: `/trajectories/compare?a=${ids.trajectoryId}`,
+      ready: `!!document.querySelector('[data-testid="compare-picker"] select[name="b"] option')`,
+    },
     plain("campaign list", "/campaigns"),
     plain("new campaign", "/campaigns/new"),
     plain("rubrics", "/campaigns/rubrics"),
-    { name: "trajectory search", path: "/trajectories/search?q=PixelRepresentation", ready: `!!document.querySelector('[aria-label="Matching steps"] li mark')` },
-    { name: "failure clusters", path: "/trajectories/search?tab=clusters", ready: `!!document.querySelector('[aria-label="Failure clusters"] tbody tr')` },
+    {
+      name: "trajectory search",
+      path: "/trajectories/search?q=PixelRepresentation",
+      ready: `!!document.querySelector('[aria-label="Matching steps"] li mark')`,
+    },
+    {
+      name: "failure clusters",
+      path: "/trajectories/search?tab=clusters",
+      ready: `!!document.querySelector('[aria-label="Failure clusters"] tbody tr')`,
+    },
     plain("campaign", `/campaigns/${ids.campaignId}`),
     plain("campaign annotation", `/campaigns/${ids.campaignId}/annotate`),
     plain("campaign adjudication", `/campaigns/${ids.campaignId}/adjudicate`),
@@ -81,15 +115,28 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
     table("verifiability", "/analytics/verifiability", "verifiability-table"),
     plain("trajectory labels", "/trajectories/labels"),
     plain("releases", "/releases"),
-    { name: "release", path: `/releases/${ids.releaseId}`, ready: `!!document.querySelector('[data-testid="release-tasks"] tbody tr')` },
-    { name: "release diff", path: `/releases/diff?from=${ids.previousReleaseId}&to=${ids.releaseId}`, ready: `!!document.querySelector('[data-testid="release-diff-counts"]')` },
+    {
+      name: "release",
+      path: `/releases/${ids.releaseId}`,
+      ready: `!!document.querySelector('[data-testid="release-tasks"] tbody tr')`,
+    },
+    {
+      name: "release diff",
+      path: `/releases/diff?from=${ids.previousReleaseId}&to=${ids.releaseId}`,
+      ready: `!!document.querySelector('[data-testid="release-diff-counts"]')`,
+    },
     plain("reviewers", "/reviewers"),
     plain("users", "/admin/users"),
     plain("API tokens", "/settings/tokens"),
     plain("account", "/settings/account"),
     // the route index comes with the HTML; Swagger UI (schemas, Try it out) loads below it
     plain("not found", "/no-such-page"),
-    { name: "API reference", path: "/settings/api", ready: `!!document.querySelector('[data-testid="api-route-index"] tbody tr')`, complete: `!!document.querySelector('[data-testid="api-reference"] .opblock') && ${MAIN_LOADED}` },
+    {
+      name: "API reference",
+      path: "/settings/api",
+      ready: `!!document.querySelector('[data-testid="api-route-index"] tbody tr')`,
+      complete: `!!document.querySelector('[data-testid="api-reference"] .opblock') && ${MAIN_LOADED}`,
+    },
   ];
 }
 
@@ -107,7 +154,8 @@ export const SIGNED_OUT_TOUR: TourPage[] = [
 export async function waitInPage(page: Page, expression: string, timeout = 60_000) {
   const deadline = Date.now() + timeout;
   while (!(await page.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`${page.url()}: still not true after ${timeout / 1000} s: ${expression}`);
+    if (Date.now() > deadline)
+      throw new Error(`${page.url()}: still not true after ${timeout / 1000} s: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -126,8 +174,14 @@ export async function loadEveryEditor(page: Page, timeout = 60_000) {
     const busy = page.locator('main [aria-busy="true"]');
     const left = await busy.count();
     if (left === 0) return;
-    if (Date.now() > deadline) throw new Error(`${page.url()}: ${left} editor placeholder(s) still loading after ${timeout / 1000} s: ${(await busy.first().getAttribute("aria-label")) ?? (await busy.first().textContent())}`);
-    await busy.first().scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => undefined);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${page.url()}: ${left} editor placeholder(s) still loading after ${timeout / 1000} s: ${(await busy.first().getAttribute("aria-label")) ?? (await busy.first().textContent())}`,
+      );
+    await busy
+      .first()
+      .scrollIntoViewIfNeeded({ timeout: 5_000 })
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

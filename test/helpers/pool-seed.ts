@@ -28,9 +28,15 @@ export async function loadPoolTasks(db: Db, nonce: string, environments: number)
     const envDir = path.join(dir, "environments", `pool-${e}`);
     mkdirSync(envDir, { recursive: true });
     const key = `pool-${nonce}/calc@${e}`;
-    writeFileSync(path.join(envDir, "Dockerfile"), `${readFileSync(path.join(recipe, "Dockerfile"), "utf8")}\nLABEL ${POOL_TEST_LABEL}="${nonce}" ${POOL_TEST_LABEL}.env="${e}"\n`);
+    writeFileSync(
+      path.join(envDir, "Dockerfile"),
+      `${readFileSync(path.join(recipe, "Dockerfile"), "utf8")}\nLABEL ${POOL_TEST_LABEL}="${nonce}" ${POOL_TEST_LABEL}.env="${e}"\n`,
+    );
     cpSync(path.join(recipe, "eval.sh"), path.join(envDir, "eval.sh"));
-    writeFileSync(path.join(envDir, "environment.json"), JSON.stringify({ ...JSON.parse(readFileSync(path.join(recipe, "environment.json"), "utf8")), key }));
+    writeFileSync(
+      path.join(envDir, "environment.json"),
+      JSON.stringify({ ...JSON.parse(readFileSync(path.join(recipe, "environment.json"), "utf8")), key }),
+    );
     TEMPLATES.forEach((template, t) => {
       const instanceId = `pool-${nonce}__calc-${e}-${t}`;
       const taskDir = path.join(dir, "tasks", instanceId);

@@ -4,10 +4,19 @@ import type { PrismaClient } from "../../lib/db/client";
 export type RouteHandler = (request: Request, context?: { params?: Promise<unknown> }) => Promise<Response>;
 
 /** Calls a Next route handler as the web server would, with an API token. */
-export function callRoute(handler: RouteHandler, token: string, path: string, options: { method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {}) {
+export function callRoute(
+  handler: RouteHandler,
+  token: string,
+  path: string,
+  options: { method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const request = new Request(`http://localhost${path}`, {
     method: options.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, ...(options.body !== undefined ? { "content-type": "application/json" } : {}), ...options.headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...options.headers,
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   return handler(request, { params: Promise.resolve(options.params ?? {}) });

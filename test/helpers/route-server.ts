@@ -13,7 +13,9 @@ const ROUTES: Array<[RegExp, (request: Request, context: { params: Promise<unkno
 
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
-  const route = ROUTES.map(([pattern, handler]) => [pattern.exec(url.pathname), handler] as const).find(([match]) => match);
+  const route = ROUTES.map(([pattern, handler]) => [pattern.exec(url.pathname), handler] as const).find(
+    ([match]) => match,
+  );
   if (!route) return void res.writeHead(404).end();
   const abort = new AbortController();
   res.on("close", () => abort.abort());
@@ -21,6 +23,8 @@ const server = http.createServer(async (req, res) => {
   const response = await route[1](request, { params: Promise.resolve({ id: route[0]![1] }) });
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) return void res.end();
-  Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).on("error", () => res.destroy()).pipe(res);
+  Readable.fromWeb(response.body as import("node:stream/web").ReadableStream)
+    .on("error", () => res.destroy())
+    .pipe(res);
 });
 server.listen(Number(process.env.ROUTE_SERVER_PORT), "127.0.0.1", () => console.log("route server ready"));

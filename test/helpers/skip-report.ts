@@ -39,12 +39,18 @@ export function skippedTests(report: VitestReport, reasons: Map<string, string>,
 export function readAllowedSkips(listFile: string): AllowedSkip[] {
   const entries = JSON.parse(readFileSync(listFile, "utf8")).allowed as AllowedSkip[];
   for (const [index, entry] of entries.entries()) {
-    if (!entry.file || !entry.reason?.trim()) throw new Error(`${listFile}: entry ${index + 1} needs a "file" and a "reason" saying why that skip is acceptable in CI`);
+    if (!entry.file || !entry.reason?.trim())
+      throw new Error(
+        `${listFile}: entry ${index + 1} needs a "file" and a "reason" saying why that skip is acceptable in CI`,
+      );
   }
   return entries;
 }
 
 /** The skips no entry allows: an entry names a file, and optionally one test of it by its full name. */
 export function disallowedSkips(skipped: SkippedTest[], allowed: AllowedSkip[]): SkippedTest[] {
-  return skipped.filter((test) => !allowed.some((entry) => entry.file === test.file && (entry.test === undefined || entry.test === test.name)));
+  return skipped.filter(
+    (test) =>
+      !allowed.some((entry) => entry.file === test.file && (entry.test === undefined || entry.test === test.name)),
+  );
 }

@@ -9,7 +9,11 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 export function cli(args: string[], env: Record<string, string | undefined>, cwd?: string) {
   return new Promise<CliResult>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
@@ -19,7 +23,12 @@ export function cli(args: string[], env: Record<string, string | undefined>, cwd
 }
 
 /** `swe-curator import --json FILE…`: the batch of each file, as printed on stdout. */
-export async function cliImport(files: string[], env: Record<string, string | undefined>, cwd?: string, extra: string[] = []) {
+export async function cliImport(
+  files: string[],
+  env: Record<string, string | undefined>,
+  cwd?: string,
+  extra: string[] = [],
+) {
   const result = await cli(["import", "--json", ...extra, ...files], env, cwd);
   const batches = result.stdout
     .trim()

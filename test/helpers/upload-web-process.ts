@@ -11,8 +11,13 @@ const server = http.createServer(async (request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
   try {
     const body = Readable.toWeb(request) as ReadableStream<Uint8Array>;
-    const batch = await startUploadImport(db, body, { fileName: url.searchParams.get("fileName") ?? "upload", actorId: null });
-    response.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ id: batch.id, status: batch.status }));
+    const batch = await startUploadImport(db, body, {
+      fileName: url.searchParams.get("fileName") ?? "upload",
+      actorId: null,
+    });
+    response
+      .writeHead(202, { "content-type": "application/json" })
+      .end(JSON.stringify({ id: batch.id, status: batch.status }));
   } catch (error) {
     response.writeHead(400).end((error as Error).message);
   }

@@ -6,11 +6,25 @@ import { startWorkerRunner, type WorkerRunner, type WorkerRunnerOptions } from "
 /** Settings that keep the suite quick: fast heartbeats and a short lease so crash recovery shows within seconds. */
 export const FAST_WORKER_CONFIG = { heartbeatMs: 300, leaseMs: 3_000, pruneIntervalMs: 60_000 };
 
-export function startTestWorker(connectionString: string, options: Partial<WorkerRunnerOptions> = {}): Promise<WorkerRunner> {
-  return startWorkerRunner({ connectionString, concurrency: 2, log: () => {}, ...options, config: { ...FAST_WORKER_CONFIG, ...options.config } });
+export function startTestWorker(
+  connectionString: string,
+  options: Partial<WorkerRunnerOptions> = {},
+): Promise<WorkerRunner> {
+  return startWorkerRunner({
+    connectionString,
+    concurrency: 2,
+    log: () => {},
+    ...options,
+    config: { ...FAST_WORKER_CONFIG, ...options.config },
+  });
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 150): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 150,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -27,7 +41,11 @@ export function waitForGroup(db: PrismaClient, groupId: string, timeoutMs = 90_0
   return waitFor(
     `validation group ${groupId} to finish`,
     async () => {
-      const runs = await db.validationRun.findMany({ where: { groupId }, include: { testResults: true }, orderBy: [{ attempt: "asc" }, { kind: "asc" }] });
+      const runs = await db.validationRun.findMany({
+        where: { groupId },
+        include: { testResults: true },
+        orderBy: [{ attempt: "asc" }, { kind: "asc" }],
+      });
       return runs.length && runs.every((run) => FINISHED.includes(run.status)) ? runs : null;
     },
     timeoutMs,
@@ -49,7 +67,10 @@ export function waitForHandBack(db: PrismaClient, groupId: string, timeoutMs = 6
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** `npm run worker` as a real child process (its output collected in `output()`), with fast leases. */
-export function spawnWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): { child: ChildProcess; output(): string } {
+export function spawnWorkerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): { child: ChildProcess; output(): string } {
   const child = spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -78,7 +99,10 @@ export async function stopProcess(child: ChildProcess | undefined, signal: NodeJ
 
 /** Makes demo/calc's eval script sleep first, so a fault can land while its tests run. */
 export async function slowDownDemoCalc(db: PrismaClient, seconds: number) {
-  const environment = await db.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
+  const environment = await db.environment.findUniqueOrThrow({
+    where: { key: "demo/calc@base" },
+    include: { currentRevision: true },
+  });
   const slow = await db.environmentRevision.create({
     data: {
       environmentId: environment.id,

@@ -65,21 +65,52 @@ describe("the CLI against a server (--server/--token)", () => {
     expect(status.stdout).toMatch(/imports \(latest 1\)/);
     expect(status.stdout).toContain("swe-bench-dev-easy.json");
 
-    const exported = await cli("export", "--query", "source=SWE_BENCH", "--include-unvalidated", "--server", server.url, "--token", readToken);
+    const exported = await cli(
+      "export",
+      "--query",
+      "source=SWE_BENCH",
+      "--include-unvalidated",
+      "--server",
+      server.url,
+      "--token",
+      readToken,
+    );
     expect(exported.code, exported.stderr).toBe(0);
-    const ids = exported.stdout.trim().split("\n").map((line) => JSON.parse(line).instance_id);
+    const ids = exported.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).instance_id);
     expect(ids).toContain("pydicom__pydicom-1458");
   });
 
   it("queues a validation over HTTP", async () => {
     // the task runs SWE-bench's published image: the server refuses it in a sentence until its registry is allowed
-    const refused = await cli("validate", "--instance", "pydicom__pydicom-1458", "--server", server.url, "--token", runToken);
+    const refused = await cli(
+      "validate",
+      "--instance",
+      "pydicom__pydicom-1458",
+      "--server",
+      server.url,
+      "--token",
+      runToken,
+    );
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("IMAGE_REGISTRIES does not list");
     vi.stubEnv("IMAGE_REGISTRIES", "docker.io");
-    const result = await cli("validate", "--instance", "pydicom__pydicom-1458", "--server", server.url, "--token", runToken).finally(() => vi.unstubAllEnvs());
+    const result = await cli(
+      "validate",
+      "--instance",
+      "pydicom__pydicom-1458",
+      "--server",
+      server.url,
+      "--token",
+      runToken,
+    ).finally(() => vi.unstubAllEnvs());
     expect(result.code, result.stderr).toBe(0);
-    const task = await db.prisma.task.findFirstOrThrow({ where: { instanceId: "pydicom__pydicom-1458" }, select: { id: true } });
+    const task = await db.prisma.task.findFirstOrThrow({
+      where: { instanceId: "pydicom__pydicom-1458" },
+      select: { id: true },
+    });
     expect(await db.prisma.validationRun.count({ where: { taskId: task.id } })).toBeGreaterThan(0);
   });
 

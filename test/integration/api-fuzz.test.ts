@@ -18,9 +18,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   adminId = (await db.prisma.user.create({ data: { email: "fuzz-admin@example.test", role: "ADMIN" } })).id;
   const task = Object.values(await loadDemoTasks(db.prisma))[0];
-  const row = await db.prisma.task.findUniqueOrThrow({ where: { id: task.id }, select: { id: true, environmentId: true } });
+  const row = await db.prisma.task.findUniqueOrThrow({
+    where: { id: task.id },
+    select: { id: true, environmentId: true },
+  });
   const target = await db.prisma.user.create({ data: { email: "fuzz-target@example.test", role: "VIEWER" } });
-  const view = await db.prisma.savedView.create({ data: { userId: adminId, name: "fuzzed", scope: "tasks", query: "" } });
+  const view = await db.prisma.savedView.create({
+    data: { userId: adminId, name: "fuzzed", scope: "tasks", query: "" },
+  });
   Object.assign(ids, { tasks: row.id, environments: row.environmentId, users: target.id, views: view.id });
 });
 afterAll(async () => db.drop());
@@ -29,21 +34,54 @@ afterAll(async () => db.drop());
 async function fingerprint() {
   const p = db.prisma;
   const counts = await Promise.all([
-    p.task.count(), p.curationDecision.count(), p.auditEvent.count(), p.environmentRevision.count(), p.savedView.count(),
-    p.apiToken.count(), p.user.count(), p.validationRun.count(), p.build.count(), p.idempotencyKey.count(),
+    p.task.count(),
+    p.curationDecision.count(),
+    p.auditEvent.count(),
+    p.environmentRevision.count(),
+    p.savedView.count(),
+    p.apiToken.count(),
+    p.user.count(),
+    p.validationRun.count(),
+    p.build.count(),
+    p.idempotencyKey.count(),
   ]);
-  const tasks = await p.task.findMany({ select: { id: true, version: true, labels: true, curationStatus: true }, orderBy: { id: "asc" } });
+  const tasks = await p.task.findMany({
+    select: { id: true, version: true, labels: true, curationStatus: true },
+    orderBy: { id: "asc" },
+  });
   return JSON.stringify({ counts, tasks });
 }
 
 const huge = fc.string({ minLength: 70_000, maxLength: 70_000 }).map((s) => s.repeat(2));
 const nested = fc.integer({ min: 40, max: 5_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth));
-const withNul = fc.string().map((s) => JSON.stringify({ name: `a\u0000${s}`, comment: `x\u0000`, taskId: `t\u0000`, query: "\u0000" }));
-const duplicateKeys = fc.tuple(fc.jsonValue(), fc.jsonValue()).map(([a, b]) => `{"name":${JSON.stringify(a)},"name":${JSON.stringify(b)},"verdict":1,"verdict":"APPROVED"}`);
+const withNul = fc
+  .string()
+  .map((s) => JSON.stringify({ name: `a\u0000${s}`, comment: `x\u0000`, taskId: `t\u0000`, query: "\u0000" }));
+const duplicateKeys = fc
+  .tuple(fc.jsonValue(), fc.jsonValue())
+  .map(([a, b]) => `{"name":${JSON.stringify(a)},"name":${JSON.stringify(b)},"verdict":1,"verdict":"APPROVED"}`);
 const anyJson = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v));
-const notJson = fc.oneof(fc.constant("{"), fc.constant("{'a': 1}"), fc.string({ minLength: 1 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }));
+const notJson = fc.oneof(
+  fc.constant("{"),
+  fc.constant("{'a': 1}"),
+  fc.string({ minLength: 1 }).filter((s) => {
+    try {
+      JSON.parse(s);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
 const hugeJson = huge.map((s) => JSON.stringify({ name: s, comment: s, justification: s, query: s, dockerfile: s }));
-const bodies = fc.oneof(anyJson, notJson, withNul, duplicateKeys, nested.map((s) => `{"a":${s}}`), hugeJson);
+const bodies = fc.oneof(
+  anyJson,
+  notJson,
+  withNul,
+  duplicateKeys,
+  nested.map((s) => `{"a":${s}}`),
+  hugeJson,
+);
 
 type Route = Awaited<ReturnType<typeof apiRoutes>>[number];
 
@@ -60,7 +98,11 @@ function expectProblem(route: Route, result: { status: number; headers: Headers;
   const problem = result.body as { detail: string; errors?: { field: string; detail: string }[] };
   expect(problem.detail, label).toEqual(expect.any(String));
   expect(problem.detail, label).not.toMatch(/ZodError|at .*\.ts:\d+|\[object Object\]/);
-  if (result.status === 400) expect(problem.errors?.every((e) => e.field && e.detail.includes(e.field === "(the body)" ? "body" : e.field)), label).not.toBe(false);
+  if (result.status === 400)
+    expect(
+      problem.errors?.every((e) => e.field && e.detail.includes(e.field === "(the body)" ? "body" : e.field)),
+      label,
+    ).not.toBe(false);
 }
 
 type PropertySchema = { type?: string | string[]; enum?: unknown[]; const?: unknown };
@@ -71,13 +113,19 @@ function wrongValueFor(property: PropertySchema): unknown {
   const type = Array.isArray(property.type) ? property.type.find((t) => t !== "null") : property.type;
   if (property.enum) return "NOT_ONE_OF_THEM";
   switch (type) {
-    case "string": return 12345;
+    case "string":
+      return 12345;
     case "number":
-    case "integer": return "twelve";
-    case "boolean": return "yes";
-    case "array": return "not a list";
-    case "object": return 7;
-    default: return undefined;
+    case "integer":
+      return "twelve";
+    case "boolean":
+      return "yes";
+    case "array":
+      return "not a list";
+    case "object":
+      return 7;
+    default:
+      return undefined;
   }
 }
 
@@ -90,7 +138,10 @@ function bodyShapes(route: Route): { pick: Record<string, unknown>; properties: 
   const members = [schema, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].filter((member) => member.properties);
   return members.map((member) => {
     const fixed = Object.entries(member.properties!).filter(([, property]) => property.const !== undefined);
-    return { pick: Object.fromEntries(fixed.map(([field, property]) => [field, property.const])), properties: member.properties! };
+    return {
+      pick: Object.fromEntries(fixed.map(([field, property]) => [field, property.const])),
+      properties: member.properties!,
+    };
   });
 }
 
@@ -106,9 +157,14 @@ describe("fuzzed API bodies", async () => {
       await fc.assert(
         fc.asyncProperty(bodies, async (body) => {
           const before = await fingerprint();
-          const result = await callApi({ userId: adminId }, `${route.method} ${route.path}`, { params: paramsFor(route), body, headers: { "content-type": "application/json" } });
+          const result = await callApi({ userId: adminId }, `${route.method} ${route.path}`, {
+            params: paramsFor(route),
+            body,
+            headers: { "content-type": "application/json" },
+          });
           expectProblem(route, result, body);
-          if (result.status >= 400) expect(await fingerprint(), `${route.method} ${route.path} wrote despite ${result.status}`).toBe(before);
+          if (result.status >= 400)
+            expect(await fingerprint(), `${route.method} ${route.path} wrote despite ${result.status}`).toBe(before);
         }),
         { numRuns: 12, seed: 11 },
       );
@@ -122,9 +178,15 @@ describe("fuzzed API bodies", async () => {
           if (wrong === undefined || field in pick) continue;
           const body = { ...pick, [field]: wrong };
           const before = await fingerprint();
-          const result = await callApi({ userId: adminId }, `${route.method} ${route.path}`, { params: paramsFor(route), body });
+          const result = await callApi({ userId: adminId }, `${route.method} ${route.path}`, {
+            params: paramsFor(route),
+            body,
+          });
           expect(result.status, `${JSON.stringify(body)}: ${JSON.stringify(result.body)}`).toBe(400);
-          expect(result.body.errors.map((e: { field: string }) => e.field), `${route.path} ${JSON.stringify(body)}`).toContain(field);
+          expect(
+            result.body.errors.map((e: { field: string }) => e.field),
+            `${route.path} ${JSON.stringify(body)}`,
+          ).toContain(field);
           expect(await fingerprint()).toBe(before);
           cases++;
         }

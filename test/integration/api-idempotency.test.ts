@@ -17,15 +17,25 @@ beforeAll(async () => {
   curatorId = curator.id;
   token = (await createApiToken(db.prisma, curator.id, { name: "idem" })).token;
   const demo = Object.values(await loadDemoTasks(db.prisma));
-  tasks = await db.prisma.task.findMany({ where: { id: { in: demo.map((t) => t.id) } }, select: { id: true, version: true }, orderBy: { id: "asc" } });
+  tasks = await db.prisma.task.findMany({
+    where: { id: { in: demo.map((t) => t.id) } },
+    select: { id: true, version: true },
+    orderBy: { id: "asc" },
+  });
 });
 afterAll(async () => db.drop());
 
 const decide = (task: { id: string; version: number }, key?: string, comment = "retry me") =>
-  callApi({ token }, "POST /decisions", { body: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment, version: task.version }, headers: key ? { "idempotency-key": key } : {} });
+  callApi({ token }, "POST /decisions", {
+    body: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment, version: task.version },
+    headers: key ? { "idempotency-key": key } : {},
+  });
 
 const decisionsOf = (taskId: string) => db.prisma.curationDecision.count({ where: { taskId } });
-const auditOf = (taskId: string) => db.prisma.auditEvent.count({ where: { entityType: "task", entityId: taskId, action: { startsWith: "task.decided" } } });
+const auditOf = (taskId: string) =>
+  db.prisma.auditEvent.count({
+    where: { entityType: "task", entityId: taskId, action: { startsWith: "task.decided" } },
+  });
 
 describe("Idempotency-Key", () => {
   it("a retried decision is recorded once, audited once, and answered the same", async () => {
@@ -70,8 +80,14 @@ describe("Idempotency-Key", () => {
 
   it("a token made from the settings page is created once per key too (keys are per user)", async () => {
     const key = { "idempotency-key": "make-token" };
-    const a = await callApi({ userId: curatorId }, "POST /tokens", { body: { name: "once", scopes: ["read"] }, headers: key });
-    const b = await callApi({ userId: curatorId }, "POST /tokens", { body: { name: "once", scopes: ["read"] }, headers: key });
+    const a = await callApi({ userId: curatorId }, "POST /tokens", {
+      body: { name: "once", scopes: ["read"] },
+      headers: key,
+    });
+    const b = await callApi({ userId: curatorId }, "POST /tokens", {
+      body: { name: "once", scopes: ["read"] },
+      headers: key,
+    });
     expect(a.status).toBe(201);
     expect(b.body.id).toBe(a.body.id);
     expect(await db.prisma.apiToken.count({ where: { name: "once" } })).toBe(1);

@@ -12,7 +12,14 @@ import type { ApiRouteTable } from "../../lib/http/openapi";
 // The OpenAPI document lists every route and method, and what the routes really answer
 // (successes on real data, and problem documents) validates against the document's schemas.
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: { schemas: Record<string, object> } };
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+  components: { schemas: Record<string, object> };
+};
 
 let db: TestDatabase;
 let admin: string;
@@ -29,10 +36,21 @@ beforeAll(async () => {
   const task = Object.values(tasks)[0];
   await importFile(db.prisma, path.join(ROOT, "test/fixtures/swe-agent/pydicom__pydicom-1458.traj"));
   const trajectory = await db.prisma.trajectory.findFirst({ select: { id: true } });
-  const environment = await db.prisma.task.findUniqueOrThrow({ where: { id: task.id }, select: { environmentId: true, version: true } });
-  ids = { taskId: task.id, taskVersion: environment.version, environmentId: environment.environmentId, trajectoryId: trajectory?.id ?? null, userId: user.id };
+  const environment = await db.prisma.task.findUniqueOrThrow({
+    where: { id: task.id },
+    select: { environmentId: true, version: true },
+  });
+  ids = {
+    taskId: task.id,
+    taskVersion: environment.version,
+    environmentId: environment.environmentId,
+    trajectoryId: trajectory?.id ?? null,
+    userId: user.id,
+  };
   routes = await loadApiRoutes();
-  const response = await routes["/openapi.json"].GET!(new Request("http://localhost/api/v1/openapi.json", { headers: { authorization: `Bearer ${admin}` } }));
+  const response = await routes["/openapi.json"].GET!(
+    new Request("http://localhost/api/v1/openapi.json", { headers: { authorization: `Bearer ${admin}` } }),
+  );
   expect(response.status).toBe(200);
   doc = (await response.json()) as Doc;
   ajv.addSchema({ $id: "doc", components: doc.components });
@@ -47,12 +65,23 @@ async function call(method: string, apiPath: string, init: { params?: Record<str
   const query = apiPath.includes("?") ? apiPath.slice(apiPath.indexOf("?")) : "";
   const request = new Request(`http://localhost/api/v1${concrete}${query}`, {
     method,
-    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json", origin: "http://localhost", host: "localhost" },
+    headers: {
+      authorization: `Bearer ${admin}`,
+      "content-type": "application/json",
+      origin: "http://localhost",
+      host: "localhost",
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
   const text = await response.text();
-  return { template, method, status: response.status, type: response.headers.get("content-type") ?? "", body: text ? JSON.parse(text) : null };
+  return {
+    template,
+    method,
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    body: text ? JSON.parse(text) : null,
+  };
 }
 
 function schemaFor(template: string, method: string, status: number, type: string) {
@@ -61,7 +90,10 @@ function schemaFor(template: string, method: string, status: number, type: strin
   expect(declared, `${method} ${template} answered ${status}, which the document does not declare`).toBeDefined();
   const media = type.split(";")[0];
   const schema = declared!.content?.[media]?.schema;
-  expect(schema, `${method} ${template} ${status} answered ${media}, which the document does not declare`).toBeDefined();
+  expect(
+    schema,
+    `${method} ${template} ${status} answered ${media}, which the document does not declare`,
+  ).toBeDefined();
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
 }
 
@@ -74,13 +106,16 @@ async function expectMatches(result: Awaited<ReturnType<typeof call>>) {
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 and its schemas compile", () => {
     expect(doc.openapi).toBe("3.1.0");
-    for (const name of Object.keys(doc.components.schemas)) expect(() => ajv.compile({ $ref: `doc#/components/schemas/${name}` }), name).not.toThrow();
+    for (const name of Object.keys(doc.components.schemas))
+      expect(() => ajv.compile({ $ref: `doc#/components/schemas/${name}` }), name).not.toThrow();
   });
 
   it("lists every route file under app/api/v1, with every method it exports", async () => {
     const onDisk = routeFiles(path.join(ROOT, "app/api/v1")).map(apiPathOf).sort();
     expect(Object.keys(API_ROUTE_MODULES).sort()).toEqual(onDisk);
-    const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`))
+      .sort();
     expect(documented).toEqual((await apiRoutes()).map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -128,8 +163,18 @@ describe("real answers match the document", () => {
     const results = [
       await call("POST", "/views", { body: { name: "mine", scope: "tasks", query: "status=NEEDS_REVIEW" } }),
       await call("POST", "/tokens", { body: { name: "ci", scopes: ["read"] } }),
-      await call("POST", "/users", { body: { email: "new@example.test", role: "VIEWER", password: "a-long-password-1" } }),
-      await call("POST", "/decisions", { body: { taskId: ids.taskId, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "needs a clearer issue text", version: ids.taskVersion } }),
+      await call("POST", "/users", {
+        body: { email: "new@example.test", role: "VIEWER", password: "a-long-password-1" },
+      }),
+      await call("POST", "/decisions", {
+        body: {
+          taskId: ids.taskId,
+          verdict: "NEEDS_CHANGES",
+          reasons: ["OTHER"],
+          comment: "needs a clearer issue text",
+          version: ids.taskVersion,
+        },
+      }),
     ];
     for (const result of results) {
       expect(result.status, `${result.template}: ${JSON.stringify(result.body)}`).toBe(201);

@@ -17,14 +17,16 @@ beforeAll(async () => {
 });
 afterAll(async () => db.drop());
 
-const search = (q: string, extra = "") => callApi({ userId: viewer }, "GET /tasks", { query: `q=${encodeURIComponent(q)}${extra}` });
+const search = (q: string, extra = "") =>
+  callApi({ userId: viewer }, "GET /tasks", { query: `q=${encodeURIComponent(q)}${extra}` });
 
 describe("task search by instance id", () => {
   it("lists the exact instance id first for every demo task", async () => {
     const misplaced: string[] = [];
     for (const id of demoIds) {
       const page = (await search(id)).body;
-      if (page.items[0]?.instanceId !== id) misplaced.push(`${id} → ${page.items.map((t: { instanceId: string }) => t.instanceId).join(", ")}`);
+      if (page.items[0]?.instanceId !== id)
+        misplaced.push(`${id} → ${page.items.map((t: { instanceId: string }) => t.instanceId).join(", ")}`);
     }
     expect(misplaced).toEqual([]);
   });
@@ -34,14 +36,18 @@ describe("task search by instance id", () => {
     let cursor: string | null = null;
     let first = true;
     do {
-      const page: { items: { instanceId: string }[]; nextCursor: string | null } = (await search(demoIds[0], `&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).body;
+      const page: { items: { instanceId: string }[]; nextCursor: string | null } = (
+        await search(demoIds[0], `&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)
+      ).body;
       if (first) expect(page.items[0].instanceId).toBe(demoIds[0]);
       first = false;
       all.push(...page.items.map((t) => t.instanceId));
       cursor = page.nextCursor;
     } while (cursor);
     expect(new Set(all).size).toBe(all.length);
-    const unpaged = (await search(demoIds[0], "&limit=500")).body.items.map((t: { instanceId: string }) => t.instanceId);
+    const unpaged = (await search(demoIds[0], "&limit=500")).body.items.map(
+      (t: { instanceId: string }) => t.instanceId,
+    );
     expect([...all].sort()).toEqual([...unpaged].sort());
   });
 });

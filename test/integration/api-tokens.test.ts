@@ -12,14 +12,17 @@ let task: { id: string; version: number };
 beforeAll(async () => {
   db = await createTestDatabase();
   for (const role of ["VIEWER", "CURATOR", "ADMIN"] as const) {
-    users[role.toLowerCase() as keyof typeof users] = (await db.prisma.user.create({ data: { email: `${role}@tokens.test`, role } })).id;
+    users[role.toLowerCase() as keyof typeof users] = (
+      await db.prisma.user.create({ data: { email: `${role}@tokens.test`, role } })
+    ).id;
   }
   const demo = Object.values(await loadDemoTasks(db.prisma))[0];
   task = await db.prisma.task.findUniqueOrThrow({ where: { id: demo.id }, select: { id: true, version: true } });
 });
 afterAll(async () => db.drop());
 
-const mint = async (userId: string, body: Record<string, unknown>) => callApi({ userId }, "POST /tokens", { body: { name: "t", ...body } });
+const mint = async (userId: string, body: Record<string, unknown>) =>
+  callApi({ userId }, "POST /tokens", { body: { name: "t", ...body } });
 
 describe("API token scopes", () => {
   it("refuses a scope beyond the owner's role, naming the field", async () => {
@@ -35,13 +38,17 @@ describe("API token scopes", () => {
     const read = (await mint(users.curator, { scopes: ["read"] })).body;
     expect(read.scopes).toEqual(["read"]);
     expect((await callApi({ token: read.token }, "GET /tasks")).status).toBe(200);
-    const refused = await callApi({ token: read.token }, "POST /decisions", { body: { taskId: task.id, verdict: "APPROVED", version: task.version } });
+    const refused = await callApi({ token: read.token }, "POST /decisions", {
+      body: { taskId: task.id, verdict: "APPROVED", version: task.version },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toMatch(/lacks the "curate" scope/);
     expect(await db.prisma.curationDecision.count()).toBe(0);
 
     const curate = (await mint(users.curator, { scopes: ["read", "curate"] })).body;
-    const decided = await callApi({ token: curate.token }, "POST /decisions", { body: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "x", version: task.version } });
+    const decided = await callApi({ token: curate.token }, "POST /decisions", {
+      body: { taskId: task.id, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "x", version: task.version },
+    });
     expect(decided.status).toBe(201);
   });
 
@@ -62,7 +69,9 @@ describe("API token scopes", () => {
     expect(Math.round(days)).toBe(90);
     expect(created.lastUsedAt).toBeNull();
     await callApi({ token: created.token }, "GET /me");
-    await expect.poll(async () => (await db.prisma.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await db.prisma.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt)
+      .not.toBeNull();
 
     await db.prisma.apiToken.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await callApi({ token: created.token }, "GET /me");
@@ -76,7 +85,8 @@ describe("API token scopes", () => {
     const first = (await callApi({ userId: owner }, "GET /tokens", { query: "limit=2" })).body;
     expect(first.items.map((t: { name: string }) => t.name)).toEqual(["c", "b"]);
     expect(first.items[0]).not.toHaveProperty("token");
-    const second = (await callApi({ userId: owner }, "GET /tokens", { query: `limit=2&cursor=${first.nextCursor}` })).body;
+    const second = (await callApi({ userId: owner }, "GET /tokens", { query: `limit=2&cursor=${first.nextCursor}` }))
+      .body;
     expect(second.items.map((t: { name: string }) => t.name)).toEqual(["a"]);
     expect(second.nextCursor).toBeNull();
   });

@@ -62,13 +62,17 @@ describe("the role guard", () => {
   it("rejects a cookie signed with another secret", async () => {
     const user = await db.prisma.user.create({ data: { email: "forged@example.test", role: "VIEWER" } });
     const forged = `next-auth.session-token=${await encode({ token: { sub: user.id, sid: randomUUID() }, secret: "someone-elses-secret" })}`;
-    await expect(requireRole(new Headers({ cookie: forged }), "VIEWER")).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(requireRole(new Headers({ cookie: forged }), "VIEWER")).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
   });
 
   it("will not let the last admin demote themselves", async () => {
     const admin = await db.prisma.user.findFirstOrThrow({ where: { role: "ADMIN" } });
     const actor = { id: admin.id, email: admin.email, name: null, role: "ADMIN" as const };
-    await expect(updateUser(db.prisma, actor, admin.id, { role: "VIEWER" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(updateUser(db.prisma, actor, admin.id, { role: "VIEWER" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: admin.id } })).role).toBe("ADMIN");
   });
 });

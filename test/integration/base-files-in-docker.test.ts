@@ -36,16 +36,25 @@ describe.skipIf(!docker.ready)("base files of a built environment", () => {
     await database?.drop();
   });
 
-  const environmentId = async (key: string) => (await database.prisma.environment.findUniqueOrThrow({ where: { key } })).id;
+  const environmentId = async (key: string) =>
+    (await database.prisma.environment.findUniqueOrThrow({ where: { key } })).id;
   const build = async (key: string) => {
     const { id } = await requestBuild(database.prisma, { environmentId: await environmentId(key), actorId: null });
-    return waitFor(`build ${id}`, async () => {
-      const row = await database.prisma.build.findUniqueOrThrow({ where: { id } });
-      return FINISHED.includes(row.status) ? row : null;
-    }, 180_000);
+    return waitFor(
+      `build ${id}`,
+      async () => {
+        const row = await database.prisma.build.findUniqueOrThrow({ where: { id } });
+        return FINISHED.includes(row.status) ? row : null;
+      },
+      180_000,
+    );
   };
   const baseFiles = async (key: string) =>
-    database.prisma.environmentBaseFile.findMany({ where: { environmentId: await environmentId(key) }, include: { blob: true }, orderBy: { path: "asc" } });
+    database.prisma.environmentBaseFile.findMany({
+      where: { environmentId: await environmentId(key) },
+      include: { blob: true },
+      orderBy: { path: "asc" },
+    });
 
   it("stores the files the patches change, as the image has them at the base commit", async () => {
     expect(await build("demo/calc@base")).toMatchObject({ status: "SUCCEEDED" });
@@ -56,7 +65,10 @@ describe.skipIf(!docker.ready)("base files of a built environment", () => {
     const byPath = Object.fromEntries(files.map((file) => [file.path, file]));
     expect(byPath["calc/ops.py"]?.blob?.content).toBe(repoFile("calc/ops.py"));
     expect(byPath["tests/test_ops.py"]?.blob?.content).toBe(repoFile("tests/test_ops.py"));
-    expect(byPath["calc/ops.py"]).toMatchObject({ skippedReason: null, size: Buffer.byteLength(repoFile("calc/ops.py")) });
+    expect(byPath["calc/ops.py"]).toMatchObject({
+      skippedReason: null,
+      size: Buffer.byteLength(repoFile("calc/ops.py")),
+    });
   });
 
   it("two environments sharing a file store one blob", async () => {
@@ -90,29 +102,51 @@ diff --git a/docs/missing.txt b/docs/missing.txt
 -old
 +new
 `;
-    const candidate = await database.prisma.candidatePatch.create({ data: { taskId: task.id, generator: "late-import", patch } });
-    const { groupId } = await requestValidation(database.prisma, { taskId: task.id, candidatePatchId: candidate.id, actorId: null });
+    const candidate = await database.prisma.candidatePatch.create({
+      data: { taskId: task.id, generator: "late-import", patch },
+    });
+    const { groupId } = await requestValidation(database.prisma, {
+      taskId: task.id,
+      candidatePatchId: candidate.id,
+      actorId: null,
+    });
     await waitForGroup(database.prisma, groupId, 180_000);
     const files = Object.fromEntries((await baseFiles("demo/calc@base")).map((file) => [file.path, file]));
     expect(files["calc/__init__.py"]?.blob?.content).toBe(repoFile("calc/__init__.py"));
-    expect(files["docs/missing.txt"]).toMatchObject({ sha256: null, skippedReason: "not in the image at the base commit" });
+    expect(files["docs/missing.txt"]).toMatchObject({
+      sha256: null,
+      skippedReason: "not in the image at the base commit",
+    });
     expect(BASE_FILE_MAX_BYTES).toBe(1024 * 1024);
   });
 
   it("serves them through the API with the task detail's permission, and says why one is not stored", async () => {
     const { token } = await apiTokenFor(database.prisma, "VIEWER");
     const task = tasks["demo__calc-1"];
-    const ask = (filePath: string, id = task.id) => callRoute(getBaseFile, token, `/api/v1/tasks/${id}/base-files?path=${encodeURIComponent(filePath)}`, { params: { id } });
+    const ask = (filePath: string, id = task.id) =>
+      callRoute(getBaseFile, token, `/api/v1/tasks/${id}/base-files?path=${encodeURIComponent(filePath)}`, {
+        params: { id },
+      });
 
     const stored = await ask("calc/ops.py");
     expect(stored.status).toBe(200);
     expect(await stored.json()).toMatchObject({ path: "calc/ops.py", stored: true, content: repoFile("calc/ops.py") });
     // a trajectory names the file as the agent saw it, under the work tree
     expect(await (await ask("/testbed/calc/ops.py")).json()).toMatchObject({ path: "calc/ops.py", stored: true });
-    expect(await (await ask("docs/missing.txt")).json()).toEqual({ path: "docs/missing.txt", stored: false, reason: "The base file is not stored: not in the image at the base commit." });
-    expect(await (await ask("never/touched.py")).json()).toMatchObject({ stored: false, reason: expect.stringContaining("has not been read from an image yet") });
+    expect(await (await ask("docs/missing.txt")).json()).toEqual({
+      path: "docs/missing.txt",
+      stored: false,
+      reason: "The base file is not stored: not in the image at the base commit.",
+    });
+    expect(await (await ask("never/touched.py")).json()).toMatchObject({
+      stored: false,
+      reason: expect.stringContaining("has not been read from an image yet"),
+    });
     expect((await ask("calc/ops.py", "no-such-task")).status).toBe(404);
-    const anonymous = await getBaseFile(new Request(`http://localhost/api/v1/tasks/${task.id}/base-files?path=calc/ops.py`), { params: Promise.resolve({ id: task.id }) });
+    const anonymous = await getBaseFile(
+      new Request(`http://localhost/api/v1/tasks/${task.id}/base-files?path=calc/ops.py`),
+      { params: Promise.resolve({ id: task.id }) },
+    );
     expect(anonymous.status).toBe(401);
   });
 });

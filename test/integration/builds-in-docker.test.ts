@@ -32,7 +32,11 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     await database?.drop();
     // the stamped recipe's image is unique to this run: don't leave it behind on a developer's machine
     const docker = new Docker();
-    for (const tag of stampedImages) await docker.getImage(tag).remove({ force: true }).catch(() => {});
+    for (const tag of stampedImages)
+      await docker
+        .getImage(tag)
+        .remove({ force: true })
+        .catch(() => {});
   });
 
   const waitForBuild = (id: string) =>
@@ -41,8 +45,14 @@ describe.skipIf(!docker.ready)("environment builds", () => {
       return FINISHED.includes(build.status) ? build : null;
     });
 
-  async function addRevision(change: { dockerfile?: (text: string) => string; evalScript?: (text: string) => string }, reason: string) {
-    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { id: environmentId }, include: { currentRevision: true } });
+  async function addRevision(
+    change: { dockerfile?: (text: string) => string; evalScript?: (text: string) => string },
+    reason: string,
+  ) {
+    const environment = await database.prisma.environment.findUniqueOrThrow({
+      where: { id: environmentId },
+      include: { currentRevision: true },
+    });
     const current = environment.currentRevision!;
     const revision = await database.prisma.environmentRevision.create({
       data: {
@@ -53,7 +63,10 @@ describe.skipIf(!docker.ready)("environment builds", () => {
         reason,
       },
     });
-    await database.prisma.environment.update({ where: { id: environmentId }, data: { currentRevisionId: revision.id } });
+    await database.prisma.environment.update({
+      where: { id: environmentId },
+      data: { currentRevisionId: revision.id },
+    });
     return revision;
   }
 
@@ -61,14 +74,23 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     // a unique layer, so this really builds rather than finding the image
     await addRevision({ dockerfile: (d) => `${d}\nRUN echo ${Date.now()} > /build-stamp\n` }, "stamp");
     const first = await waitForBuild((await requestBuild(database.prisma, { environmentId, actorId: null })).id);
-    expect(first).toMatchObject({ status: "SUCCEEDED", cacheHit: false, imageTag: expect.stringMatching(/^swe-curator\/env:/) });
+    expect(first).toMatchObject({
+      status: "SUCCEEDED",
+      cacheHit: false,
+      imageTag: expect.stringMatching(/^swe-curator\/env:/),
+    });
     expect(first.imageId).toMatch(/^sha256:/);
     stampedImages.push(first.imageTag!);
     expect(first.log).toContain("Step");
     expect(await database.prisma.logChunk.count({ where: { buildId: first.id } })).toBeGreaterThan(0);
 
     const again = await waitForBuild((await requestBuild(database.prisma, { environmentId, actorId: null })).id);
-    expect(again).toMatchObject({ status: "SUCCEEDED", cacheHit: true, imageId: first.imageId, contextHash: first.contextHash });
+    expect(again).toMatchObject({
+      status: "SUCCEEDED",
+      cacheHit: true,
+      imageId: first.imageId,
+      contextHash: first.contextHash,
+    });
   });
 
   it("an eval-script-only edit validates on the same image without building", async () => {
@@ -78,7 +100,9 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     const runs = await waitForGroup(database.prisma, groupId);
     expect(runs.every((run) => run.revisionId === edited.id && run.status === "SUCCEEDED")).toBe(true);
     expect(await database.prisma.build.count({ where: { cacheHit: false } })).toBe(before);
-    const previous = await database.prisma.environmentRevision.findFirstOrThrow({ where: { environmentId, number: edited.number - 1 } });
+    const previous = await database.prisma.environmentRevision.findFirstOrThrow({
+      where: { environmentId, number: edited.number - 1 },
+    });
     const revision = await database.prisma.environmentRevision.findUniqueOrThrow({ where: { id: edited.id } });
     expect(revision.contextHash).toBe(previous.contextHash);
   });
@@ -102,7 +126,9 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     const build = await requestBuild(database.prisma, { environmentId, actorId: null });
     const cancelled = await cancelBuild(database.prisma, build.id);
     expect(cancelled.status).toBe("CANCELLED");
-    const jobs = await database.prisma.$queryRaw<unknown[]>`select id from graphile_worker.jobs where key = ${`build-environment:${build.id}`}`;
+    const jobs = await database.prisma.$queryRaw<
+      unknown[]
+    >`select id from graphile_worker.jobs where key = ${`build-environment:${build.id}`}`;
     expect(jobs).toEqual([]);
     await expect(cancelBuild(database.prisma, build.id)).rejects.toThrow(/already finished/);
     worker = await startTestWorker(database.url);

@@ -10,7 +10,8 @@ import * as buildsRoute from "@/app/api/v1/builds/route";
 // cursor passed back as ?cursor=, null on the last page.
 
 type Handler = (request: Request) => Promise<Response>;
-const get = (handler: Handler, token: string, path: string) => handler(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }));
+const get = (handler: Handler, token: string, path: string) =>
+  handler(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }));
 
 /** Follows nextCursor from the first page to the last; returns every page's items in order. */
 async function allPages<T>(handler: Handler, token: string, path: string): Promise<{ pages: T[][]; items: T[] }> {
@@ -37,7 +38,10 @@ beforeAll(async () => {
   task = (await loadDemoTasks(database.prisma))["demo__calc-1"];
   const user = await database.prisma.user.create({ data: { email: "pages@api.test", role: "VIEWER" } });
   token = (await createApiToken(database.prisma, user.id, { name: "pages" })).token;
-  revision = await database.prisma.environmentRevision.findFirstOrThrow({ where: { environment: { tasks: { some: { id: task.id } } } }, select: { id: true, environmentId: true } });
+  revision = await database.prisma.environmentRevision.findFirstOrThrow({
+    where: { environment: { tasks: { some: { id: task.id } } } },
+    select: { id: true, environmentId: true },
+  });
 });
 afterAll(async () => {
   await database?.drop();
@@ -48,19 +52,34 @@ describe("the builds list, a page at a time", () => {
     // seven finished builds, and the oldest one still queued (a stuck queue is still the environment's news)
     const created = [];
     for (let i = 0; i < 8; i++) {
-      created.push(await database.prisma.build.create({ data: { revisionId: revision.id, status: i === 7 ? "QUEUED" : "SUCCEEDED", createdAt: minutesAgo(i) }, select: { id: true } }));
+      created.push(
+        await database.prisma.build.create({
+          data: { revisionId: revision.id, status: i === 7 ? "QUEUED" : "SUCCEEDED", createdAt: minutesAgo(i) },
+          select: { id: true },
+        }),
+      );
     }
-    const { pages, items } = await allPages<{ id: string }>(buildsRoute.GET, token, `/api/v1/builds?environmentId=${revision.environmentId}&limit=3`);
+    const { pages, items } = await allPages<{ id: string }>(
+      buildsRoute.GET,
+      token,
+      `/api/v1/builds?environmentId=${revision.environmentId}&limit=3`,
+    );
     expect(pages.map((p) => p.length)).toEqual([3, 3, 2]);
     expect(items.map((b) => b.id)).toEqual(created.map((b) => b.id));
 
-    const first = await (await get(buildsRoute.GET, token, `/api/v1/builds?environmentId=${revision.environmentId}&limit=3`)).json();
+    const first = await (
+      await get(buildsRoute.GET, token, `/api/v1/builds?environmentId=${revision.environmentId}&limit=3`)
+    ).json();
     expect(first.items.some((b: { status: string }) => b.status === "QUEUED")).toBe(false);
     expect(first.active).toBe(true);
   });
 
   it("refuses a limit over the maximum with a problem naming the field", async () => {
-    const response = await get(buildsRoute.GET, token, `/api/v1/builds?environmentId=${revision.environmentId}&limit=5000`);
+    const response = await get(
+      buildsRoute.GET,
+      token,
+      `/api/v1/builds?environmentId=${revision.environmentId}&limit=5000`,
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
     expect(JSON.stringify(await response.json())).toContain("limit");
@@ -74,13 +93,35 @@ describe("the validation runs list, a page of groups at a time", () => {
       const groupId = `group-${g}`;
       groups.push(groupId);
       for (const kind of ["NEGATIVE_CONTROL", "POSITIVE_CONTROL"] as const) {
-        await database.prisma.validationRun.create({ data: { taskId: task.id, revisionId: revision.id, kind, groupId, status: "SUCCEEDED", createdAt: minutesAgo(100 - g * 10) } });
+        await database.prisma.validationRun.create({
+          data: {
+            taskId: task.id,
+            revisionId: revision.id,
+            kind,
+            groupId,
+            status: "SUCCEEDED",
+            createdAt: minutesAgo(100 - g * 10),
+          },
+        });
       }
     }
     // the oldest group gets a later attempt: it stays where it was queued
-    await database.prisma.validationRun.create({ data: { taskId: task.id, revisionId: revision.id, kind: "NEGATIVE_CONTROL", attempt: 1, groupId: "group-0", createdAt: minutesAgo(1) } });
+    await database.prisma.validationRun.create({
+      data: {
+        taskId: task.id,
+        revisionId: revision.id,
+        kind: "NEGATIVE_CONTROL",
+        attempt: 1,
+        groupId: "group-0",
+        createdAt: minutesAgo(1),
+      },
+    });
 
-    const { pages, items } = await allPages<{ groupId: string; active: boolean; runs: unknown[] }>(runsRoute.GET, token, `/api/v1/runs?taskId=${task.id}&limit=2`);
+    const { pages, items } = await allPages<{ groupId: string; active: boolean; runs: unknown[] }>(
+      runsRoute.GET,
+      token,
+      `/api/v1/runs?taskId=${task.id}&limit=2`,
+    );
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(items.map((g) => g.groupId)).toEqual([...groups].reverse());
     expect(items.map((g) => g.runs.length)).toEqual([2, 2, 2, 2, 3]);

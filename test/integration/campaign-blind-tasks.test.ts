@@ -30,7 +30,13 @@ let campaignId: string;
 
 async function person(role: Role, name: string) {
   const user = await createUser(db.prisma, role, name);
-  return { id: user.id, email: user.email, name: user.name, role, token: (await createApiToken(db.prisma, user.id, { name })).token };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role,
+    token: (await createApiToken(db.prisma, user.id, { name })).token,
+  };
 }
 
 beforeAll(async () => {
@@ -39,26 +45,47 @@ beforeAll(async () => {
   annotator = await person("CURATOR", "Bea Blind");
   outsider = await person("CURATOR", "Cy Curator");
   const env = await createEnvironment(db.prisma, "acme/blindfold");
-  const task = await createTask(db.prisma, env.id, { instanceId: "acme__blindfold-1", automatedVerdict: "INVALID", failureClass: "NEGATIVE_CONTROL_PASSED" });
+  const task = await createTask(db.prisma, env.id, {
+    instanceId: "acme__blindfold-1",
+    automatedVerdict: "INVALID",
+    failureClass: "NEGATIVE_CONTROL_PASSED",
+  });
   taskId = task.id;
   const run = await db.prisma.validationRun.create({
-    data: { taskId, revisionId: env.revision.id, kind: "NEGATIVE_CONTROL", groupId: "g-blind", status: "SUCCEEDED", failureClass: "NEGATIVE_CONTROL_PASSED", exitCode: 0, log: "1 passed — the control should have failed" },
+    data: {
+      taskId,
+      revisionId: env.revision.id,
+      kind: "NEGATIVE_CONTROL",
+      groupId: "g-blind",
+      status: "SUCCEEDED",
+      failureClass: "NEGATIVE_CONTROL_PASSED",
+      exitCode: 0,
+      log: "1 passed — the control should have failed",
+    },
   });
   runId = run.id;
-  const campaign = await createCampaign(db.prisma, admin, { name: "blindfold", viewQuery: "repository=acme/blindfold", annotatorIds: [annotator.id], overlap: 1 });
+  const campaign = await createCampaign(db.prisma, admin, {
+    name: "blindfold",
+    viewQuery: "repository=acme/blindfold",
+    annotatorIds: [annotator.id],
+    overlap: 1,
+  });
   campaignId = campaign.id;
   const served = await serveNext(db.prisma, annotator, campaignId);
   expect(served).toMatchObject({ taskId }); // the label is open: served, not submitted
 });
 afterAll(async () => db.drop());
 
-const get = (handler: RouteHandler, who: { token: string }, path: string, params: Record<string, string> = {}) => callRoute(handler, who.token, path, { params });
+const get = (handler: RouteHandler, who: { token: string }, path: string, params: Record<string, string> = {}) =>
+  callRoute(handler, who.token, path, { params });
 
 /** Everything the ordinary API tells `who` about the task's judgement. */
 async function whatIsRevealed(who: { token: string }) {
   const detail = await (await get(taskRoute.GET, who, `/api/v1/tasks/${taskId}`, { id: taskId })).json();
   const list = await (await get(tasksRoute.GET, who, "/api/v1/tasks?repository=acme/blindfold")).json();
-  const byVerdict = await (await get(tasksRoute.GET, who, "/api/v1/tasks?repository=acme/blindfold&verdict=INVALID")).json();
+  const byVerdict = await (
+    await get(tasksRoute.GET, who, "/api/v1/tasks?repository=acme/blindfold&verdict=INVALID")
+  ).json();
   const facets = await (await get(facetsRoute.GET, who, "/api/v1/tasks/facets?repository=acme/blindfold")).json();
   // without filters the counts come from the pre-counted tallies, less the tasks the reader is blind on
   const unfiltered = await (await get(facetsRoute.GET, who, "/api/v1/tasks/facets")).json();
@@ -67,11 +94,24 @@ async function whatIsRevealed(who: { token: string }) {
   const log = await get(runLogRoute.GET, who, `/api/v1/runs/${runId}/log`, { id: runId });
   await log.body?.cancel();
   return {
-    detail: { verdict: detail.automatedVerdict, failureClass: detail.failureClass, hidden: detail.verdictHidden ?? null, resolved: detail.candidatePatches },
-    listed: list.items.map((item: { instanceId: string; automatedVerdict: string; failureClass: string | null }) => [item.instanceId, item.automatedVerdict, item.failureClass]),
+    detail: {
+      verdict: detail.automatedVerdict,
+      failureClass: detail.failureClass,
+      hidden: detail.verdictHidden ?? null,
+      resolved: detail.candidatePatches,
+    },
+    listed: list.items.map((item: { instanceId: string; automatedVerdict: string; failureClass: string | null }) => [
+      item.instanceId,
+      item.automatedVerdict,
+      item.failureClass,
+    ]),
     listedByVerdict: byVerdict.items.length,
     facetVerdicts: facets.facets.verdict,
-    unfilteredFacets: { total: unfiltered.total, verdicts: unfiltered.facets.verdict, repositories: unfiltered.repositories },
+    unfilteredFacets: {
+      total: unfiltered.total,
+      verdicts: unfiltered.facets.verdict,
+      repositories: unfiltered.repositories,
+    },
     runs: { groups: runs.items.length, verdict: runs.task.automatedVerdict, failureClass: runs.task.failureClass },
     run: run.status,
     runFailureClass: run.status === 200 ? (await run.json()).failureClass : null,
@@ -114,7 +154,15 @@ describe("blind mode through the task and run API", () => {
   it("shows everything to the annotator once their label is submitted", async () => {
     await submitLabel(db.prisma, annotator, campaignId, {
       taskId,
-      answers: { underspecified: 0, underspecified_reason: "The issue names the function and the expected value.", tests_valid: 0, tests_reason: "The test checks exactly the behaviour the issue asks for.", difficulty: 0, major_issue: false, confidence: 4 },
+      answers: {
+        underspecified: 0,
+        underspecified_reason: "The issue names the function and the expected value.",
+        tests_valid: 0,
+        tests_reason: "The test checks exactly the behaviour the issue asks for.",
+        difficulty: 0,
+        major_issue: false,
+        confidence: 4,
+      },
     });
     expect(await whatIsRevealed(annotator)).toEqual(SEEN);
   });

@@ -13,12 +13,21 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   db = await createTestDatabase();
   const repository = await db.prisma.repository.create({ data: { owner: "o", name: "r" } });
-  const environment = await db.prisma.environment.create({ data: { key: "o/r@abc", repositoryId: repository.id, baseCommit: "abc" } });
-  const task = (instanceId: string) => db.prisma.task.create({ data: { instanceId, environmentId: environment.id, problemStatement: "p", fixPatch: "", testPatch: "" } });
+  const environment = await db.prisma.environment.create({
+    data: { key: "o/r@abc", repositoryId: repository.id, baseCommit: "abc" },
+  });
+  const task = (instanceId: string) =>
+    db.prisma.task.create({
+      data: { instanceId, environmentId: environment.id, problemStatement: "p", fixPatch: "", testPatch: "" },
+    });
   const [flask, django] = [await task("pallets__flask-1"), await task("django__django-2")];
   const solver = async (externalId: string, taskId: string, model: string, actions: string[]) => {
-    const t = await db.prisma.trajectory.create({ data: { externalId, taskId, role: "SOLVER", format: "OTHER", model, stepCount: actions.length } });
-    await db.prisma.trajectoryStep.createMany({ data: actions.map((action, index) => ({ trajectoryId: t.id, index, action, kind: "RUN" as const })) });
+    const t = await db.prisma.trajectory.create({
+      data: { externalId, taskId, role: "SOLVER", format: "OTHER", model, stepCount: actions.length },
+    });
+    await db.prisma.trajectoryStep.createMany({
+      data: actions.map((action, index) => ({ trajectoryId: t.id, index, action, kind: "RUN" as const })),
+    });
     ids[externalId] = t.id;
   };
   await solver("flask-gpt", flask.id, "gpt-4o", ["ls", "cat app.py", "submit"]);
@@ -35,7 +44,10 @@ describe("comparing any two trajectories", () => {
     const all = await compareCandidates(db.prisma, query({ near: ids["flask-gpt"] }), NOT_BLIND);
     expect(all.sameTask.map((c) => c.externalId)).toEqual(["flask-claude"]);
     expect(all.others.map((c) => c.externalId).sort()).toEqual(["django-gpt", "django-llama"]);
-    expect(all.others[0]).toMatchObject({ instanceId: expect.stringMatching(/^django__django-2$/), stepCount: expect.any(Number) });
+    expect(all.others[0]).toMatchObject({
+      instanceId: expect.stringMatching(/^django__django-2$/),
+      stepCount: expect.any(Number),
+    });
 
     const byTask = await compareCandidates(db.prisma, query({ near: ids["flask-gpt"], q: "django" }), NOT_BLIND);
     expect(byTask.sameTask).toEqual([]);

@@ -10,7 +10,6 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const dataDir = makeDataDir("test-restart-");
 afterAll(() => removeDataDir(dataDir));
 
-
 async function query(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -24,12 +23,17 @@ async function query(url: string, sql: string) {
 describe("the embedded database", () => {
   it("keeps its data across a stop and a start on the same folder", async () => {
     const first = await startEmbeddedPostgres({ dataDir, port: await freePort(), quiet: true });
-    await query(`${first.baseUrl}/postgres`, "create table kept (note text); insert into kept values ('survives a restart')");
+    await query(
+      `${first.baseUrl}/postgres`,
+      "create table kept (note text); insert into kept values ('survives a restart')",
+    );
     await first.stop();
 
     const second = await startEmbeddedPostgres({ dataDir, port: await freePort(), quiet: true });
     try {
-      expect(await query(`${second.baseUrl}/postgres`, "select note from kept")).toEqual([{ note: "survives a restart" }]);
+      expect(await query(`${second.baseUrl}/postgres`, "select note from kept")).toEqual([
+        { note: "survives a restart" },
+      ]);
     } finally {
       await second.stop();
     }

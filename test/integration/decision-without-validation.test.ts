@@ -14,21 +14,37 @@ beforeAll(async () => {
 });
 afterAll(async () => db.drop());
 
-const decidedEntry = (taskId: string) => db.prisma.auditEvent.findFirstOrThrow({ where: { entityId: taskId, action: { startsWith: "task.decided" } } });
+const decidedEntry = (taskId: string) =>
+  db.prisma.auditEvent.findFirstOrThrow({ where: { entityId: taskId, action: { startsWith: "task.decided" } } });
 
 describe("deciding before any validation", () => {
   it("records the decision as made without validation, and the confirmation the curator gave", async () => {
     const curator = await createUser(db.prisma, "CURATOR");
     const task = await createTask(db.prisma, envId);
-    await recordDecision(db.prisma, curator, task.id, { verdict: "APPROVE", confirmedWithoutValidation: true, version: task.version });
-    expect((await decidedEntry(task.id)).after).toMatchObject({ verdict: "APPROVE", withoutValidation: true, confirmedWithoutValidation: true });
+    await recordDecision(db.prisma, curator, task.id, {
+      verdict: "APPROVE",
+      confirmedWithoutValidation: true,
+      version: task.version,
+    });
+    expect((await decidedEntry(task.id)).after).toMatchObject({
+      verdict: "APPROVE",
+      withoutValidation: true,
+      confirmedWithoutValidation: true,
+    });
   });
 
   it("records an unconfirmed one (an API client that did not ask) as unconfirmed", async () => {
     const curator = await createUser(db.prisma, "CURATOR");
     const task = await createTask(db.prisma, envId);
-    await recordDecision(db.prisma, curator, task.id, { verdict: "REJECT", reasons: ["TRIVIAL"], version: task.version });
-    expect((await decidedEntry(task.id)).after).toMatchObject({ withoutValidation: true, confirmedWithoutValidation: false });
+    await recordDecision(db.prisma, curator, task.id, {
+      verdict: "REJECT",
+      reasons: ["TRIVIAL"],
+      version: task.version,
+    });
+    expect((await decidedEntry(task.id)).after).toMatchObject({
+      withoutValidation: true,
+      confirmedWithoutValidation: false,
+    });
   });
 
   it("says nothing of it once validation has judged the task", async () => {

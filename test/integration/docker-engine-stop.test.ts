@@ -18,61 +18,97 @@ import type { WorkerRunner } from "@/workers/runner";
 
 const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
-describe.skipIf(!docker.ready || skipBecause(whyNoOwnDockerd))("when the Docker engine stops mid-validation (own dockerd)", () => {
-  const engine = ownDockerd();
-  let database: TestDatabase;
-  let worker: WorkerRunner;
+describe.skipIf(!docker.ready || skipBecause(whyNoOwnDockerd))(
+  "when the Docker engine stops mid-validation (own dockerd)",
+  () => {
+    const engine = ownDockerd();
+    let database: TestDatabase;
+    let worker: WorkerRunner;
 
-  beforeAll(async () => {
-    await engine.start();
-    engine.loadFromSharedEngine(BASE_IMAGE);
-    database = await createTestDatabase();
-    worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: engine.host }) });
-  }, 300_000);
+    beforeAll(async () => {
+      await engine.start();
+      engine.loadFromSharedEngine(BASE_IMAGE);
+      database = await createTestDatabase();
+      worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: engine.host }) });
+    }, 300_000);
 
-  afterAll(async () => {
-    await worker?.stop();
-    await database?.drop();
-    await engine.stop();
-    await engine.cleanup();
-  });
-
-  it("never blames the recipe for the stopped engine: the run is handed back with a reason, retried once the engine is back, and succeeds", async () => {
-    const tasks = await loadDemoTasks(database.prisma);
-    const task = tasks["demo__calc-1"];
-    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { id: task.environmentId }, include: { currentRevision: true } });
-    // a test run that would never end, so the engine stops it for sure
-    const current = environment.currentRevision!;
-    const revision = await database.prisma.environmentRevision.create({
-      data: { environmentId: environment.id, number: current.number + 1, dockerfile: current.dockerfile, evalScript: `sleep 600\n${current.evalScript}`, reason: "slow" },
+    afterAll(async () => {
+      await worker?.stop();
+      await database?.drop();
+      await engine.stop();
+      await engine.cleanup();
     });
-    await database.prisma.environment.update({ where: { id: environment.id }, data: { currentRevisionId: revision.id } });
 
-    const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });
-    await waitFor("a run's tests to be running", () => database.prisma.validationRun.findFirst({ where: { groupId, phase: "RUNNING_TESTS" } }), 120_000);
-    await engine.stop();
+    it("never blames the recipe for the stopped engine: the run is handed back with a reason, retried once the engine is back, and succeeds", async () => {
+      const tasks = await loadDemoTasks(database.prisma);
+      const task = tasks["demo__calc-1"];
+      const environment = await database.prisma.environment.findUniqueOrThrow({
+        where: { id: task.environmentId },
+        include: { currentRevision: true },
+      });
+      // a test run that would never end, so the engine stops it for sure
+      const current = environment.currentRevision!;
+      const revision = await database.prisma.environmentRevision.create({
+        data: {
+          environmentId: environment.id,
+          number: current.number + 1,
+          dockerfile: current.dockerfile,
+          evalScript: `sleep 600\n${current.evalScript}`,
+          reason: "slow",
+        },
+      });
+      await database.prisma.environment.update({
+        where: { id: environment.id },
+        data: { currentRevisionId: revision.id },
+      });
 
-    // while the engine is down nothing is judged: the interrupted run waits on the queue with a sentence saying why
-    const handedBack = await waitFor("the interrupted run to be handed back", () => database.prisma.validationRun.findFirst({ where: { groupId, status: "QUEUED", outageRetries: { gte: 1 } } }), 60_000);
-    expect(handedBack.errorMessage).toMatch(/Docker engine .*(stopped the container|not reachable)/);
-    expect(handedBack.errorMessage).toMatch(/runs again in \d+ s \(outage retry \d+ of \d+; this does not count as an attempt\)/);
-    const during = await database.prisma.validationRun.findMany({ where: { groupId } });
-    expect(during.filter((run) => run.status === "SUCCEEDED" || run.status === "FAILED")).toEqual([]);
+      const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });
+      await waitFor(
+        "a run's tests to be running",
+        () => database.prisma.validationRun.findFirst({ where: { groupId, phase: "RUNNING_TESTS" } }),
+        120_000,
+      );
+      await engine.stop();
 
-    // the retry must be able to finish: the recipe's script loses its sleep (the run re-reads its revision)
-    await database.prisma.environmentRevision.update({ where: { id: revision.id }, data: { evalScript: current.evalScript } });
-    await engine.start();
-    const runs = await waitForGroup(database.prisma, groupId, 180_000);
-    expect(runs.map((run) => [run.status, run.failureClass])).toEqual(runs.map(() => ["SUCCEEDED", null]));
-    // an outage is not the recipe's fault: no attempt spent on it, but the hand-back is counted and kept in the run's history
-    expect(runs.map((run) => run.attempts)).toEqual(runs.map(() => 1));
-    expect(Math.max(...runs.map((run) => run.outageRetries))).toBeGreaterThanOrEqual(1);
-    const history = await database.prisma.auditEvent.findMany({ where: { entityType: "validation_run", entityId: handedBack.id, action: "requeued" } });
-    expect(history.map((event) => (event.after as { reason: string }).reason)).toContainEqual(expect.stringMatching(/Docker engine/));
-    const judged = await database.prisma.task.findUniqueOrThrow({ where: { id: task.id } });
-    expect(judged.automatedVerdict).toBe("VALID");
+      // while the engine is down nothing is judged: the interrupted run waits on the queue with a sentence saying why
+      const handedBack = await waitFor(
+        "the interrupted run to be handed back",
+        () =>
+          database.prisma.validationRun.findFirst({ where: { groupId, status: "QUEUED", outageRetries: { gte: 1 } } }),
+        60_000,
+      );
+      expect(handedBack.errorMessage).toMatch(/Docker engine .*(stopped the container|not reachable)/);
+      expect(handedBack.errorMessage).toMatch(
+        /runs again in \d+ s \(outage retry \d+ of \d+; this does not count as an attempt\)/,
+      );
+      const during = await database.prisma.validationRun.findMany({ where: { groupId } });
+      expect(during.filter((run) => run.status === "SUCCEEDED" || run.status === "FAILED")).toEqual([]);
 
-    const leftovers = await engine.client.listContainers({ all: true, filters: { label: [`${LABEL_MANAGED}=true`] } });
-    expect(leftovers).toEqual([]);
-  });
-});
+      // the retry must be able to finish: the recipe's script loses its sleep (the run re-reads its revision)
+      await database.prisma.environmentRevision.update({
+        where: { id: revision.id },
+        data: { evalScript: current.evalScript },
+      });
+      await engine.start();
+      const runs = await waitForGroup(database.prisma, groupId, 180_000);
+      expect(runs.map((run) => [run.status, run.failureClass])).toEqual(runs.map(() => ["SUCCEEDED", null]));
+      // an outage is not the recipe's fault: no attempt spent on it, but the hand-back is counted and kept in the run's history
+      expect(runs.map((run) => run.attempts)).toEqual(runs.map(() => 1));
+      expect(Math.max(...runs.map((run) => run.outageRetries))).toBeGreaterThanOrEqual(1);
+      const history = await database.prisma.auditEvent.findMany({
+        where: { entityType: "validation_run", entityId: handedBack.id, action: "requeued" },
+      });
+      expect(history.map((event) => (event.after as { reason: string }).reason)).toContainEqual(
+        expect.stringMatching(/Docker engine/),
+      );
+      const judged = await database.prisma.task.findUniqueOrThrow({ where: { id: task.id } });
+      expect(judged.automatedVerdict).toBe("VALID");
+
+      const leftovers = await engine.client.listContainers({
+        all: true,
+        filters: { label: [`${LABEL_MANAGED}=true`] },
+      });
+      expect(leftovers).toEqual([]);
+    });
+  },
+);

@@ -37,12 +37,19 @@ describe("when no Docker engine answers", () => {
       expect(run.errorMessage).toMatch(/runs again in \d+ s/);
     }
     // each has its job again, scheduled for later (keyed by its run; the job that just handed it back loses its key and is gone once it returns)
-    const jobs = await database.prisma.$queryRawUnsafe<Array<{ run_at: Date }>>("select run_at from graphile_worker.jobs where task_identifier = 'validate-task' and key is not null");
+    const jobs = await database.prisma.$queryRawUnsafe<Array<{ run_at: Date }>>(
+      "select run_at from graphile_worker.jobs where task_identifier = 'validate-task' and key is not null",
+    );
     expect(jobs).toHaveLength(2);
     const task = await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } });
     expect(task).toMatchObject({ automatedVerdict: "PENDING" });
-    const heartbeat = await waitFor("the worker's heartbeat", () => database.prisma.workerHeartbeat.findUnique({ where: { id: worker.workerId } }));
-    expect(heartbeat).toMatchObject({ dockerOk: false, dockerInfo: expect.stringContaining("Docker engine not reachable") });
+    const heartbeat = await waitFor("the worker's heartbeat", () =>
+      database.prisma.workerHeartbeat.findUnique({ where: { id: worker.workerId } }),
+    );
+    expect(heartbeat).toMatchObject({
+      dockerOk: false,
+      dockerInfo: expect.stringContaining("Docker engine not reachable"),
+    });
   });
 
   it("an engine that stays away: after its bounded outage retries the run fails as INFRA_ERROR with a sentence, and the task shows why", async () => {
@@ -57,7 +64,10 @@ describe("when no Docker engine answers", () => {
       expect(run.errorMessage).toMatch(/handed back 8 times over about \d+ minutes and the outage lasted/);
     }
     // no verdict from an infrastructure failure, but the task says what stopped it
-    expect(await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-2"].id } })).toMatchObject({ automatedVerdict: "PENDING", failureClass: "INFRA_ERROR" });
+    expect(await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-2"].id } })).toMatchObject({
+      automatedVerdict: "PENDING",
+      failureClass: "INFRA_ERROR",
+    });
   });
 
   it.skipIf(!docker.ready)("a waiting validation runs once a worker with an engine is there", async () => {
@@ -68,6 +78,8 @@ describe("when no Docker engine answers", () => {
       ["SUCCEEDED", null],
       ["SUCCEEDED", null],
     ]);
-    expect(await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } })).toMatchObject({ automatedVerdict: "VALID" });
+    expect(await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } })).toMatchObject({
+      automatedVerdict: "VALID",
+    });
   });
 });

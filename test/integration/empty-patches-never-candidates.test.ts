@@ -26,8 +26,12 @@ const WRITERS: Record<string, Writer> = {
     writeFileSync(file, JSON.stringify({ instance_id: TASK, model_name_or_path: model, model_patch: patch }) + "\n");
     return file;
   },
-  "predictions JSON list": (dir, patch, model = MODEL) => json(path.join(dir, "preds.json"), [{ instance_id: TASK, model_name_or_path: model, model_patch: patch }]),
-  "predictions keyed by instance": (dir, patch, model = MODEL) => json(path.join(dir, "all_preds.json"), { [TASK]: { instance_id: TASK, model_name_or_path: model, model_patch: patch } }),
+  "predictions JSON list": (dir, patch, model = MODEL) =>
+    json(path.join(dir, "preds.json"), [{ instance_id: TASK, model_name_or_path: model, model_patch: patch }]),
+  "predictions keyed by instance": (dir, patch, model = MODEL) =>
+    json(path.join(dir, "all_preds.json"), {
+      [TASK]: { instance_id: TASK, model_name_or_path: model, model_patch: patch },
+    }),
   "SWE-agent .traj": (dir, patch) => {
     const traj = JSON.parse(readFileSync(fixture("swe-agent/pydicom__pydicom-1458.traj"), "utf8"));
     traj.info.submission = patch;
@@ -35,7 +39,17 @@ const WRITERS: Record<string, Writer> = {
   },
   "OpenHands output.jsonl": (dir, patch, model = MODEL) => {
     const file = path.join(dir, "output.jsonl");
-    writeFileSync(file, JSON.stringify({ instance_id: TASK, instruction: "fix", history: [], metadata: { llm_config: { model } }, test_result: { git_patch: patch }, metrics: {} }) + "\n");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        instance_id: TASK,
+        instruction: "fix",
+        history: [],
+        metadata: { llm_config: { model } },
+        test_result: { git_patch: patch },
+        metrics: {},
+      }) + "\n",
+    );
     return file;
   },
   "R2E-Gym run": (dir, patch) => {
@@ -46,13 +60,19 @@ const WRITERS: Record<string, Writer> = {
   "harness run folder": (dir, patch) => {
     const folder = path.join(dir, "run_evaluation", "nightly", MODEL.replace("/", "__"), TASK);
     mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, "test_output.txt"), readFileSync(fixture("harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt")));
+    writeFileSync(
+      path.join(folder, "test_output.txt"),
+      readFileSync(fixture("harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt")),
+    );
     if (patch !== null) writeFileSync(path.join(folder, "patch.diff"), patch);
     return path.join(dir, "run_evaluation");
   },
 };
 
-const blank = fc.oneof(fc.constant(null), fc.array(fc.constantFrom("", " ", "\t", "\n", "\r\n"), { maxLength: 6 }).map((parts) => parts.join("")));
+const blank = fc.oneof(
+  fc.constant(null),
+  fc.array(fc.constantFrom("", " ", "\t", "\n", "\r\n"), { maxLength: 6 }).map((parts) => parts.join("")),
+);
 
 describe("an empty patch is never a candidate", () => {
   let db: TestDatabase;
@@ -90,7 +110,10 @@ describe("an empty patch is never a candidate", () => {
       const batch = await importFile(db.prisma, write(dir, `${patch}# path ${i}\n`, model), { generator: model });
       expect(batch.errors, `path ${i}`).toEqual([]);
     }
-    const stored = await db.prisma.candidatePatch.findMany({ where: { task: { instanceId: TASK } }, select: { generator: true } });
+    const stored = await db.prisma.candidatePatch.findMany({
+      where: { task: { instanceId: TASK } },
+      select: { generator: true },
+    });
     expect(stored.map((c) => c.generator).sort()).toEqual(writers.map((_, i) => `${MODEL}-${i}`).sort());
   });
 });

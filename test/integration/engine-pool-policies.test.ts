@@ -33,7 +33,11 @@ describe.skipIf(!docker.ready)("the pool's rules on one engine", () => {
   afterAll(async () => {
     await database?.drop();
     const shared = new Docker();
-    for (const image of await shared.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } })) await shared.getImage(image.Id).remove({ force: true }).catch(() => undefined);
+    for (const image of await shared.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } }))
+      await shared
+        .getImage(image.Id)
+        .remove({ force: true })
+        .catch(() => undefined);
   });
 
   /** Waits until the worker has written `count` heartbeats after `since`: it has read everything set before `since`. */
@@ -57,7 +61,9 @@ describe.skipIf(!docker.ready)("the pool's rules on one engine", () => {
 
   it("hands a run back with a sentence when the registry does not answer, without failing the task", async () => {
     const closedPort = await freePort();
-    worker = await startTestWorker(database.url, { config: { registryHost: `127.0.0.1:${closedPort}`, outageRetryMs: 600_000 } });
+    worker = await startTestWorker(database.url, {
+      config: { registryHost: `127.0.0.1:${closedPort}`, outageRetryMs: 600_000 },
+    });
     const expected = await loadPoolTasks(database.prisma, nonce, 1);
     const task = await database.prisma.task.findUniqueOrThrow({ where: { instanceId: [...expected.keys()][0] } });
     const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });

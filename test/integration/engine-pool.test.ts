@@ -23,10 +23,15 @@ const docker = await dockerForTests();
 const BASE_IMAGE = process.env.BASE_IMAGE || "swe-curator/python-base:bookworm";
 const ENVIRONMENTS = 5;
 if (docker.ready && dockerRequired() && (!canRunDockerd || !canRunRegistry)) {
-  throw new Error(`The pool test needs root, dockerd and Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry) on this machine`);
+  throw new Error(
+    `The pool test needs root, dockerd and Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry) on this machine`,
+  );
 }
 
-const cannotPool = skipBecause(whyNoOwnDockerd, !canRunRegistry && `Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry) is not installed`);
+const cannotPool = skipBecause(
+  whyNoOwnDockerd,
+  !canRunRegistry && `Docker's registry (${REGISTRY_BINARY}, Debian package docker-registry) is not installed`,
+);
 
 describe.skipIf(!docker.ready || cannotPool)("a pool of two engines sharing images through a registry", () => {
   const nonce = randomBytes(4).toString("hex");
@@ -47,8 +52,15 @@ describe.skipIf(!docker.ready || cannotPool)("a pool of two engines sharing imag
     await sharedEngine.pushImage(BASE_IMAGE, registry.host);
     database = await createTestDatabase();
     const config = { registryHost: registry.host, outageRetryMs: 1_000 };
-    first = await startTestWorker(database.url, { config: { ...config, engineName: "shared engine" }, log: logTo("first") });
-    second = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: secondEngine.host }), config: { ...config, engineName: "second engine" }, log: logTo("second") });
+    first = await startTestWorker(database.url, {
+      config: { ...config, engineName: "shared engine" },
+      log: logTo("first"),
+    });
+    second = await startTestWorker(database.url, {
+      docker: createDockerEngine({ DOCKER_HOST: secondEngine.host }),
+      config: { ...config, engineName: "second engine" },
+      log: logTo("second"),
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -60,7 +72,10 @@ describe.skipIf(!docker.ready || cannotPool)("a pool of two engines sharing imag
     // the images this run built on the shared engine
     const shared = new Docker();
     for (const image of await shared.listImages({ filters: { label: [`${POOL_TEST_LABEL}=${nonce}`] } })) {
-      await shared.getImage(image.Id).remove({ force: true }).catch(() => undefined);
+      await shared
+        .getImage(image.Id)
+        .remove({ force: true })
+        .catch(() => undefined);
     }
   }, 300_000);
 
@@ -83,44 +98,73 @@ describe.skipIf(!docker.ready || cannotPool)("a pool of two engines sharing imag
       300_000,
       100,
     );
-    const finishedBySecond = await database.prisma.validationRun.count({ where: { workerId: second.workerId, status: "SUCCEEDED" } });
+    const finishedBySecond = await database.prisma.validationRun.count({
+      where: { workerId: second.workerId, status: "SUCCEEDED" },
+    });
     await secondEngine.crash();
 
     const runs = await waitFor(
       "every run of the tasks to finish",
       async () => {
-        const all = await database.prisma.validationRun.findMany({ include: { task: { select: { instanceId: true } } } });
-        return all.length === ENVIRONMENTS * 8 && all.every((run) => run.status === "SUCCEEDED" || run.status === "FAILED" || run.status === "CANCELLED") ? all : null;
+        const all = await database.prisma.validationRun.findMany({
+          include: { task: { select: { instanceId: true } } },
+        });
+        return all.length === ENVIRONMENTS * 8 &&
+          all.every((run) => run.status === "SUCCEEDED" || run.status === "FAILED" || run.status === "CANCELLED")
+          ? all
+          : null;
       },
       // forty runs on one engine after the kill: a busy two-core machine took over 480 s once
       900_000,
       500,
     ).catch(async (error) => {
-      const unfinished = await database.prisma.validationRun.findMany({ where: { status: { notIn: ["SUCCEEDED", "FAILED", "CANCELLED"] } }, include: { task: { select: { instanceId: true } } } });
-      const rows = unfinished.map((run) => `${run.task.instanceId} ${run.kind} ${run.status}/${run.phase} worker=${run.workerId === first.workerId ? "first" : run.workerId === second.workerId ? "second" : run.workerId} outageRetries=${run.outageRetries} heartbeat=${run.heartbeatAt?.toISOString()} ${run.errorMessage ?? ""}`);
-      console.error(`unfinished runs:\n${rows.join("\n")}\nfirst worker's log:\n${logs.first.slice(-60).join("\n")}\nsecond worker's log:\n${logs.second.slice(-60).join("\n")}`);
+      const unfinished = await database.prisma.validationRun.findMany({
+        where: { status: { notIn: ["SUCCEEDED", "FAILED", "CANCELLED"] } },
+        include: { task: { select: { instanceId: true } } },
+      });
+      const rows = unfinished.map(
+        (run) =>
+          `${run.task.instanceId} ${run.kind} ${run.status}/${run.phase} worker=${run.workerId === first.workerId ? "first" : run.workerId === second.workerId ? "second" : run.workerId} outageRetries=${run.outageRetries} heartbeat=${run.heartbeatAt?.toISOString()} ${run.errorMessage ?? ""}`,
+      );
+      console.error(
+        `unfinished runs:\n${rows.join("\n")}\nfirst worker's log:\n${logs.first.slice(-60).join("\n")}\nsecond worker's log:\n${logs.second.slice(-60).join("\n")}`,
+      );
       throw error;
     });
 
     // nothing lost, nothing blamed on the engine that died
-    expect(runs.filter((run) => run.status !== "SUCCEEDED").map((run) => `${run.task.instanceId} ${run.kind}: ${run.status} ${run.errorMessage}`)).toEqual([]);
-    const verdicts = await database.prisma.task.findMany({ where: { id: { in: tasks.map((task) => task.id) } }, select: { instanceId: true, automatedVerdict: true, failureClass: true } });
+    expect(
+      runs
+        .filter((run) => run.status !== "SUCCEEDED")
+        .map((run) => `${run.task.instanceId} ${run.kind}: ${run.status} ${run.errorMessage}`),
+    ).toEqual([]);
+    const verdicts = await database.prisma.task.findMany({
+      where: { id: { in: tasks.map((task) => task.id) } },
+      select: { instanceId: true, automatedVerdict: true, failureClass: true },
+    });
     // the demo names a sound task's verdict (VALID) and a broken one's failure class
-    for (const task of verdicts) expect(`${task.instanceId}: ${task.failureClass ?? task.automatedVerdict}`).toBe(`${task.instanceId}: ${expected.get(task.instanceId)}`);
+    for (const task of verdicts)
+      expect(`${task.instanceId}: ${task.failureClass ?? task.automatedVerdict}`).toBe(
+        `${task.instanceId}: ${expected.get(task.instanceId)}`,
+      );
 
     // spread: both engines ran runs to the end
     expect(finishedBySecond).toBeGreaterThan(0);
     expect(runs.filter((run) => run.workerId === first.workerId).length).toBeGreaterThan(0);
 
     // each image built once in the pool; the other engine pulled instead of building
-    const builds = await database.prisma.build.findMany({ where: { status: "SUCCEEDED", revision: { environment: { key: { startsWith: `pool-${nonce}/` } } } } });
+    const builds = await database.prisma.build.findMany({
+      where: { status: "SUCCEEDED", revision: { environment: { key: { startsWith: `pool-${nonce}/` } } } },
+    });
     const hashes = new Set(builds.map((build) => build.contextHash));
     expect(hashes.size).toBe(ENVIRONMENTS);
-    for (const hash of hashes) expect(builds.filter((build) => build.contextHash === hash && !build.cacheHit)).toHaveLength(1);
+    for (const hash of hashes)
+      expect(builds.filter((build) => build.contextHash === hash && !build.cacheHit)).toHaveLength(1);
     // an image pulled instead of built (a build on a fresh engine also pulls its base image first: that is not one)
     const pulled = builds.filter((build) => build.cacheHit && build.log?.includes("instead of building it"));
     expect(pulled.length).toBeGreaterThan(0);
-    for (const build of pulled) expect(build.workerId).not.toBe(builds.find((b) => b.contextHash === build.contextHash && !b.cacheHit)?.workerId);
+    for (const build of pulled)
+      expect(build.workerId).not.toBe(builds.find((b) => b.contextHash === build.contextHash && !b.cacheHit)?.workerId);
 
     // the Jobs page shows the second engine as down
     const workers = await listWorkers(database.prisma);

@@ -7,7 +7,10 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 // had left behind: IMAGE when their dataset names an image, NONE otherwise. Its UPDATE runs here
 // again on placeholder environments written as they were before it (source RECIPE, the default).
 
-const MIGRATION = readFileSync(path.join(import.meta.dirname, "../../prisma/migrations/20261205210000_environment_sources/migration.sql"), "utf8");
+const MIGRATION = readFileSync(
+  path.join(import.meta.dirname, "../../prisma/migrations/20261205210000_environment_sources/migration.sql"),
+  "utf8",
+);
 const MARKING = MIGRATION.slice(MIGRATION.indexOf("WITH named AS"));
 
 describe("migrating placeholder environments to a source", () => {
@@ -20,9 +23,26 @@ describe("migrating placeholder environments to a source", () => {
   it("marks them IMAGE with the image their rows or dataset name, NONE when nothing names one, and leaves recipes alone", async () => {
     const db = database.prisma;
     const repositoryId = (await db.repository.create({ data: { owner: "o", name: "r" } })).id;
-    const environment = async (key: string, metadata: object | null) => (await db.environment.create({ data: { key, repositoryId, baseCommit: key, ...(metadata ? { metadata } : {}) } })).id;
-    const task = (instanceId: string, environmentId: string, source: "SWE_BENCH" | "SWE_REBENCH" | "SWE_GYM", metadata: object | null = null) =>
-      db.task.create({ data: { instanceId, environmentId, source, problemStatement: "", fixPatch: "", testPatch: "", ...(metadata ? { metadata } : {}) } });
+    const environment = async (key: string, metadata: object | null) =>
+      (await db.environment.create({ data: { key, repositoryId, baseCommit: key, ...(metadata ? { metadata } : {}) } }))
+        .id;
+    const task = (
+      instanceId: string,
+      environmentId: string,
+      source: "SWE_BENCH" | "SWE_REBENCH" | "SWE_GYM",
+      metadata: object | null = null,
+    ) =>
+      db.task.create({
+        data: {
+          instanceId,
+          environmentId,
+          source,
+          problemStatement: "",
+          fixPatch: "",
+          testPatch: "",
+          ...(metadata ? { metadata } : {}),
+        },
+      });
     const placeholder = { placeholderRecipe: true };
     const bench = await environment("bench", placeholder);
     await task("Django__django-16255", bench, "SWE_BENCH");
@@ -38,7 +58,10 @@ describe("migrating placeholder environments to a source", () => {
     await db.$executeRawUnsafe(MARKING);
 
     const sources = Object.fromEntries(
-      (await db.environment.findMany({ select: { key: true, imageSource: true, imageReference: true } })).map((e) => [e.key, `${e.imageSource} ${e.imageReference ?? "-"}`]),
+      (await db.environment.findMany({ select: { key: true, imageSource: true, imageReference: true } })).map((e) => [
+        e.key,
+        `${e.imageSource} ${e.imageReference ?? "-"}`,
+      ]),
     );
     expect(sources).toEqual({
       bench: "IMAGE swebench/sweb.eval.x86_64.django_1776_django-16255:latest",

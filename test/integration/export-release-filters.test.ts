@@ -19,11 +19,18 @@ const ids: Record<string, string> = {};
 async function collect(lines: AsyncGenerator<string>) {
   let text = "";
   for await (const chunk of lines) text += chunk;
-  return text.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line).instance_id as string);
+  return text
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line).instance_id as string);
 }
 
 async function exported(request: ExportRequest) {
-  const { filters, release } = await resolveExportFilters(db.prisma, null, { query: "repository=acme/release", ...request });
+  const { filters, release } = await resolveExportFilters(db.prisma, null, {
+    query: "repository=acme/release",
+    ...request,
+  });
   const plan = await planExport(db.prisma, filters, { release });
   return { rows: await collect(exportTasks(db.prisma, filters, { plan })), report: plan.report };
 }
@@ -35,9 +42,20 @@ beforeAll(async () => {
   const [ann, bob] = [await createUser(db.prisma, "CURATOR"), await createUser(db.prisma, "CURATOR")];
   viewer = (await createApiToken(db.prisma, (await createUser(db.prisma, "VIEWER")).id, { name: "t" })).token;
   const make = async (name: string, verdict: "VALID" | "INVALID" | "PENDING", decisions: DecisionVerdict[]) => {
-    const task = await createTask(db.prisma, env.id, { instanceId: `acme__release-${name}`, automatedVerdict: verdict, curationStatus: "APPROVED" });
+    const task = await createTask(db.prisma, env.id, {
+      instanceId: `acme__release-${name}`,
+      automatedVerdict: verdict,
+      curationStatus: "APPROVED",
+    });
     for (const [i, verdictOfDecision] of decisions.entries()) {
-      await db.prisma.curationDecision.create({ data: { taskId: task.id, curatorId: curator.id, verdict: verdictOfDecision, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) } });
+      await db.prisma.curationDecision.create({
+        data: {
+          taskId: task.id,
+          curatorId: curator.id,
+          verdict: verdictOfDecision,
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        },
+      });
     }
     ids[name] = task.id;
   };
@@ -49,11 +67,25 @@ beforeAll(async () => {
 
   const rubric = await defaultRubricVersion(db.prisma);
   const campaign = await db.prisma.campaign.create({
-    data: { name: "release", rubricVersionId: rubric.id, overlap: 2, dropRule: {}, viewQuery: "repository=acme/release", status: "CLOSED" },
+    data: {
+      name: "release",
+      rubricVersionId: rubric.id,
+      overlap: 2,
+      dropRule: {},
+      viewQuery: "repository=acme/release",
+      status: "CLOSED",
+    },
   });
   const label = (task: string, annotatorId: string, underspecified: number) =>
     db.prisma.campaignLabel.create({
-      data: { campaignId: campaign.id, taskId: ids[task], annotatorId, rubricVersionId: rubric.id, answers: { underspecified }, submittedAt: new Date() },
+      data: {
+        campaignId: campaign.id,
+        taskId: ids[task],
+        annotatorId,
+        rubricVersionId: rubric.id,
+        answers: { underspecified },
+        submittedAt: new Date(),
+      },
     });
   await label("agreed", ann.id, 0);
   await label("agreed", bob.id, 0);
@@ -82,7 +114,10 @@ describe("export release filters", () => {
   it("filters on the verdict and on the latest curator decision", async () => {
     const invalid = await exported({ validatedOnly: false, verdict: "INVALID" });
     expect(invalid.rows).toEqual(["acme__release-invalid"]);
-    expect(invalid.report.reasons).toEqual([{ reason: "verdict VALID", count: 3 }, { reason: "never validated", count: 1 }]);
+    expect(invalid.report.reasons).toEqual([
+      { reason: "verdict VALID", count: 3 },
+      { reason: "never validated", count: 1 },
+    ]);
     const approved = await exported({ decision: "APPROVE" });
     expect(approved.rows).not.toContain("acme__release-rejected-later");
     expect(approved.report.reasons).toContainEqual({ reason: "latest decision REJECT", count: 1 });
@@ -100,19 +135,34 @@ describe("export release filters", () => {
   });
 
   it("refuses an agreement outside 0–1 in one sentence", async () => {
-    const response = await exportsRoute.GET(new Request(`${BASE}/exports?agreement=80`, { headers: { authorization: `Bearer ${viewer}` } }));
+    const response = await exportsRoute.GET(
+      new Request(`${BASE}/exports?agreement=80`, { headers: { authorization: `Bearer ${viewer}` } }),
+    );
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("agreement must be at most 1");
   });
 
   it("states the exclusions in the API answer: the download's headers and the preview", async () => {
     const query = "query=" + encodeURIComponent("repository=acme/release");
-    const response = await exportsRoute.GET(new Request(`${BASE}/exports?${query}`, { headers: { authorization: `Bearer ${viewer}` } }));
+    const response = await exportsRoute.GET(
+      new Request(`${BASE}/exports?${query}`, { headers: { authorization: `Bearer ${viewer}` } }),
+    );
     expect(response.status).toBe(200);
-    expect(decodeURIComponent(response.headers.get("x-export-excluded")!)).toBe("2 tasks excluded: 1 never validated, 1 verdict INVALID");
-    expect(JSON.parse(decodeURIComponent(response.headers.get("x-export-report")!))).toMatchObject({ exported: 3, excluded: 2 });
+    expect(decodeURIComponent(response.headers.get("x-export-excluded")!)).toBe(
+      "2 tasks excluded: 1 never validated, 1 verdict INVALID",
+    );
+    expect(JSON.parse(decodeURIComponent(response.headers.get("x-export-report")!))).toMatchObject({
+      exported: 3,
+      excluded: 2,
+    });
     expect((await response.text()).trim().split("\n")).toHaveLength(3);
-    const preview = await previewRoute.GET(new Request(`${BASE}/exports/preview?${query}`, { headers: { authorization: `Bearer ${viewer}` } }));
-    expect(await preview.json()).toMatchObject({ considered: 5, exported: 3, sentence: "2 tasks excluded: 1 never validated, 1 verdict INVALID" });
+    const preview = await previewRoute.GET(
+      new Request(`${BASE}/exports/preview?${query}`, { headers: { authorization: `Bearer ${viewer}` } }),
+    );
+    expect(await preview.json()).toMatchObject({
+      considered: 5,
+      exported: 3,
+      sentence: "2 tasks excluded: 1 never validated, 1 verdict INVALID",
+    });
   });
 });

@@ -25,7 +25,11 @@ afterAll(async () => db.drop());
 const COUNT_EVERY_TASK = { createdFrom: "2000-01-01" };
 
 async function expectTalliesToMatchCounts() {
-  const [tallied, counted, tasks] = await Promise.all([taskFacets(db.prisma, {}), taskFacets(db.prisma, COUNT_EVERY_TASK), db.prisma.task.count()]);
+  const [tallied, counted, tasks] = await Promise.all([
+    taskFacets(db.prisma, {}),
+    taskFacets(db.prisma, COUNT_EVERY_TASK),
+    db.prisma.task.count(),
+  ]);
   expect(tallied.total).toBe(tasks);
   expect(tallied.facets).toEqual(counted.facets);
 }
@@ -41,12 +45,37 @@ const facets = fc.record({
 type Facets = typeof facets extends fc.Arbitrary<infer T> ? T : never;
 
 const change = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("insert" as const), rows: fc.array(facets, { minLength: 1, maxLength: 6 }) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("update" as const), pick: fc.nat(), set: facets.chain((f) => fc.subarray(Object.keys(f)).map((keys) => Object.fromEntries(keys.map((k) => [k, f[k as keyof Facets]])))) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("updateMany" as const), source: fc.constantFrom(...Object.values(TaskSource)), status: fc.constantFrom(...Object.values(CurationStatus)) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("insert" as const),
+      rows: fc.array(facets, { minLength: 1, maxLength: 6 }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("update" as const),
+      pick: fc.nat(),
+      set: facets.chain((f) =>
+        fc.subarray(Object.keys(f)).map((keys) => Object.fromEntries(keys.map((k) => [k, f[k as keyof Facets]]))),
+      ),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("updateMany" as const),
+      source: fc.constantFrom(...Object.values(TaskSource)),
+      status: fc.constantFrom(...Object.values(CurationStatus)),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("relabel" as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("deleteMany" as const), kind: fc.constantFrom(...Object.values(TaskKind)) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant("deleteMany" as const), kind: fc.constantFrom(...Object.values(TaskKind)) }),
+  },
   { weight: 2, arbitrary: fc.constant({ op: "fold" as const }) },
   { weight: 1, arbitrary: fc.constant({ op: "truncate" as const }) },
 );
@@ -62,7 +91,14 @@ async function apply(c: Change) {
   switch (c.op) {
     case "insert":
       return p.task.createMany({
-        data: c.rows.map((row) => ({ ...row, instanceId: `tally-${++made}`, environmentId, problemStatement: "p", fixPatch: "", testPatch: "" })),
+        data: c.rows.map((row) => ({
+          ...row,
+          instanceId: `tally-${++made}`,
+          environmentId,
+          problemStatement: "p",
+          fixPatch: "",
+          testPatch: "",
+        })),
       });
     case "update": {
       const id = await pickTask(c.pick);
@@ -107,33 +143,83 @@ describe("pre-counted task facets", () => {
   });
 
   it("counts under the facets' own filters as the tasks do", async () => {
-    await apply({ op: "insert", rows: [
-      { source: "SWE_BENCH", kind: "ISSUE_FIX", difficulty: "EASY", automatedVerdict: "VALID", failureClass: null, curationStatus: "PENDING" },
-      { source: "SWE_GYM", kind: "ISSUE_FIX", difficulty: null, automatedVerdict: "INVALID", failureClass: "BUILD_ERROR", curationStatus: "REJECTED" },
-    ] });
-    for (const filters of [{ source: "SWE_BENCH" }, { verdict: "INVALID,VALID" }, { failureClass: "NONE" }, { difficulty: "NONE", status: "REJECTED" }]) {
-      const [tallied, counted] = await Promise.all([taskFacets(db.prisma, filters), taskFacets(db.prisma, { ...filters, ...COUNT_EVERY_TASK })]);
+    await apply({
+      op: "insert",
+      rows: [
+        {
+          source: "SWE_BENCH",
+          kind: "ISSUE_FIX",
+          difficulty: "EASY",
+          automatedVerdict: "VALID",
+          failureClass: null,
+          curationStatus: "PENDING",
+        },
+        {
+          source: "SWE_GYM",
+          kind: "ISSUE_FIX",
+          difficulty: null,
+          automatedVerdict: "INVALID",
+          failureClass: "BUILD_ERROR",
+          curationStatus: "REJECTED",
+        },
+      ],
+    });
+    for (const filters of [
+      { source: "SWE_BENCH" },
+      { verdict: "INVALID,VALID" },
+      { failureClass: "NONE" },
+      { difficulty: "NONE", status: "REJECTED" },
+    ]) {
+      const [tallied, counted] = await Promise.all([
+        taskFacets(db.prisma, filters),
+        taskFacets(db.prisma, { ...filters, ...COUNT_EVERY_TASK }),
+      ]);
       expect(tallied).toEqual(counted);
     }
   });
 
   it("keeps a change that commits while a fold runs, and concurrent folds count each change once", async () => {
     await db.prisma.$transaction(async (tx) => {
-      await createTask(tx as unknown as PrismaClient, environmentId, { instanceId: `tally-${++made}`, source: "SWE_SMITH", curationStatus: "NEEDS_CHANGES" });
+      await createTask(tx as unknown as PrismaClient, environmentId, {
+        instanceId: `tally-${++made}`,
+        source: "SWE_SMITH",
+        curationStatus: "NEEDS_CHANGES",
+      });
       await tx.task.updateMany({ where: { source: "SWE_BENCH" }, data: { automatedVerdict: "FLAKY" } });
       // the fold runs on another connection and cannot see these uncommitted rows
       await foldFacetTallies(db.prisma);
     });
     await expectTalliesToMatchCounts();
-    await apply({ op: "insert", rows: [{ source: "OPENSWE", kind: "TDD_STEP", difficulty: "HARD", automatedVerdict: "PENDING", failureClass: null, curationStatus: "PENDING" }] });
-    await Promise.all([foldFacetTallies(db.prisma), foldFacetTallies(db.prisma), apply({ op: "updateMany", source: "OPENSWE", status: "APPROVED" }), foldFacetTallies(db.prisma)]);
+    await apply({
+      op: "insert",
+      rows: [
+        {
+          source: "OPENSWE",
+          kind: "TDD_STEP",
+          difficulty: "HARD",
+          automatedVerdict: "PENDING",
+          failureClass: null,
+          curationStatus: "PENDING",
+        },
+      ],
+    });
+    await Promise.all([
+      foldFacetTallies(db.prisma),
+      foldFacetTallies(db.prisma),
+      apply({ op: "updateMany", source: "OPENSWE", status: "APPROVED" }),
+      foldFacetTallies(db.prisma),
+    ]);
     await expectTalliesToMatchCounts();
-    const [{ rows }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>("SELECT count(*)::int AS rows FROM task_facet_tallies");
+    const [{ rows }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>(
+      "SELECT count(*)::int AS rows FROM task_facet_tallies",
+    );
     await foldFacetTallies(db.prisma);
     const [{ combinations }] = await db.prisma.$queryRawUnsafe<{ combinations: number }[]>(
       "SELECT count(*)::int AS combinations FROM (SELECT DISTINCT curation_status, automated_verdict, failure_class, source, kind, difficulty FROM tasks) c",
     );
-    const [{ rows: folded }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>("SELECT count(*)::int AS rows FROM task_facet_tallies");
+    const [{ rows: folded }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>(
+      "SELECT count(*)::int AS rows FROM task_facet_tallies",
+    );
     // folding leaves one row per combination the tasks show, and no more than before
     expect(folded).toBe(combinations);
     expect(folded).toBeLessThanOrEqual(rows);

@@ -63,18 +63,30 @@ describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and w
     const { version } = await db.task.findUniqueOrThrow({ where: { id: decidedTask }, select: { version: true } });
     const decision = await callRoute(routes.decisions.POST, curator.token, "/api/v1/decisions", {
       method: "POST",
-      body: { taskId: decidedTask, verdict: "NEEDS_CHANGES", reasons: ["OTHER"], comment: "decided before the outage", version },
+      body: {
+        taskId: decidedTask,
+        verdict: "NEEDS_CHANGES",
+        reasons: ["OTHER"],
+        comment: "decided before the outage",
+        version,
+      },
     });
     expect(decision.status).toBe(201);
 
-    const requested = await callRoute(routes.runs.POST, curator.token, "/api/v1/runs", { method: "POST", body: { taskId: tasks["demo__calc-1"].id } });
+    const requested = await callRoute(routes.runs.POST, curator.token, "/api/v1/runs", {
+      method: "POST",
+      body: { taskId: tasks["demo__calc-1"].id },
+    });
     expect(requested.status).toBe(202);
     const { groupId } = await requested.json();
     const running = await waitFor(
       "both runs to be running their tests",
       async () => {
         const runs = await db.validationRun.findMany({ where: { groupId } });
-        return runs.length === 2 && runs.every((run) => run.status === "RUNNING" && run.phase === "RUNNING_TESTS" && run.containerId) ? runs : null;
+        return runs.length === 2 &&
+          runs.every((run) => run.status === "RUNNING" && run.phase === "RUNNING_TESTS" && run.containerId)
+          ? runs
+          : null;
       },
       90_000,
     ).catch((error) => {
@@ -94,27 +106,49 @@ describe.skipIf(!docker.ready)("PostgreSQL restarts under a running worker and w
     // the containers finish (sleep 3) while the database is away: their results cannot be stored
     const engine = new Docker();
     await waitFor("the runs' containers to finish while the database is away", async () => {
-      const states = await Promise.all(running.map((run) => engine.getContainer(run.containerId!).inspect().then((info) => info.State.Running, () => false)));
+      const states = await Promise.all(
+        running.map((run) =>
+          engine
+            .getContainer(run.containerId!)
+            .inspect()
+            .then(
+              (info) => info.State.Running,
+              () => false,
+            ),
+        ),
+      );
       return states.every((stillRunning) => !stillRunning);
     });
     await postgres.restart();
     const restartedAt = new Date();
 
     // the web recovers without a restart
-    await waitFor("the task list to answer again", async () => (await callRoute(routes.tasks.GET, curator.token, "/api/v1/tasks")).status === 200, 15_000);
+    await waitFor(
+      "the task list to answer again",
+      async () => (await callRoute(routes.tasks.GET, curator.token, "/api/v1/tasks")).status === 200,
+      15_000,
+    );
 
     // the worker recovers too: the interrupted runs are retried, not failed, each stored once
     const runs = await waitForGroup(db, groupId, 120_000).catch((error) => {
       throw new Error(`${error.message}\nworker output:\n${workerOutput()}`);
     });
     for (const run of runs) {
-      expect(run, `${run.kind}: ${run.errorMessage}\n${workerOutput()}`).toMatchObject({ status: "SUCCEEDED", failureClass: null, attempts: 1 });
+      expect(run, `${run.kind}: ${run.errorMessage}\n${workerOutput()}`).toMatchObject({
+        status: "SUCCEEDED",
+        failureClass: null,
+        attempts: 1,
+      });
       expect(run.log).toContain("OPENSWE_EXIT_CODE=");
       const names = run.testResults.map((result) => result.testId);
       expect(new Set(names).size).toBe(names.length);
       // why it ran again stays in its history
-      const history = await db.auditEvent.findMany({ where: { entityType: "validation_run", entityId: run.id, action: "requeued" } });
-      expect(history.map((event) => JSON.stringify(event.after))).toEqual([expect.stringMatching(/database was unavailable/)]);
+      const history = await db.auditEvent.findMany({
+        where: { entityType: "validation_run", entityId: run.id, action: "requeued" },
+      });
+      expect(history.map((event) => JSON.stringify(event.after))).toEqual([
+        expect.stringMatching(/database was unavailable/),
+      ]);
     }
     const task = await db.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } });
     expect(task.automatedVerdict).toBe("VALID");

@@ -35,11 +35,20 @@ describe("npm start's embedded PostgreSQL exits", () => {
     const first: EmbeddedServer = await start();
     const lines: string[] = [];
     let gaveUp: string | undefined;
-    supervisor = superviseEmbeddedPostgres(first, start, { log: (line) => lines.push(line), giveUp: (reason) => (gaveUp = reason) }, { maxRestarts: 2, withinMs: 60_000 });
+    supervisor = superviseEmbeddedPostgres(
+      first,
+      start,
+      { log: (line) => lines.push(line), giveUp: (reason) => (gaveUp = reason) },
+      { maxRestarts: 2, withinMs: 60_000 },
+    );
 
     for (let death = 1; death <= 2; death++) {
       await killPostmaster(dataDir, "SIGKILL");
-      await waitFor(`the server to be back after death ${death}`, async () => lines.filter((line) => line.includes("is back")).length === death, 30_000).catch((error: Error) => {
+      await waitFor(
+        `the server to be back after death ${death}`,
+        async () => lines.filter((line) => line.includes("is back")).length === death,
+        30_000,
+      ).catch((error: Error) => {
         throw new Error(`${error.message}; the supervisor said: ${[...lines, gaveUp ?? "(nothing more)"].join(" | ")}`);
       });
       expect(await answers(first.baseUrl)).toBe(true);

@@ -56,13 +56,17 @@ describe.skipIf(!docker.ready || notRoot)("the log store's disk is full", () => 
     for (const run of runs) {
       expect(run, run.errorMessage ?? "").toMatchObject({ status: "SUCCEEDED", logTruncated: true });
       expect(run.log).toContain("OPENSWE_EXIT_CODE=");
-      expect(run.log).toMatch(/log truncated: the live log stopped because it could not be stored \(.*No space left on device/);
+      expect(run.log).toMatch(
+        /log truncated: the live log stopped because it could not be stored \(.*No space left on device/,
+      );
       expect(run.testResults.length).toBeGreaterThan(0);
     }
     expect(await db.logChunk.count()).toBe(0);
     const task = await db.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } });
     expect(task.automatedVerdict).toBe("VALID");
     // the rest of the database still takes writes
-    await db.auditEvent.create({ data: { actorId: null, entityType: "test", entityId: "x", action: "still-writable" } });
+    await db.auditEvent.create({
+      data: { actorId: null, entityType: "test", entityId: "x", action: "still-writable" },
+    });
   });
 });

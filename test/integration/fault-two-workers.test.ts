@@ -26,7 +26,8 @@ describe.skipIf(!docker.ready)("two workers on one queue", () => {
     database = await createTestDatabase();
     tasks = await loadDemoTasks(database.prisma);
     await slowDownDemoCalc(database.prisma, 4);
-    for (let i = 0; i < 2; i++) workers.push(spawnWorkerProcess(database.url, { WORKER_CONCURRENCY: "1", WORKER_FORGET_AFTER_MS: "5000" }));
+    for (let i = 0; i < 2; i++)
+      workers.push(spawnWorkerProcess(database.url, { WORKER_CONCURRENCY: "1", WORKER_FORGET_AFTER_MS: "5000" }));
     await waitFor("both workers to beat", async () => (await database.prisma.workerHeartbeat.count()) === 2, 60_000);
   });
 
@@ -51,7 +52,9 @@ describe.skipIf(!docker.ready)("two workers on one queue", () => {
     });
     // which worker is which, by process id: wait for both rows (a busy worker's row can be missing for a moment)
     const [victim, survivor] = await waitFor("a heartbeat row of each running worker", async () => {
-      const heartbeats = await database.prisma.workerHeartbeat.findMany({ where: { id: { in: running.map((run) => run.workerId!) } } });
+      const heartbeats = await database.prisma.workerHeartbeat.findMany({
+        where: { id: { in: running.map((run) => run.workerId!) } },
+      });
       const pair = [0, 1].map((i) => heartbeats.find((h) => h.pid === workers[i].child.pid));
       return pair[0] && pair[1] ? [pair[0], pair[1]] : null;
     });
@@ -69,23 +72,38 @@ describe.skipIf(!docker.ready)("two workers on one queue", () => {
     for (const run of runs) {
       // every attempt announces itself once in the live log: no run executed more often than its attempts
       const chunks = await database.prisma.logChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
-      const starts = chunks.map((chunk) => chunk.content).join("").match(/\[swe-curator\] (reusing|built) image/g) ?? [];
+      const starts =
+        chunks
+          .map((chunk) => chunk.content)
+          .join("")
+          .match(/\[swe-curator\] (reusing|built) image/g) ?? [];
       expect(starts.length, run.id).toBeLessThanOrEqual(run.attempts);
     }
     const task = await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } });
     expect(task.automatedVerdict).toBe("VALID");
 
     // why the victim's run ran twice stays in its history, though its final record is clean
-    const history = await database.prisma.auditEvent.findMany({ where: { entityType: "validation_run", entityId: victimRun.id, action: "requeued" } });
+    const history = await database.prisma.auditEvent.findMany({
+      where: { entityType: "validation_run", entityId: victimRun.id, action: "requeued" },
+    });
     expect(history).toHaveLength(1);
-    expect(history[0].after).toMatchObject({ workerId: victim.id, reason: expect.stringContaining(`Worker ${victim.id} stopped responding`) });
+    expect(history[0].after).toMatchObject({
+      workerId: victim.id,
+      reason: expect.stringContaining(`Worker ${victim.id} stopped responding`),
+    });
 
     // the dead worker's container is gone, and so, after a while, is its row in the list
     expect((await engine.listLabelledContainers()).filter((c) => c.labels[LABEL_WORKER_ID] === victim.id)).toEqual([]);
-    await waitFor("the dead worker to leave the list", async () => {
-      const listed = await listWorkers(database.prisma);
-      return listed.length === 1 && listed[0].id === survivor.id;
-    }, 30_000);
-    expect(await database.prisma.$queryRawUnsafe<unknown[]>("select id from graphile_worker.jobs where locked_at is null")).toEqual([]);
+    await waitFor(
+      "the dead worker to leave the list",
+      async () => {
+        const listed = await listWorkers(database.prisma);
+        return listed.length === 1 && listed[0].id === survivor.id;
+      },
+      30_000,
+    );
+    expect(
+      await database.prisma.$queryRawUnsafe<unknown[]>("select id from graphile_worker.jobs where locked_at is null"),
+    ).toEqual([]);
   });
 });

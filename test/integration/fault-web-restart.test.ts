@@ -19,11 +19,21 @@ type SseEvent = { id?: string; event: string; data: { seq?: number; status?: str
 /** Reads server-sent events until `until` says stop or the stream ends or breaks. */
 /** Bytes the web server's sockets on `port` have written that the other side has not read yet (ss's Send-Q). */
 function serverSendQueueBytes(port: number): number {
-  const sockets = spawnSync("ss", ["-tnH", "state", "established", `( sport = :${port} )`], { encoding: "utf8" }).stdout ?? "";
-  return Math.max(0, ...sockets.split("\n").filter(Boolean).map((line) => Number(line.trim().split(/\s+/)[1]) || 0));
+  const sockets =
+    spawnSync("ss", ["-tnH", "state", "established", `( sport = :${port} )`], { encoding: "utf8" }).stdout ?? "";
+  return Math.max(
+    0,
+    ...sockets
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => Number(line.trim().split(/\s+/)[1]) || 0),
+  );
 }
 
-async function readEvents(response: Response, until: (events: SseEvent[]) => boolean): Promise<{ events: SseEvent[]; broke: boolean }> {
+async function readEvents(
+  response: Response,
+  until: (events: SseEvent[]) => boolean,
+): Promise<{ events: SseEvent[]; broke: boolean }> {
   const events: SseEvent[] = [];
   const decoder = new TextDecoder();
   let buffer = "";
@@ -53,8 +63,14 @@ describe("the web process restarts under a live-log stream", () => {
   let token: string;
 
   const startWeb = async () => {
-    web = spawn(process.execPath, ["--import", "tsx", "test/helpers/route-server.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_URL: database.url, ROUTE_SERVER_PORT: String(port) } });
-    await new Promise<void>((resolve) => web!.stdout!.on("data", (chunk) => String(chunk).includes("ready") && resolve()));
+    web = spawn(process.execPath, ["--import", "tsx", "test/helpers/route-server.ts"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, DATABASE_URL: database.url, ROUTE_SERVER_PORT: String(port) },
+    });
+    await new Promise<void>((resolve) =>
+      web!.stdout!.on("data", (chunk) => String(chunk).includes("ready") && resolve()),
+    );
   };
 
   beforeAll(async () => {
@@ -73,9 +89,14 @@ describe("the web process restarts under a live-log stream", () => {
     const { runs } = await requestValidation(database.prisma, { taskId: tasks["demo__calc-1"].id, actorId: null });
     const runId = runs[0].id;
     // a run in progress, as a worker leaves it: RUNNING with its first 100 chunks
-    await database.prisma.validationRun.update({ where: { id: runId }, data: { status: "RUNNING", workerId: "w", heartbeatAt: new Date() } });
+    await database.prisma.validationRun.update({
+      where: { id: runId },
+      data: { status: "RUNNING", workerId: "w", heartbeatAt: new Date() },
+    });
     const addChunks = (from: number, to: number) =>
-      database.prisma.logChunk.createMany({ data: Array.from({ length: to - from }, (_, i) => ({ runId, seq: from + i, content: `line ${from + i}\n` })) });
+      database.prisma.logChunk.createMany({
+        data: Array.from({ length: to - from }, (_, i) => ({ runId, seq: from + i, content: `line ${from + i}\n` })),
+      });
     await addChunks(0, 100);
     const url = `http://127.0.0.1:${port}/api/v1/runs/${runId}/log`;
     const headers = { authorization: `Bearer ${token}` };
@@ -97,7 +118,10 @@ describe("the web process restarts under a live-log stream", () => {
     // the worker goes on while the web is down
     await addChunks(100, 150);
     await startWeb();
-    await database.prisma.validationRun.update({ where: { id: runId }, data: { status: "SUCCEEDED", finishedAt: new Date() } });
+    await database.prisma.validationRun.update({
+      where: { id: runId },
+      data: { status: "SUCCEEDED", finishedAt: new Date() },
+    });
     const resumed = await fetch(url, { headers: { ...headers, "last-event-id": lastId } });
     expect(resumed.status).toBe(200);
     const after = await readEvents(resumed, (events) => events.at(-1)?.event === "end");
@@ -111,7 +135,9 @@ describe("the web process restarts under a live-log stream", () => {
     const TASK_BYTES = 4_000_000;
     // 14 approved tasks of about 4 MB each: far more than the pipes, sockets and stream buffers
     // between us hold (with 1 MB each a quiet machine buffered the whole export before the kill)
-    await database.prisma.$executeRawUnsafe(`update tasks set curation_status = 'APPROVED', problem_statement = repeat('x', ${TASK_BYTES})`);
+    await database.prisma.$executeRawUnsafe(
+      `update tasks set curation_status = 'APPROVED', problem_statement = repeat('x', ${TASK_BYTES})`,
+    );
     const cli = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "export"], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
@@ -121,14 +147,19 @@ describe("the web process restarts under a live-log stream", () => {
     cli.stderr!.on("data", (chunk) => (stderr += chunk));
     // we do not read its output yet, so the CLI and then the server wait mid-download
     await new Promise((resolve) => cli.stdout!.once("readable", resolve));
-    await waitFor("the server to be held up by the unread download (64 KB waiting in its socket)", async () => serverSendQueueBytes(port) >= 65_536);
+    await waitFor(
+      "the server to be held up by the unread download (64 KB waiting in its socket)",
+      async () => serverSendQueueBytes(port) >= 65_536,
+    );
     await stopProcess(web, "SIGKILL");
     const exited = new Promise<number | null>((resolve) => cli.once("exit", resolve));
     let received = 0;
     cli.stdout!.on("data", (chunk: Buffer) => (received += chunk.length));
     expect(await exited).toBe(4);
     expect(received).toBeLessThan(14 * TASK_BYTES);
-    expect(stderr).toMatch(/The server stopped sending the export \(.*\); the output holds only the first \d+ tasks and is incomplete: run the export again/);
+    expect(stderr).toMatch(
+      /The server stopped sending the export \(.*\); the output holds only the first \d+ tasks and is incomplete: run the export again/,
+    );
     expect(stderr).not.toMatch(/\n\s+at /);
     await startWeb();
   });

@@ -24,36 +24,65 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const environment = async (key: string) => (await database.prisma.environment.create({ data: { key, repositoryId, baseCommit: "abc" } })).id;
-const blobExists = async (text: string) => (await database.prisma.fileBlob.count({ where: { sha256: sha(text) } })) === 1;
-const linkOf = (environmentId: string, path: string) => database.prisma.environmentBaseFile.findUniqueOrThrow({ where: { environmentId_path: { environmentId, path } } });
+const environment = async (key: string) =>
+  (await database.prisma.environment.create({ data: { key, repositoryId, baseCommit: "abc" } })).id;
+const blobExists = async (text: string) =>
+  (await database.prisma.fileBlob.count({ where: { sha256: sha(text) } })) === 1;
+const linkOf = (environmentId: string, path: string) =>
+  database.prisma.environmentBaseFile.findUniqueOrThrow({ where: { environmentId_path: { environmentId, path } } });
 
 describe("collecting file blobs no environment links", () => {
   it("a rebuild that reads a changed file frees the old content at once; content another environment still links stays", async () => {
     const [first, second] = [await environment("o/blobs@rebuilt"), await environment("o/blobs@sharing")];
-    await saveBaseFiles(database.prisma, { environmentId: first, contextHash: "recipe-1" }, { "ops.py": file(OPS), "test_ops.py": file("def test_add(): ...\n") });
+    await saveBaseFiles(
+      database.prisma,
+      { environmentId: first, contextHash: "recipe-1" },
+      { "ops.py": file(OPS), "test_ops.py": file("def test_add(): ...\n") },
+    );
     await saveBaseFiles(database.prisma, { environmentId: second, contextHash: "recipe-1" }, { "ops.py": file(OPS) });
 
     // the new recipe changed the test file; ops.py reads the same
-    await saveBaseFiles(database.prisma, { environmentId: first, contextHash: "recipe-2" }, { "ops.py": file(OPS), "test_ops.py": file("def test_add(): assert True\n") });
+    await saveBaseFiles(
+      database.prisma,
+      { environmentId: first, contextHash: "recipe-2" },
+      { "ops.py": file(OPS), "test_ops.py": file("def test_add(): assert True\n") },
+    );
 
     expect(await blobExists("def test_add(): ...\n")).toBe(false);
     expect(await blobExists("def test_add(): assert True\n")).toBe(true);
     expect(await blobExists(OPS)).toBe(true);
-    expect(await linkOf(first, "test_ops.py")).toMatchObject({ sha256: sha("def test_add(): assert True\n"), contextHash: "recipe-2" });
+    expect(await linkOf(first, "test_ops.py")).toMatchObject({
+      sha256: sha("def test_add(): assert True\n"),
+      contextHash: "recipe-2",
+    });
   });
 
   it("a deleted environment's blobs are removed by the worker's periodic pass, a shared one kept", async () => {
     const [kept, deleted] = [await environment("o/blobs@kept"), await environment("o/blobs@deleted")];
-    await saveBaseFiles(database.prisma, { environmentId: kept, contextHash: "recipe-1" }, { "shared.py": file("shared = 1\n") });
-    await saveBaseFiles(database.prisma, { environmentId: deleted, contextHash: "recipe-1" }, { "shared.py": file("shared = 1\n"), "own.py": file("own = 1\n") });
+    await saveBaseFiles(
+      database.prisma,
+      { environmentId: kept, contextHash: "recipe-1" },
+      { "shared.py": file("shared = 1\n") },
+    );
+    await saveBaseFiles(
+      database.prisma,
+      { environmentId: deleted, contextHash: "recipe-1" },
+      { "shared.py": file("shared = 1\n"), "own.py": file("own = 1\n") },
+    );
     await database.prisma.environment.delete({ where: { id: deleted } });
     expect(await blobExists("own = 1\n")).toBe(true);
 
     // no Docker needed: the pass is the database's
-    const worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }), config: { pruneIntervalMs: 200 } });
+    const worker = await startTestWorker(database.url, {
+      docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }),
+      config: { pruneIntervalMs: 200 },
+    });
     try {
-      await waitFor("the worker to collect the deleted environment's blob", async () => !(await blobExists("own = 1\n")), 20_000);
+      await waitFor(
+        "the worker to collect the deleted environment's blob",
+        async () => !(await blobExists("own = 1\n")),
+        20_000,
+      );
     } finally {
       await worker.stop();
     }
@@ -66,7 +95,9 @@ describe("collecting file blobs no environment links", () => {
     const ORPHAN = "def mean(values):\n    return sum(values) / len(values)\n";
     await saveBaseFiles(database.prisma, { environmentId, contextHash: "recipe-1" }, { "ops.py": file(OPS) });
     // the content the save is about to link is already stored and linked by nobody: an orphan the collector wants
-    await database.prisma.fileBlob.create({ data: { sha256: sha(ORPHAN), content: ORPHAN, size: Buffer.byteLength(ORPHAN) } });
+    await database.prisma.fileBlob.create({
+      data: { sha256: sha(ORPHAN), content: ORPHAN, size: Buffer.byteLength(ORPHAN) },
+    });
 
     // hold the link row, so the save stops after its blob insert, at its link
     let release!: () => void;
@@ -81,7 +112,11 @@ describe("collecting file blobs no environment links", () => {
       { timeout: 30_000 },
     );
     await held;
-    const saving = saveBaseFiles(database.prisma, { environmentId, contextHash: "recipe-2" }, { "ops.py": file(ORPHAN) }).then(
+    const saving = saveBaseFiles(
+      database.prisma,
+      { environmentId, contextHash: "recipe-2" },
+      { "ops.py": file(ORPHAN) },
+    ).then(
       (report) => ({ report }),
       (error: Error) => ({ error: error.message }),
     );

@@ -17,15 +17,34 @@ import type { RecordError } from "@/lib/imports/import-run";
 const SEED = 20261203;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
-const jsonl = (file: string) => readFileSync(fixture(file), "utf8").split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonl = (file: string) =>
+  readFileSync(fixture(file), "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 type Family = { name: string; file: string; seeds: Record<string, unknown>[]; idKey: string | null };
 
 const FAMILIES: Family[] = [
-  { name: "SWE-bench instances", file: "instances.jsonl", seeds: JSON.parse(readFileSync(fixture("swe-bench/swe-bench-lite-test.json"), "utf8")), idKey: "instance_id" },
-  { name: "SWE-Flow steps", file: "steps.jsonl", seeds: jsonl("swe-flow/sweflow_dataset__test_merge.jsonl"), idKey: "instance_id" },
+  {
+    name: "SWE-bench instances",
+    file: "instances.jsonl",
+    seeds: JSON.parse(readFileSync(fixture("swe-bench/swe-bench-lite-test.json"), "utf8")),
+    idKey: "instance_id",
+  },
+  {
+    name: "SWE-Flow steps",
+    file: "steps.jsonl",
+    seeds: jsonl("swe-flow/sweflow_dataset__test_merge.jsonl"),
+    idKey: "instance_id",
+  },
   { name: "SWE-bench predictions", file: "preds.jsonl", seeds: jsonl("swe-agent/all_preds.jsonl"), idKey: null },
-  { name: "reviewer verdicts", file: "verdicts.jsonl", seeds: jsonl("reviewer/reviewer_verdicts.synthetic.jsonl"), idKey: null },
+  {
+    name: "reviewer verdicts",
+    file: "verdicts.jsonl",
+    seeds: jsonl("reviewer/reviewer_verdicts.synthetic.jsonl"),
+    idKey: null,
+  },
 ];
 
 /** What replaces one field: the kinds of damage real exports and hand edits produce. */
@@ -51,11 +70,24 @@ type Mutation =
 
 const mutation = (keys: string[]) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant("field" as const), key: fc.constantFrom(...keys), value: damagedValue }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant("field" as const), key: fc.constantFrom(...keys), value: damagedValue }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("drop" as const), key: fc.constantFrom(...keys) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("duplicateKey" as const), key: fc.constantFrom(...keys), value: damagedValue }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("duplicateKey" as const),
+        key: fc.constantFrom(...keys),
+        value: damagedValue,
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: "invalidUtf8" as const }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("cut" as const), at: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant("cut" as const), at: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }),
+    },
     { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
   );
 
@@ -65,7 +97,8 @@ function line(record: Record<string, unknown>, m: Mutation): Buffer {
   if (m.kind === "field") value[m.key] = m.value;
   if (m.kind === "drop") delete value[m.key];
   const text = JSON.stringify(value);
-  if (m.kind === "duplicateKey") return Buffer.from(`{${JSON.stringify(m.key)}: ${JSON.stringify(m.value)}, ${text.slice(1)}`);
+  if (m.kind === "duplicateKey")
+    return Buffer.from(`{${JSON.stringify(m.key)}: ${JSON.stringify(m.value)}, ${text.slice(1)}`);
   if (m.kind === "cut") return Buffer.from(text.slice(0, Math.floor(text.length * m.at)));
   if (m.kind === "invalidUtf8") {
     const bytes = Buffer.from(text);
@@ -100,11 +133,17 @@ describe("importers under fuzzed real records", () => {
   for (const family of FAMILIES) {
     it(`${family.name}: never throws, accounts for every line, names each bad one, writes nothing half`, async () => {
       const keys = [...new Set(family.seeds.flatMap((seed) => Object.keys(seed)))];
-      const lines = fc.array(fc.tuple(fc.nat({ max: family.seeds.length - 1 }), mutation(keys)), { minLength: 1, maxLength: 6 });
+      const lines = fc.array(fc.tuple(fc.nat({ max: family.seeds.length - 1 }), mutation(keys)), {
+        minLength: 1,
+        maxLength: 6,
+      });
       await fc.assert(
         fc.asyncProperty(lines, async (picked) => {
           const tag = `f${run++}`;
-          const records = picked.map(([seed, m], i) => ({ record: withFreshKey(family, family.seeds[seed], `${tag}-${i}`), m }));
+          const records = picked.map(([seed, m], i) => ({
+            record: withFreshKey(family, family.seeds[seed], `${tag}-${i}`),
+            m,
+          }));
           const file = path.join(dir, `${tag}-${family.file}`);
           writeFileSync(file, Buffer.concat(records.flatMap(({ record, m }) => [line(record, m), Buffer.from("\n")])));
 
@@ -131,7 +170,8 @@ describe("importers under fuzzed real records", () => {
               const id = record[family.idKey];
               if (typeof id !== "string") continue;
               const task = await db.prisma.task.findUnique({ where: { instanceId: id }, select: { id: true } });
-              if (failedLines.has(index + 1) || batch.format === "UNKNOWN") expect(task, `line ${index + 1} failed but its task exists`).toBeNull();
+              if (failedLines.has(index + 1) || batch.format === "UNKNOWN")
+                expect(task, `line ${index + 1} failed but its task exists`).toBeNull();
             }
           }
         }),

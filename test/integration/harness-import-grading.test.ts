@@ -11,7 +11,6 @@ import { cli } from "../helpers/swe-curator-cli";
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 
-
 const PANDAS = "pandas-dev__pandas.95280573.pr_53652";
 
 describe("harness results imported through the CLI", () => {
@@ -24,9 +23,18 @@ describe("harness results imported through the CLI", () => {
     dir = mkdtempSync(path.join(tmpdir(), "harness-grading-"));
     expect((await cli(["import", fixture("swe-bench/swe-bench-lite-test.json")], env)).code).toBe(0);
     // a task for SWE-smith's pandas run (synthetic row; its test lists are the real report's)
-    const report = JSON.parse(readFileSync(fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json"), "utf8"));
+    const report = JSON.parse(
+      readFileSync(fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json"), "utf8"),
+    );
     const status = (report[PANDAS] ?? report).tests_status;
-    const row = { instance_id: PANDAS, repo: "pandas-dev/pandas", base_commit: "95280573", problem_statement: "synthetic", FAIL_TO_PASS: [...status.FAIL_TO_PASS.success, ...status.FAIL_TO_PASS.failure], PASS_TO_PASS: [...status.PASS_TO_PASS.success, ...status.PASS_TO_PASS.failure] };
+    const row = {
+      instance_id: PANDAS,
+      repo: "pandas-dev/pandas",
+      base_commit: "95280573",
+      problem_statement: "synthetic",
+      FAIL_TO_PASS: [...status.FAIL_TO_PASS.success, ...status.FAIL_TO_PASS.failure],
+      PASS_TO_PASS: [...status.PASS_TO_PASS.success, ...status.PASS_TO_PASS.failure],
+    };
     writeFileSync(path.join(dir, "pandas-task.json"), JSON.stringify(row));
     expect((await cli(["import", path.join(dir, "pandas-task.json")], env)).code).toBe(0);
   });
@@ -35,23 +43,35 @@ describe("harness results imported through the CLI", () => {
     await db?.drop();
   });
 
-  const candidates = (instanceId: string) => db.prisma.candidatePatch.findMany({ where: { task: { instanceId } }, select: { generator: true, patch: true, resolved: true } });
+  const candidates = (instanceId: string) =>
+    db.prisma.candidatePatch.findMany({
+      where: { task: { instanceId } },
+      select: { generator: true, patch: true, resolved: true },
+    });
 
   it("never stores a candidate with an empty patch: a log without its prediction is reported", async () => {
     const result = await cli(["import", fixture("harness/django__django-15781.SWE-bench_Lite_golden.eval.log")], env);
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/django__django-15781.*the run carries no patch and no prediction of "SWE-bench_Lite_golden".*import the predictions/);
+    expect(result.stderr).toMatch(
+      /django__django-15781.*the run carries no patch and no prediction of "SWE-bench_Lite_golden".*import the predictions/,
+    );
     expect(await candidates("django__django-15781")).toEqual([]);
   });
 
   it("grades an imported log from its statuses against FAIL_TO_PASS / PASS_TO_PASS as SWE-bench does", async () => {
-    expect((await cli(["import", fixture("harness/django__django-15781.20240402_sweagent_gpt4.predictions.jsonl")], env)).code).toBe(0);
+    expect(
+      (await cli(["import", fixture("harness/django__django-15781.20240402_sweagent_gpt4.predictions.jsonl")], env))
+        .code,
+    ).toBe(0);
     const result = await cli(["import", fixture("harness/django__django-15781.20240402_sweagent_gpt4.eval.log")], env);
     expect(result.code).toBe(0);
     // SWE-bench's parse_log_django + get_eval_tests_report on this log: 1 F2P test failed, 43 P2P passed → RESOLVED_NO
     const [candidate] = await candidates("django__django-15781");
     expect(candidate).toMatchObject({ generator: "20240402_sweagent_gpt4", resolved: false });
-    const run = await db.prisma.validationRun.findFirstOrThrow({ where: { candidatePatch: { generator: "20240402_sweagent_gpt4" } }, include: { testResults: true } });
+    const run = await db.prisma.validationRun.findFirstOrThrow({
+      where: { candidatePatch: { generator: "20240402_sweagent_gpt4" } },
+      include: { testResults: true },
+    });
     expect(run.testResults.filter((t) => t.group === "FAIL_TO_PASS" && t.actual !== "PASSED")).toHaveLength(1);
     expect(run.testResults.filter((t) => t.group === "PASS_TO_PASS" && t.actual === "PASSED")).toHaveLength(43);
   });
@@ -59,17 +79,25 @@ describe("harness results imported through the CLI", () => {
   it("takes a run folder's generator from the report or --generator, never from a folder named logs", async () => {
     const folder = path.join(dir, "logs", PANDAS);
     mkdirSync(folder, { recursive: true });
-    copyFileSync(fixture("harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt"), path.join(folder, "test_output.txt"));
+    copyFileSync(
+      fixture("harness/test_output__swesmith_pandas-dev__pandas.95280573.pr_53652.txt"),
+      path.join(folder, "test_output.txt"),
+    );
 
     const unnamed = await cli(["import", path.join(dir, "logs")], env);
     expect(unnamed.code).toBe(3);
     expect(unnamed.stderr).toMatch(/cannot tell which model's run this is.*--generator/);
     expect(await candidates(PANDAS)).toEqual([]);
 
-    copyFileSync(fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json"), path.join(folder, "report.json"));
+    copyFileSync(
+      fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json"),
+      path.join(folder, "report.json"),
+    );
     writeFileSync(path.join(folder, "patch.diff"), "diff --git a/pandas/x.py b/pandas/x.py\n");
     expect((await cli(["import", path.join(dir, "logs")], env)).code).toBe(0);
-    expect((await candidates(PANDAS)).map((c) => c.generator)).toEqual(["swesmith_gen__claude-3.7__t-0.00_p-1.00__c.2.00__exp9__ig_orig"]);
+    expect((await candidates(PANDAS)).map((c) => c.generator)).toEqual([
+      "swesmith_gen__claude-3.7__t-0.00_p-1.00__c.2.00__exp9__ig_orig",
+    ]);
 
     // a log alone, without its patch.diff (with one it is graded: harness-run-folders.test.ts)
     rmSync(path.join(folder, "report.json"));

@@ -18,16 +18,29 @@ import type { ImportCheckpoint } from "@/lib/imports/import-run";
 // resumed (its file was on that machine's disk) and is failed with a reason instead.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const lite = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"), "utf8")) as Record<string, unknown>[];
-const FAST_ENV = { WORKER_HEARTBEAT_MS: String(FAST_WORKER_CONFIG.heartbeatMs), WORKER_LEASE_MS: String(FAST_WORKER_CONFIG.leaseMs) };
+const lite = JSON.parse(
+  readFileSync(path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"), "utf8"),
+) as Record<string, unknown>[];
+const FAST_ENV = {
+  WORKER_HEARTBEAT_MS: String(FAST_WORKER_CONFIG.heartbeatMs),
+  WORKER_LEASE_MS: String(FAST_WORKER_CONFIG.leaseMs),
+};
 
 /** Real SWE-bench Lite rows under new instance ids: enough of them that a kill lands mid-import. */
 function manyRecords(prefix: string, count: number) {
-  return Array.from({ length: count }, (_, i) => JSON.stringify({ ...lite[i % lite.length], instance_id: `${prefix}__row-${i}` })).join("\n") + "\n";
+  return (
+    Array.from({ length: count }, (_, i) =>
+      JSON.stringify({ ...lite[i % lite.length], instance_id: `${prefix}__row-${i}` }),
+    ).join("\n") + "\n"
+  );
 }
 
 function spawnTs(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...FAST_ENV, ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...FAST_ENV, ...env },
+  });
   child.stdout!.resume();
   child.stderr!.resume();
   return child;
@@ -40,7 +53,8 @@ async function kill(child: ChildProcess) {
 }
 
 const bodyOf = (text: string) => Readable.toWeb(Readable.from([Buffer.from(text)])) as ReadableStream<Uint8Array>;
-const checkpointOf = async (db: TestDatabase, id: string) => (await db.prisma.importBatch.findUniqueOrThrow({ where: { id } })).checkpoint as ImportCheckpoint | null;
+const checkpointOf = async (db: TestDatabase, id: string) =>
+  (await db.prisma.importBatch.findUniqueOrThrow({ where: { id } })).checkpoint as ImportCheckpoint | null;
 
 describe("imports on the job queue", () => {
   let db: TestDatabase;
@@ -56,7 +70,10 @@ describe("imports on the job queue", () => {
 
   it("resumes a killed worker's import at its checkpoint and counts every record once", async () => {
     const count = 4000;
-    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("crash", count)), { fileName: "crash.jsonl", actorId: null });
+    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("crash", count)), {
+      fileName: "crash.jsonl",
+      actorId: null,
+    });
     expect(batch.status).toBe("QUEUED");
 
     const doomed = spawnTs("workers/main.ts", [], { DATABASE_URL: db.url, WORKER_CONCURRENCY: "1" });
@@ -70,7 +87,15 @@ describe("imports on the job queue", () => {
     const rescuer = await startTestWorker(db.url);
     try {
       const done = await waitForImport(db.prisma, batch.id);
-      expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, failed: 0, attempts: 2, errorMessage: null, checkpoint: null });
+      expect(done).toMatchObject({
+        status: "SUCCEEDED",
+        created: count,
+        unchanged: 0,
+        failed: 0,
+        attempts: 2,
+        errorMessage: null,
+        checkpoint: null,
+      });
       expect(await db.prisma.task.count({ where: { instanceId: { startsWith: "crash__" } } })).toBe(count);
       expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
     } finally {
@@ -80,12 +105,19 @@ describe("imports on the job queue", () => {
 
   it("hands a batch back when its worker shuts down, and the next worker finishes it", async () => {
     const count = 2000;
-    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("shutdown", count)), { fileName: "shutdown.jsonl", actorId: null });
+    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("shutdown", count)), {
+      fileName: "shutdown.jsonl",
+      actorId: null,
+    });
     const first = await startTestWorker(db.url, { concurrency: 1 });
     await waitFor("a checkpoint", () => checkpointOf(db, batch.id), 90_000, 50);
     await first.stop();
     const handedBack = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
-    expect(handedBack).toMatchObject({ status: "QUEUED", workerId: null, errorMessage: expect.stringMatching(/shut down; another worker resumes it/) });
+    expect(handedBack).toMatchObject({
+      status: "QUEUED",
+      workerId: null,
+      errorMessage: expect.stringMatching(/shut down; another worker resumes it/),
+    });
 
     const second = await startTestWorker(db.url, { concurrency: 1 });
     try {
@@ -100,25 +132,48 @@ describe("imports on the job queue", () => {
     const file = path.join(dir, "cli.jsonl");
     writeFileSync(file, manyRecords("cli", 4000));
     const cli = spawnTs("lib/cli/main.ts", ["import", file], { DATABASE_URL: db.url });
-    const running = await waitFor("the CLI's first checkpoint", async () => {
-      const row = await db.prisma.importBatch.findFirst({ where: { fileName: { endsWith: "cli.jsonl" } } });
-      return row?.checkpoint ? row : null;
-    }, 90_000, 50);
+    const running = await waitFor(
+      "the CLI's first checkpoint",
+      async () => {
+        const row = await db.prisma.importBatch.findFirst({ where: { fileName: { endsWith: "cli.jsonl" } } });
+        return row?.checkpoint ? row : null;
+      },
+      90_000,
+      50,
+    );
     await kill(cli);
     expect(running.workerId).toMatch(/in-process$/);
 
-    await waitFor("the CLI's lease to expire", async () => (await recoverImportLeases(db.prisma, { leaseMs: FAST_WORKER_CONFIG.leaseMs, maxRunAttempts: 2 })).failed.includes(running.id), 30_000, 500);
+    await waitFor(
+      "the CLI's lease to expire",
+      async () =>
+        (
+          await recoverImportLeases(db.prisma, { leaseMs: FAST_WORKER_CONFIG.leaseMs, maxRunAttempts: 2 })
+        ).failed.includes(running.id),
+      30_000,
+      500,
+    );
     const failed = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: running.id } });
     expect(failed.status).toBe("FAILED");
-    expect(failed.errorMessage).toMatch(new RegExp(`importer ${running.workerId} stopped responding .*read from that machine's disk.*import the file again`));
+    expect(failed.errorMessage).toMatch(
+      new RegExp(
+        `importer ${running.workerId} stopped responding .*read from that machine's disk.*import the file again`,
+      ),
+    );
     const written = await db.prisma.task.count({ where: { instanceId: { startsWith: "cli__" } } });
     expect(written).toBeGreaterThanOrEqual((running.checkpoint as ImportCheckpoint).records);
   });
 
   it("cancels a queued upload at once and drops its stored bytes", async () => {
-    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("queued", 10)), { fileName: "queued.jsonl", actorId: null });
+    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("queued", 10)), {
+      fileName: "queued.jsonl",
+      actorId: null,
+    });
     expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(1);
-    expect(await cancelImport(db.prisma, batch.id, null)).toMatchObject({ status: "CANCELLED", errorMessage: expect.stringMatching(/before it started/) });
+    expect(await cancelImport(db.prisma, batch.id, null)).toMatchObject({
+      status: "CANCELLED",
+      errorMessage: expect.stringMatching(/before it started/),
+    });
     expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
     const worker = await startTestWorker(db.url, { concurrency: 1 });
     await worker.stop();

@@ -16,12 +16,24 @@ import { startUploadImport } from "@/lib/imports/upload-import";
 // mapping as JSONL: importing the Parquet after the JSON of the same rows changes nothing.
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
-const lite = JSON.parse(readFileSync(fixture("swe-bench/swe-bench-lite-test.json"), "utf8")) as Record<string, unknown>[];
-const text = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
+const lite = JSON.parse(readFileSync(fixture("swe-bench/swe-bench-lite-test.json"), "utf8")) as Record<
+  string,
+  unknown
+>[];
+const text = (value: unknown) =>
+  value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value);
 
 function writeParquet(file: string, rows: Record<string, unknown>[], rowGroupSize = 2) {
   const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  writeFileSync(file, Buffer.from(parquetWriteBuffer({ columnData: names.map((name) => ({ name, data: rows.map((row) => text(row[name])), type: "STRING" as const })), rowGroupSize })));
+  writeFileSync(
+    file,
+    Buffer.from(
+      parquetWriteBuffer({
+        columnData: names.map((name) => ({ name, data: rows.map((row) => text(row[name])), type: "STRING" as const })),
+        rowGroupSize,
+      }),
+    ),
+  );
 }
 
 describe("Parquet imports", () => {
@@ -37,13 +49,28 @@ describe("Parquet imports", () => {
   });
 
   it("maps the Hugging Face layout exactly like the JSON of the same rows, uploaded through the queue", async () => {
-    expect(await importFile(db.prisma, fixture("swe-bench/swe-bench-lite-test.json"))).toMatchObject({ status: "SUCCEEDED", created: 5 });
-    const body = Readable.toWeb(Readable.from([readFileSync(fixture("parquet/swe-bench-lite-test.hf-layout.parquet"))])) as ReadableStream<Uint8Array>;
-    const queued = await startUploadImport(db.prisma, body, { fileName: "swe-bench-lite-test.hf-layout.parquet", actorId: null });
+    expect(await importFile(db.prisma, fixture("swe-bench/swe-bench-lite-test.json"))).toMatchObject({
+      status: "SUCCEEDED",
+      created: 5,
+    });
+    const body = Readable.toWeb(
+      Readable.from([readFileSync(fixture("parquet/swe-bench-lite-test.hf-layout.parquet"))]),
+    ) as ReadableStream<Uint8Array>;
+    const queued = await startUploadImport(db.prisma, body, {
+      fileName: "swe-bench-lite-test.hf-layout.parquet",
+      actorId: null,
+    });
     const worker = await startTestWorker(db.url, { concurrency: 1 });
     try {
       const done = await waitForImport(db.prisma, queued.id);
-      expect(done).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 0, updated: 0, unchanged: 5, failed: 0 });
+      expect(done).toMatchObject({
+        status: "SUCCEEDED",
+        format: "SWE_BENCH_INSTANCES",
+        created: 0,
+        updated: 0,
+        unchanged: 5,
+        failed: 0,
+      });
     } finally {
       await worker.stop();
     }
@@ -51,11 +78,23 @@ describe("Parquet imports", () => {
 
   it("reads list<string> columns and timestamps as the JSON's lists and dates", async () => {
     // the real file lists pylint-dev__astroid-1268 twice: four tasks, the second row of it unchanged
-    expect(await importFile(db.prisma, fixture("swe-bench/swe-bench-dev-easy.json"))).toMatchObject({ created: 4, unchanged: 1 });
+    expect(await importFile(db.prisma, fixture("swe-bench/swe-bench-dev-easy.json"))).toMatchObject({
+      created: 4,
+      unchanged: 1,
+    });
     // through `swe-curator import`, as a user downloads a dataset hub's file and imports it
-    const { code, batches } = await cliImport([fixture("parquet/swe-bench-dev-easy.list-columns.parquet")], { DATABASE_URL: db.url });
+    const { code, batches } = await cliImport([fixture("parquet/swe-bench-dev-easy.list-columns.parquet")], {
+      DATABASE_URL: db.url,
+    });
     expect(code).toBe(0);
-    expect(batches[0]).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES", created: 0, unchanged: 5, updated: 0, failed: 0 });
+    expect(batches[0]).toMatchObject({
+      status: "SUCCEEDED",
+      format: "SWE_BENCH_INSTANCES",
+      created: 0,
+      unchanged: 5,
+      updated: 0,
+      failed: 0,
+    });
     const task = await db.prisma.task.findUniqueOrThrow({ where: { instanceId: "pydicom__pydicom-1458" } });
     expect(task.failToPass).toHaveLength(2);
   });
@@ -75,11 +114,20 @@ describe("Parquet imports", () => {
 
     const truncated = path.join(dir, "cut.parquet");
     writeFileSync(truncated, readFileSync(file).subarray(0, 4000));
-    expect(await importFile(db.prisma, truncated)).toMatchObject({ status: "FAILED", created: 0, errorMessage: expect.stringMatching(/Parquet file's footer could not be read .*truncated\?/) });
+    expect(await importFile(db.prisma, truncated)).toMatchObject({
+      status: "FAILED",
+      created: 0,
+      errorMessage: expect.stringMatching(/Parquet file's footer could not be read .*truncated\?/),
+    });
 
     const other = path.join(dir, "other.parquet");
     writeParquet(other, [{ name: "x", value: "1" }]);
-    expect(await importFile(db.prisma, other)).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/^Unrecognised file: a Parquet file whose columns match no known format \(its columns: name, value\)/) });
+    expect(await importFile(db.prisma, other)).toMatchObject({
+      status: "FAILED",
+      errorMessage: expect.stringMatching(
+        /^Unrecognised file: a Parquet file whose columns match no known format \(its columns: name, value\)/,
+      ),
+    });
   });
 
   it("resumes at the checkpoint's row, skipping whole row groups already imported", async () => {
@@ -87,10 +135,16 @@ describe("Parquet imports", () => {
     const file = path.join(dir, "resume.parquet");
     writeParquet(file, rows);
     const counts = { created: 3, updated: 0, unchanged: 0, failed: 0 };
-    const batch = await db.prisma.importBatch.create({ data: { fileName: "resume.parquet", checkpoint: { records: 3, counts, errors: [] } } });
+    const batch = await db.prisma.importBatch.create({
+      data: { fileName: "resume.parquet", checkpoint: { records: 3, counts, errors: [] } },
+    });
     const done = await importFile(db.prisma, file, { batchId: batch.id });
     expect(done).toMatchObject({ status: "SUCCEEDED", created: 5, checkpoint: null });
-    const imported = await db.prisma.task.findMany({ where: { instanceId: { startsWith: "resume__" } }, select: { instanceId: true }, orderBy: { instanceId: "asc" } });
+    const imported = await db.prisma.task.findMany({
+      where: { instanceId: { startsWith: "resume__" } },
+      select: { instanceId: true },
+      orderBy: { instanceId: "asc" },
+    });
     expect(imported.map((t) => t.instanceId)).toEqual(["resume__row-3", "resume__row-4"]);
   });
 });

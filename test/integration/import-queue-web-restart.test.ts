@@ -13,11 +13,20 @@ import type { WorkerRunner } from "@/workers/runner";
 // saying so, nothing is imported and none of the partial bytes are kept.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const lite = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"), "utf8")) as Record<string, unknown>[];
-const records = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => JSON.stringify({ ...lite[i % lite.length], instance_id: `${prefix}__row-${i}` })).join("\n") + "\n";
+const lite = JSON.parse(
+  readFileSync(path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"), "utf8"),
+) as Record<string, unknown>[];
+const records = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ ...lite[i % lite.length], instance_id: `${prefix}__row-${i}` }),
+  ).join("\n") + "\n";
 
 async function startWebProcess(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/upload-web-process.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/upload-web-process.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (chunk) => {
       const match = /listening (\d+)/.exec(String(chunk));
@@ -52,16 +61,24 @@ describe("a web restart during an import", () => {
     const web = await startWebProcess(db.url);
     const body = records("restart", 1500);
     const answer = await new Promise<{ id: string; status: string }>((resolve, reject) => {
-      const request = http.request({ host: "127.0.0.1", port: web.port, path: "/upload?fileName=restart.jsonl", method: "POST" }, (response) => {
-        let text = "";
-        response.on("data", (chunk) => (text += chunk));
-        response.on("end", () => resolve(JSON.parse(text)));
-      });
+      const request = http.request(
+        { host: "127.0.0.1", port: web.port, path: "/upload?fileName=restart.jsonl", method: "POST" },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => resolve(JSON.parse(text)));
+        },
+      );
       request.on("error", reject);
       request.end(body);
     });
     expect(answer.status).toBe("QUEUED");
-    await waitFor("the worker to be importing it", async () => (await db.prisma.importBatch.findUniqueOrThrow({ where: { id: answer.id } })).status === "RUNNING", 60_000, 50);
+    await waitFor(
+      "the worker to be importing it",
+      async () => (await db.prisma.importBatch.findUniqueOrThrow({ where: { id: answer.id } })).status === "RUNNING",
+      60_000,
+      50,
+    );
     await kill(web.child);
     const batch = await finished(db, answer.id);
     expect(batch).toMatchObject({ status: "SUCCEEDED", created: 1500, failed: 0 });
@@ -70,18 +87,32 @@ describe("a web restart during an import", () => {
 
   it("fails the batch with a readable reason when the web process dies mid-upload, keeping no bytes", async () => {
     const web = await startWebProcess(db.url);
-    const request = http.request({ host: "127.0.0.1", port: web.port, path: "/upload?fileName=cut.jsonl", method: "POST" });
+    const request = http.request({
+      host: "127.0.0.1",
+      port: web.port,
+      path: "/upload?fileName=cut.jsonl",
+      method: "POST",
+    });
     request.on("error", () => {});
     request.write(records("cut", 1000)); // ~11 MB: some chunks are stored, the rest never comes
     const batch = await waitFor("stored chunks of the half upload", async () => {
-      const row = await db.prisma.importBatch.findFirst({ where: { fileName: "cut.jsonl" }, include: { _count: { select: { uploadChunks: true } } } });
+      const row = await db.prisma.importBatch.findFirst({
+        where: { fileName: "cut.jsonl" },
+        include: { _count: { select: { uploadChunks: true } } },
+      });
       return row && row._count.uploadChunks > 0 ? row : null;
     });
     await kill(web.child);
     request.destroy();
     // the worker's lease recovery (every leaseMs / 2, 3 s in tests) settles it
     const settled = await finished(db, batch.id);
-    expect(settled).toMatchObject({ status: "FAILED", created: 0, errorMessage: expect.stringMatching(/upload stopped before all its bytes arrived.*nothing was imported — upload the file again/) });
+    expect(settled).toMatchObject({
+      status: "FAILED",
+      created: 0,
+      errorMessage: expect.stringMatching(
+        /upload stopped before all its bytes arrived.*nothing was imported — upload the file again/,
+      ),
+    });
     expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
     expect(await db.prisma.task.count({ where: { instanceId: { startsWith: "cut__" } } })).toBe(0);
   });

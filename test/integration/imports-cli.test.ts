@@ -26,22 +26,39 @@ describe("the swe-curator CLI", () => {
   it("imports files with one result line each on stdout, and exits with the worst file's code", async () => {
     const good = await cli(["import", fixture("swe-bench/swe-bench-lite-test.json")], env);
     expect(good.code).toBe(0);
-    const result = await cli(["import", fixture("swe-bench/swe-bench-lite-test.json"), fixture("swe-agent/all_preds.jsonl")], env);
+    const result = await cli(
+      ["import", fixture("swe-bench/swe-bench-lite-test.json"), fixture("swe-agent/all_preds.jsonl")],
+      env,
+    );
     expect(result.code).toBe(3);
     const lines = result.stdout.trim().split("\n");
-    expect(good.stdout).toMatch(/swe-bench-lite-test\.json\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=5 updated=0 unchanged=0 failed=0\tbatch=\w+/);
-    expect(lines[0]).toMatch(/swe-bench-lite-test\.json\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=0 updated=0 unchanged=5 failed=0/);
+    expect(good.stdout).toMatch(
+      /swe-bench-lite-test\.json\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=5 updated=0 unchanged=0 failed=0\tbatch=\w+/,
+    );
+    expect(lines[0]).toMatch(
+      /swe-bench-lite-test\.json\tSUCCEEDED\tSWE_BENCH_INSTANCES\tcreated=0 updated=0 unchanged=5 failed=0/,
+    );
     // the predictions' task (pydicom-1458) is not imported: that record fails, so the file is partial
-    expect(lines[1]).toMatch(/all_preds\.jsonl\tFAILED\tSWE_BENCH_PREDICTIONS\tcreated=0 updated=0 unchanged=0 failed=1/);
-    expect(result.stderr).toContain('line 1 (pydicom__pydicom-1458 (gpt4__swe-bench-dev-easy');
+    expect(lines[1]).toMatch(
+      /all_preds\.jsonl\tFAILED\tSWE_BENCH_PREDICTIONS\tcreated=0 updated=0 unchanged=0 failed=1/,
+    );
+    expect(result.stderr).toContain("line 1 (pydicom__pydicom-1458 (gpt4__swe-bench-dev-easy");
   });
 
   it("exits 1 on a partial import and lists each bad line on stderr", async () => {
     const file = path.join(dir, "mixed.jsonl");
-    writeFileSync(file, '{"instance_id": "a__b-1", "repo": "a/b", "base_commit": "c1", "problem_statement": "x"}\n{"instance_id": "a__b-2", "repo": "ab"}\n');
+    writeFileSync(
+      file,
+      '{"instance_id": "a__b-1", "repo": "a/b", "base_commit": "c1", "problem_statement": "x"}\n{"instance_id": "a__b-2", "repo": "ab"}\n',
+    );
     const result = await cli(["import", "--json", file], env);
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)).toMatchObject({ status: "PARTIAL", created: 1, failed: 1, errors: [{ line: 2, reason: expect.stringMatching(/^repo: /) }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: "PARTIAL",
+      created: 1,
+      failed: 1,
+      errors: [{ line: 2, reason: expect.stringMatching(/^repo: /) }],
+    });
     expect(result.stderr).toMatch(/line 2 \(a__b-2\): repo: expected owner\/name/);
   });
 
@@ -63,16 +80,36 @@ describe("the swe-curator CLI", () => {
   });
 
   it("exports approved, validated tasks to stdout as JSONL, progress and what it excluded on stderr", async () => {
-    await db.prisma.task.update({ where: { instanceId: "django__django-15781" }, data: { curationStatus: "APPROVED", automatedVerdict: "VALID" } });
+    await db.prisma.task.update({
+      where: { instanceId: "django__django-15781" },
+      data: { curationStatus: "APPROVED", automatedVerdict: "VALID" },
+    });
     await db.prisma.task.update({ where: { instanceId: "sympy__sympy-13031" }, data: { curationStatus: "APPROVED" } });
     const result = await cli(["export"], env);
     expect(result.code).toBe(0);
-    const rows = result.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const rows = result.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.instance_id)).toEqual(["django__django-15781"]);
     expect(result.stderr).toContain("exported 1 tasks");
     expect(result.stderr).toContain("1 task excluded: 1 never validated");
-    const query = await cli(["export", "--query", "repository=sympy/sympy", "--include-unvalidated", "--test-lists", "json-string", "--no-provenance"], env);
-    expect(JSON.parse(query.stdout)).toMatchObject({ instance_id: "sympy__sympy-13031", FAIL_TO_PASS: '["test_sparse_matrix"]' });
+    const query = await cli(
+      [
+        "export",
+        "--query",
+        "repository=sympy/sympy",
+        "--include-unvalidated",
+        "--test-lists",
+        "json-string",
+        "--no-provenance",
+      ],
+      env,
+    );
+    expect(JSON.parse(query.stdout)).toMatchObject({
+      instance_id: "sympy__sympy-13031",
+      FAIL_TO_PASS: '["test_sparse_matrix"]',
+    });
   });
 
   it("shows the latest imports and one import's errors", async () => {
@@ -91,7 +128,10 @@ describe("the swe-curator CLI", () => {
     const refused = await cli(["validate", "--instance", "django__django-16255"], env);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("IMAGE_REGISTRIES does not list");
-    const result = await cli(["validate", "--instance", "django__django-16255"], { ...env, IMAGE_REGISTRIES: "docker.io" });
+    const result = await cli(["validate", "--instance", "django__django-16255"], {
+      ...env,
+      IMAGE_REGISTRIES: "docker.io",
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^django__django-16255\tQUEUED\tgroup=\S+\truns=2$/m);
     const runs = await db.prisma.validationRun.findMany({ where: { task: { instanceId: "django__django-16255" } } });

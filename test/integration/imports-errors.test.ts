@@ -8,7 +8,9 @@ import { importFile } from "../../lib/imports/import-file";
 // Bad input loses nothing good: each bad record is reported with its line and reason,
 // the good ones import, nothing is half-written, and importing again changes nothing.
 
-const lite = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/swe-bench/swe-bench-lite-test.json"), "utf8")) as Record<string, unknown>[];
+const lite = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "../fixtures/swe-bench/swe-bench-lite-test.json"), "utf8"),
+) as Record<string, unknown>[];
 const line = (value: unknown) => JSON.stringify(value);
 
 describe("importing files with bad records", () => {
@@ -43,10 +45,23 @@ describe("importing files with bad records", () => {
 
   it("imports the good records of a mixed file and reports each bad one with its line", async () => {
     const batch = await importFile(db.prisma, file("mixed.jsonl", mixed()));
-    expect(batch).toMatchObject({ status: "PARTIAL", format: "SWE_BENCH_INSTANCES", created: 3, updated: 0, unchanged: 0, failed: 5 });
+    expect(batch).toMatchObject({
+      status: "PARTIAL",
+      format: "SWE_BENCH_INSTANCES",
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      failed: 5,
+    });
     expect(batch.errors).toEqual([
       { line: 2, reason: expect.stringMatching(/cut off|malformed JSON/) },
-      { line: 3, key: "sympy__sympy-13031", reason: expect.stringContaining("FAIL_TO_PASS must be a list, text or null, not a number: this file was read as") },
+      {
+        line: 3,
+        key: "sympy__sympy-13031",
+        reason: expect.stringContaining(
+          "FAIL_TO_PASS must be a list, text or null, not a number: this file was read as",
+        ),
+      },
       { line: 6, reason: expect.stringContaining("instance_id is missing: this file was read as") },
       { line: 8, key: "nul__byte-1", reason: expect.stringMatching(/NUL character/) },
       { line: 9, reason: expect.stringMatching(/cut off.*truncated/) },
@@ -76,7 +91,9 @@ describe("importing files with bad records", () => {
     expect(after.problemStatement).toBe("A clearer issue text.");
     expect(after.version).toBe(before.version + 1);
     expect(after.curationStatus).toBe(before.curationStatus);
-    const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { entityType: "task", entityId: before.id, action: "import.update" } });
+    const audit = await db.prisma.auditEvent.findFirstOrThrow({
+      where: { entityType: "task", entityId: before.id, action: "import.update" },
+    });
     expect(audit.before).toEqual({ problemStatement: before.problemStatement });
     expect(audit.after).toMatchObject({ problemStatement: "A clearer issue text.", importBatchId: batch.id });
   });
@@ -84,9 +101,20 @@ describe("importing files with bad records", () => {
   it("gives JSON-array elements the line they start on", async () => {
     const pretty = JSON.stringify([lite[0], { ...lite[1], repo: "no-slash" }, lite[4]], null, 2);
     const batch = await importFile(db.prisma, file("array.json", pretty));
-    const secondStarts = pretty.split("\n").findIndex((l, i) => i > 0 && l === "  {" && pretty.split("\n").slice(0, i).some((x) => x === "  },")) + 1;
+    const secondStarts =
+      pretty.split("\n").findIndex(
+        (l, i) =>
+          i > 0 &&
+          l === "  {" &&
+          pretty
+            .split("\n")
+            .slice(0, i)
+            .some((x) => x === "  },"),
+      ) + 1;
     expect(batch).toMatchObject({ unchanged: 1, updated: 1, failed: 1 });
-    expect(batch.errors).toEqual([{ line: secondStarts, key: "sympy__sympy-13031", reason: expect.stringMatching(/^repo: expected owner\/name/) }]);
+    expect(batch.errors).toEqual([
+      { line: secondStarts, key: "sympy__sympy-13031", reason: expect.stringMatching(/^repo: expected owner\/name/) },
+    ]);
   });
 
   it("reports a truncated JSON array and keeps the records before the cut", async () => {
@@ -94,7 +122,10 @@ describe("importing files with bad records", () => {
     const batch = await importFile(db.prisma, file("cut.json", text.slice(0, text.length - 500)));
     expect(batch.status).toBe("PARTIAL");
     expect(batch.unchanged + batch.updated + batch.created).toBe(2);
-    expect((batch.errors as { reason: string }[]).map((e) => e.reason)).toEqual([expect.stringMatching(/cut off/), expect.stringMatching(/ends before its JSON array is closed/)]);
+    expect((batch.errors as { reason: string }[]).map((e) => e.reason)).toEqual([
+      expect.stringMatching(/cut off/),
+      expect.stringMatching(/ends before its JSON array is closed/),
+    ]);
   });
 
   it("skips a 100 MB line without loading it and imports the lines around it", async () => {
@@ -113,10 +144,21 @@ describe("importing files with bad records", () => {
   });
 
   it("refuses a binary file and an unknown format with a reason, importing nothing", async () => {
-    const binary = await importFile(db.prisma, file("photo.json", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])));
-    expect(binary).toMatchObject({ status: "FAILED", format: "UNKNOWN", created: 0, errorMessage: expect.stringMatching(/binary/) });
+    const binary = await importFile(
+      db.prisma,
+      file("photo.json", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])),
+    );
+    expect(binary).toMatchObject({
+      status: "FAILED",
+      format: "UNKNOWN",
+      created: 0,
+      errorMessage: expect.stringMatching(/binary/),
+    });
     const unknown = await importFile(db.prisma, file("other.jsonl", '{"name": "x", "value": 1}\n'));
-    expect(unknown).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/^Unrecognised file: .*name, value/) });
+    expect(unknown).toMatchObject({
+      status: "FAILED",
+      errorMessage: expect.stringMatching(/^Unrecognised file: .*name, value/),
+    });
   });
 
   it("stops at the next batch when cancelled, keeping what was written", async () => {

@@ -16,7 +16,11 @@ describe("importing the trajectory formats in use today", () => {
 
   const upload = (file: string, query = "") => uploadThroughApi(file, bed.token, query);
 
-  const trajectoryOf = (instanceId: string) => bed.db.prisma.trajectory.findMany({ where: { metadata: { path: ["instanceId"], equals: instanceId } }, include: { steps: { orderBy: { index: "asc" } } } });
+  const trajectoryOf = (instanceId: string) =>
+    bed.db.prisma.trajectory.findMany({
+      where: { metadata: { path: ["instanceId"], equals: instanceId } },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
 
   it("recognises a 391 KB .traj whose first key runs past the first 256 KB, and imports its steps", async () => {
     const { code, batches } = await cliImport([real("swe-agent_marshmallow-code__marshmallow-1867.traj")], bed.env);
@@ -30,11 +34,18 @@ describe("importing the trajectory formats in use today", () => {
   it("keeps one trajectory when the same file is imported again from another folder", async () => {
     for (const folder of ["run-a", "run-b/nested"]) {
       mkdirSync(path.join(bed.dir, folder), { recursive: true });
-      copyFileSync(real("swe-agent_marshmallow-code__marshmallow-1867.traj"), path.join(bed.dir, folder, "marshmallow-code__marshmallow-1867.traj"));
+      copyFileSync(
+        real("swe-agent_marshmallow-code__marshmallow-1867.traj"),
+        path.join(bed.dir, folder, "marshmallow-code__marshmallow-1867.traj"),
+      );
     }
     // relative paths from the working folder, as a user types them
     const first = await cliImport(["run-a/marshmallow-code__marshmallow-1867.traj"], bed.env, bed.dir);
-    const second = await cliImport(["marshmallow-code__marshmallow-1867.traj"], bed.env, path.join(bed.dir, "run-b/nested"));
+    const second = await cliImport(
+      ["marshmallow-code__marshmallow-1867.traj"],
+      bed.env,
+      path.join(bed.dir, "run-b/nested"),
+    );
     expect(first.batches[0]).toMatchObject({ status: "SUCCEEDED", unchanged: 1, created: 0 });
     expect(second.batches[0]).toMatchObject({ status: "SUCCEEDED", unchanged: 1, created: 0 });
     expect(await trajectoryOf("marshmallow-code__marshmallow-1867")).toHaveLength(1);
@@ -51,7 +62,10 @@ describe("importing the trajectory formats in use today", () => {
       "python tests/missing_colon.py",
       "submit",
     ]);
-    expect(trajectory.steps[0]).toMatchObject({ thought: expect.stringContaining("missing colon"), observation: expect.stringContaining('Found 1 matches for "missing_colon.py"') });
+    expect(trajectory.steps[0]).toMatchObject({
+      thought: expect.stringContaining("missing colon"),
+      observation: expect.stringContaining('Found 1 matches for "missing_colon.py"'),
+    });
     expect(trajectory.steps[4].observation).toContain("diff --git a/tests/missing_colon.py");
   });
 
@@ -59,15 +73,28 @@ describe("importing the trajectory formats in use today", () => {
     const early = await cliImport([real("mini-swe-agent_django__django-16255.traj.json")], bed.env);
     expect(early.batches[0]).toMatchObject({ status: "SUCCEEDED", format: "SWE_AGENT_TRAJECTORY", created: 1 });
     let [trajectory] = await trajectoryOf("django__django-16255");
-    expect(trajectory).toMatchObject({ taskId: null, candidatePatchId: null, model: "google/gemini-3-pro-preview", exitStatus: "Submitted", stepCount: 17, costUsd: 0.08934840000000001 });
+    expect(trajectory).toMatchObject({
+      taskId: null,
+      candidatePatchId: null,
+      model: "google/gemini-3-pro-preview",
+      exitStatus: "Submitted",
+      stepCount: 17,
+      costUsd: 0.08934840000000001,
+    });
     expect(trajectory.submission).toMatch(/^diff --git a\/django\/contrib\/sitemaps\/__init__.py/);
-    expect(trajectory.steps[0]).toMatchObject({ action: "ls -R django/contrib/sitemaps", thought: expect.stringMatching(/^THOUGHT: I need to locate/), observation: expect.stringContaining("<returncode>0</returncode>") });
+    expect(trajectory.steps[0]).toMatchObject({
+      action: "ls -R django/contrib/sitemaps",
+      thought: expect.stringMatching(/^THOUGHT: I need to locate/),
+      observation: expect.stringContaining("<returncode>0</returncode>"),
+    });
 
     const tasks = await cliImport([fixture("swe-bench/swe-bench-lite-test.json")], bed.env);
     expect(tasks.batches[0]).toMatchObject({ status: "SUCCEEDED", created: 5 });
     [trajectory] = await trajectoryOf("django__django-16255");
     const task = await bed.db.prisma.task.findUniqueOrThrow({ where: { instanceId: "django__django-16255" } });
-    const candidate = await bed.db.prisma.candidatePatch.findUniqueOrThrow({ where: { taskId_generator: { taskId: task.id, generator: "google/gemini-3-pro-preview" } } });
+    const candidate = await bed.db.prisma.candidatePatch.findUniqueOrThrow({
+      where: { taskId_generator: { taskId: task.id, generator: "google/gemini-3-pro-preview" } },
+    });
     expect(trajectory).toMatchObject({ taskId: task.id, candidatePatchId: candidate.id });
     expect(candidate).toMatchObject({ resolved: null, patch: trajectory.submission!.replace(/^\n+/, "") });
 
@@ -85,17 +112,24 @@ describe("importing the trajectory formats in use today", () => {
     const refused = await cliImport([preds], bed.env);
     expect(refused.code).toBe(3);
     const advice = refused.batches[0].errors[0].reason;
-    expect(advice).toContain('no task "pydicom__pydicom-1458" has been imported yet: import the dataset file that holds instance pydicom__pydicom-1458');
+    expect(advice).toContain(
+      'no task "pydicom__pydicom-1458" has been imported yet: import the dataset file that holds instance pydicom__pydicom-1458',
+    );
 
     // following the advice: the instances (here through the upload page), then the same file again
-    expect(await upload(fixture("swe-bench/swe-bench-dev-easy.json"))).toMatchObject({ status: "SUCCEEDED", format: "SWE_BENCH_INSTANCES" });
+    expect(await upload(fixture("swe-bench/swe-bench-dev-easy.json"))).toMatchObject({
+      status: "SUCCEEDED",
+      format: "SWE_BENCH_INSTANCES",
+    });
     const followed = await cliImport([preds], bed.env);
     expect(followed.code).toBe(0);
     expect(followed.batches[0]).toMatchObject({ status: "SUCCEEDED", created: 1, failed: 0 });
 
     const [trajectory] = await trajectoryOf("pydicom__pydicom-1458");
     expect(trajectory.taskId).not.toBeNull();
-    const candidate = await bed.db.prisma.candidatePatch.findUniqueOrThrow({ where: { id: trajectory.candidatePatchId! } });
+    const candidate = await bed.db.prisma.candidatePatch.findUniqueOrThrow({
+      where: { id: trajectory.candidatePatchId! },
+    });
     expect(candidate).toMatchObject({ generator: "gpt4", resolved: null, taskId: trajectory.taskId });
     // the submission as `git apply` takes it: without the blank line SWE-agent puts first
     expect(candidate.patch).toBe(trajectory.submission!.replace(/^(\r?\n)+/, ""));
@@ -106,27 +140,45 @@ describe("importing the trajectory formats in use today", () => {
   it("turns every Inspect tool call and tool result, errors included, into steps", async () => {
     const { batches } = await cliImport([real("inspect_log_tool_call_error.json")], bed.env);
     expect(batches[0]).toMatchObject({ status: "SUCCEEDED", format: "INSPECT_LOG", created: 1 });
-    const [trajectory] = await bed.db.prisma.trajectory.findMany({ where: { format: "INSPECT", importBatchId: batches[0].id }, include: { steps: { orderBy: { index: "asc" } } } });
+    const [trajectory] = await bed.db.prisma.trajectory.findMany({
+      where: { format: "INSPECT", importBatchId: batches[0].id },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     expect(trajectory.stepCount).toBe(11);
     expect(trajectory.steps[0]).toMatchObject({ action: "bash", observation: "...\ntool error (parsing): ..." });
-    expect(trajectory.steps[10].observation).toContain("tool error (output_limit): The tool output limit of 10 MiB was exceeded.");
+    expect(trajectory.steps[10].observation).toContain(
+      "tool error (output_limit): The tool output limit of 10 MiB was exceeded.",
+    );
   });
 
   it("reads Inspect's native .eval zip, by the CLI and by upload", async () => {
     const cliRun = await cliImport([real("inspect_log_message_deduplication.eval")], bed.env);
     expect(cliRun.batches[0]).toMatchObject({ status: "SUCCEEDED", format: "INSPECT_LOG", created: 1 });
-    const [trajectory] = await bed.db.prisma.trajectory.findMany({ where: { externalId: "inspect:oNudNHL32se6mcUiF8ingo:0:1" }, include: { steps: { orderBy: { index: "asc" } } } });
+    const [trajectory] = await bed.db.prisma.trajectory.findMany({
+      where: { externalId: "inspect:oNudNHL32se6mcUiF8ingo:0:1" },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     expect(trajectory).toMatchObject({ model: "hardcoded/hardcoded", stepCount: 6 });
-    expect(trajectory.steps[0]).toMatchObject({ action: 'bash({"cmd":"ls"})', observation: expect.stringContaining("bin\nboot") });
+    expect(trajectory.steps[0]).toMatchObject({
+      action: 'bash({"cmd":"ls"})',
+      observation: expect.stringContaining("bin\nboot"),
+    });
     expect(trajectory.steps[5]).toMatchObject({ action: "done", observation: null });
-    expect(await upload(real("inspect_log_message_deduplication.eval"))).toMatchObject({ status: "SUCCEEDED", format: "INSPECT_LOG", unchanged: 1 });
+    expect(await upload(real("inspect_log_message_deduplication.eval"))).toMatchObject({
+      status: "SUCCEEDED",
+      format: "INSPECT_LOG",
+      unchanged: 1,
+    });
   });
 
   it("imports OpenHands evaluation output with every event a step and its git_patch kept", async () => {
     const { batches } = await cliImport([real("openhands_multi_swe_bench_output.jsonl")], bed.env);
     expect(batches[0]).toMatchObject({ status: "SUCCEEDED", format: "OPENHANDS_TRAJECTORY", created: 3 });
     const [run] = await trajectoryOf("ponylang__ponyc-4595");
-    expect(run).toMatchObject({ model: "openai/openrouter-llama-4-maverick", externalId: "openhands:openai/openrouter-llama-4-maverick:ponylang__ponyc-4595" });
+    expect(run).toMatchObject({
+      model: "openai/openrouter-llama-4-maverick",
+      externalId: "openhands:openai/openrouter-llama-4-maverick:ponylang__ponyc-4595",
+    });
     // 49 events: the system prompt and the 23 observations that answer the action before them are not steps of their own
     expect(run.stepCount).toBe(49 - 1 - 23);
     expect(run.steps.map((s) => (s.metadata as { kind?: string }).kind)).toContain("recall");
@@ -137,10 +189,22 @@ describe("importing the trajectory formats in use today", () => {
     const { batches } = await cliImport([real("swe-gym_openhands_sampled_trajectories.json")], bed.env);
     expect(batches[0]).toMatchObject({ status: "SUCCEEDED", format: "OPENHANDS_TRAJECTORY", created: 5 });
     const [run] = await trajectoryOf("python__mypy-15976");
-    expect(run).toMatchObject({ metadata: expect.objectContaining({ resolved: true, runId: "gpt-4o-2024-08-06_maxiter_50_N_v2.1-no-hint-train-t0-run_1", sample: "python__mypy-15976_0" }) });
-    expect(run.steps[0]).toMatchObject({ action: 'str_replace_editor({"command":"view","path":"/workspace/python__mypy__1.6","view_range":[0,-1]})', observation: expect.stringContaining("ERROR:") });
+    expect(run).toMatchObject({
+      metadata: expect.objectContaining({
+        resolved: true,
+        runId: "gpt-4o-2024-08-06_maxiter_50_N_v2.1-no-hint-train-t0-run_1",
+        sample: "python__mypy-15976_0",
+      }),
+    });
+    expect(run.steps[0]).toMatchObject({
+      action: 'str_replace_editor({"command":"view","path":"/workspace/python__mypy__1.6","view_range":[0,-1]})',
+      observation: expect.stringContaining("ERROR:"),
+    });
     expect(run.submission).toMatch(/^diff --git a\/mypy\/plugins\/attrs.py/);
-    expect(await upload(real("swe-gym_openhands_sampled_trajectories.json"))).toMatchObject({ status: "SUCCEEDED", unchanged: 5 });
+    expect(await upload(real("swe-gym_openhands_sampled_trajectories.json"))).toMatchObject({
+      status: "SUCCEEDED",
+      unchanged: 5,
+    });
   });
 
   it("reads predictions written as one object keyed by instance id, and names the missing task and how to import it", async () => {
@@ -162,10 +226,22 @@ describe("importing the trajectory formats in use today", () => {
     writeFileSync(file, [lines[0], JSON.stringify(broken), lines[2]].join("\n") + "\n");
     const { code, batches, stderr } = await cliImport([file], bed.env);
     expect(code).toBe(1);
-    expect(batches[0]).toMatchObject({ status: "PARTIAL", failed: 1, errors: [{ line: 2, reason: expect.stringContaining("instance_id must be text, not a number: this file was read as") }] });
+    expect(batches[0]).toMatchObject({
+      status: "PARTIAL",
+      failed: 1,
+      errors: [
+        { line: 2, reason: expect.stringContaining("instance_id must be text, not a number: this file was read as") },
+      ],
+    });
     expect(stderr).not.toMatch(/Invalid input|ZodError|\n\s+at /);
     // the same sentence in the upload's report, for the /imports page to show
-    expect(await upload(file)).toMatchObject({ status: "PARTIAL", failed: 1, errors: [{ line: 2, reason: expect.stringContaining("instance_id must be text, not a number: this file was read as") }] });
+    expect(await upload(file)).toMatchObject({
+      status: "PARTIAL",
+      failed: 1,
+      errors: [
+        { line: 2, reason: expect.stringContaining("instance_id must be text, not a number: this file was read as") },
+      ],
+    });
   });
 
   it("imports the OpenHands SDK's events.jsonl (an event a line) as one trajectory, and names a broken line", async () => {
@@ -185,7 +261,10 @@ describe("importing the trajectory formats in use today", () => {
     writeFileSync(broken, lines.join("\n"));
     const refused = await cliImport([broken], bed.env, undefined, ["--instance", "sdk-goal-broken"]);
     expect(refused.code).toBe(3);
-    expect(refused.batches[0]).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/^line 3: the record is cut off .*fix or remove that line/) });
+    expect(refused.batches[0]).toMatchObject({
+      status: "FAILED",
+      errorMessage: expect.stringMatching(/^line 3: the record is cut off .*fix or remove that line/),
+    });
     expect(await trajectoryOf("sdk-goal-broken")).toHaveLength(0);
   });
 });

@@ -12,7 +12,9 @@ describe("prisma/migrations and schema.prisma", () => {
   it("the migrated database records every migration in _prisma_migrations, as prisma migrate deploy expects", async () => {
     const client = new pg.Client({ connectionString: `${inject("databaseBaseUrl")}/swe_curator_template` });
     await client.connect();
-    const { rows } = await client.query("select migration_name, finished_at from _prisma_migrations order by migration_name");
+    const { rows } = await client.query(
+      "select migration_name, finished_at from _prisma_migrations order by migration_name",
+    );
     await client.end();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.finished_at !== null)).toBe(true);

@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => db.drop());
 
-const countUsers = defineRoute({ permission: "tasks:read", summary: "test: count users" }, async ({ db, requestId }) => ({ users: await db.user.count(), requestId }));
+const countUsers = defineRoute(
+  { permission: "tasks:read", summary: "test: count users" },
+  async ({ db, requestId }) => ({ users: await db.user.count(), requestId }),
+);
 const explode = defineRoute({ permission: "tasks:read", summary: "test: fails unexpectedly" }, async () => {
   throw new Error("the disk caught fire");
 });
@@ -32,7 +35,9 @@ describe("the request context defineRoute gives a handler", () => {
   it("keeps a proxy's X-Request-Id, but not one that could forge a log line", async () => {
     const kept = await callRoute(countUsers, token, "/api/v1/test/users", { headers: { "x-request-id": "edge-42" } });
     expect(kept.headers.get("x-request-id")).toBe("edge-42");
-    const forged = await callRoute(countUsers, token, "/api/v1/test/users", { headers: { "x-request-id": "x] GET /admin: all good" } });
+    const forged = await callRoute(countUsers, token, "/api/v1/test/users", {
+      headers: { "x-request-id": "x] GET /admin: all good" },
+    });
     expect(forged.headers.get("x-request-id")).not.toContain("all good");
   });
 
@@ -44,7 +49,10 @@ describe("the request context defineRoute gives a handler", () => {
       const problem = await response.json();
       expect(problem.detail).not.toContain("fire");
       const requestId = response.headers.get("x-request-id");
-      expect(logged).toHaveBeenCalledWith(`[api ${requestId}] GET /api/v1/test/explode: unexpected error`, expect.objectContaining({ message: "the disk caught fire" }));
+      expect(logged).toHaveBeenCalledWith(
+        `[api ${requestId}] GET /api/v1/test/explode: unexpected error`,
+        expect.objectContaining({ message: "the disk caught fire" }),
+      );
     } finally {
       logged.mockRestore();
     }

@@ -140,15 +140,27 @@ beforeAll(async () => {
   for (const role of ["VIEWER", "CURATOR", "ADMIN"] as const) {
     const user = await db.prisma.user.create({ data: { email: `${role.toLowerCase()}@example.test`, role } });
     const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET })}`;
-    callers.push({ name: `${role} session`, headers: { cookie }, expect: (row) => (RANK[role] >= RANK[row.role] ? row.allowed : 403) });
+    callers.push({
+      name: `${role} session`,
+      headers: { cookie },
+      expect: (row) => (RANK[role] >= RANK[row.role] ? row.allowed : 403),
+    });
     if (role === "VIEWER") {
       const { token } = await createApiToken(db.prisma, user.id, { name: "viewer-read", scopes: ["read"] });
-      callers.push({ name: "VIEWER read token", headers: { authorization: `Bearer ${token}` }, expect: (row) => (row.role === "VIEWER" && row.scope === "read" ? row.allowed : 403) });
+      callers.push({
+        name: "VIEWER read token",
+        headers: { authorization: `Bearer ${token}` },
+        expect: (row) => (row.role === "VIEWER" && row.scope === "read" ? row.allowed : 403),
+      });
     }
     if (role === "ADMIN") {
       for (const scope of SCOPES) {
         const { token } = await createApiToken(db.prisma, user.id, { name: `admin-${scope}`, scopes: [scope] });
-        callers.push({ name: `ADMIN "${scope}" token`, headers: { authorization: `Bearer ${token}` }, expect: (row) => (row.scope === scope ? row.allowed : 403) });
+        callers.push({
+          name: `ADMIN "${scope}" token`,
+          headers: { authorization: `Bearer ${token}` },
+          expect: (row) => (row.scope === scope ? row.allowed : 403),
+        });
       }
     }
   }
@@ -175,7 +187,16 @@ describe("every /api/v1 route answers each caller with the exact expected status
       const seen: string[] = [];
       const expected: string[] = [];
       for (const caller of callers) {
-        const request = new Request(url, { method: route.method, body, headers: { "content-type": "application/json", origin: "http://localhost", host: "localhost", ...caller.headers } });
+        const request = new Request(url, {
+          method: route.method,
+          body,
+          headers: {
+            "content-type": "application/json",
+            origin: "http://localhost",
+            host: "localhost",
+            ...caller.headers,
+          },
+        });
         const response = await route.handler(request, fakeParams());
         await response.body?.cancel();
         seen.push(`${caller.name} → ${response.status}`);
@@ -199,15 +220,18 @@ describe("nothing reaches the server around the guard", () => {
     const unguarded: string[] = [];
     for (const file of routeFiles().filter((f) => !PUBLIC_ROUTES.has(f))) {
       const mod = (await import(path.join(ROOT, file))) as Record<string, { guard?: unknown }>;
-      for (const [name, value] of Object.entries(mod)) if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(name) && !value.guard) unguarded.push(`${name} ${file}`);
+      for (const [name, value] of Object.entries(mod))
+        if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(name) && !value.guard) unguarded.push(`${name} ${file}`);
     }
     expect(unguarded).toEqual([]);
   });
 
   it("the app has no server actions (mutations go through guarded route handlers)", () => {
-    const offenders = [...sourceFiles(path.join(ROOT, "app")), ...sourceFiles(path.join(ROOT, "components")), ...sourceFiles(path.join(ROOT, "lib"))].filter((file) =>
-      /^\s*["']use server["']/m.test(readFileSync(file, "utf8")),
-    );
+    const offenders = [
+      ...sourceFiles(path.join(ROOT, "app")),
+      ...sourceFiles(path.join(ROOT, "components")),
+      ...sourceFiles(path.join(ROOT, "lib")),
+    ].filter((file) => /^\s*["']use server["']/m.test(readFileSync(file, "utf8")));
     expect(offenders).toEqual([]);
   });
 });

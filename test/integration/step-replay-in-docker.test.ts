@@ -26,8 +26,13 @@ describe.skipIf(!docker.ready)("step replay in real containers", () => {
     database = await createTestDatabase();
     tasks = await loadDemoTasks(database.prisma);
     await importFile(database.prisma, path.join(DEMO_DIR, "agents", "demo__calc-1.traj"));
-    demoTrajectoryId = (await database.prisma.trajectory.findFirstOrThrow({ where: { taskId: tasks["demo__calc-1"].id } })).id;
-    await database.prisma.environment.update({ where: { key: "demo/calc@short-timeout" }, data: { timeoutSeconds: 3 } });
+    demoTrajectoryId = (
+      await database.prisma.trajectory.findFirstOrThrow({ where: { taskId: tasks["demo__calc-1"].id } })
+    ).id;
+    await database.prisma.environment.update({
+      where: { key: "demo/calc@short-timeout" },
+      data: { timeoutSeconds: 3 },
+    });
     worker = await startTestWorker(database.url);
   });
 
@@ -37,13 +42,21 @@ describe.skipIf(!docker.ready)("step replay in real containers", () => {
   });
 
   const finished = (id: string) =>
-    waitFor(`replay ${id} to finish`, async () => {
-      const replay = await getStepReplay(database.prisma, id);
-      return replay.status === "SUCCEEDED" || replay.status === "FAILED" ? replay : null;
-    }, 180_000);
+    waitFor(
+      `replay ${id} to finish`,
+      async () => {
+        const replay = await getStepReplay(database.prisma, id);
+        return replay.status === "SUCCEEDED" || replay.status === "FAILED" ? replay : null;
+      },
+      180_000,
+    );
 
   it("replays commands and edits up to a step: a true recording matches, the doctored one is marked different", async () => {
-    const { id } = await requestStepReplay(database.prisma, { trajectoryId: demoTrajectoryId, stepIndex: 5, actorId: null });
+    const { id } = await requestStepReplay(database.prisma, {
+      trajectoryId: demoTrajectoryId,
+      stepIndex: 5,
+      actorId: null,
+    });
     const replay = await finished(id);
     expect(replay).toMatchObject({ status: "SUCCEEDED", errorMessage: null, actionsTotal: 6, actionsDone: 6 });
     const outcomes = Object.fromEntries(replay.results!.map((step) => [step.index, step.outcome]));
@@ -64,24 +77,50 @@ describe.skipIf(!docker.ready)("step replay in real containers", () => {
         role: "SOLVER",
         format: "SWE_AGENT",
         stepCount: 2,
-        steps: { create: [{ index: 0, action: "ls /sys/class/net", observation: "lo\n", kind: "READ" }, { index: 1, action: "sleep 60", observation: "", kind: "RUN" }] },
+        steps: {
+          create: [
+            { index: 0, action: "ls /sys/class/net", observation: "lo\n", kind: "READ" },
+            { index: 1, action: "sleep 60", observation: "", kind: "RUN" },
+          ],
+        },
       },
     });
-    const { id } = await requestStepReplay(database.prisma, { trajectoryId: trajectory.id, stepIndex: 1, actorId: null });
+    const { id } = await requestStepReplay(database.prisma, {
+      trajectoryId: trajectory.id,
+      stepIndex: 1,
+      actorId: null,
+    });
     const engine = new Docker();
-    const networkMode = await waitFor("the replay's container", async () => {
-      const [container] = await engine.listContainers({ all: true, filters: { label: [`${LABEL_REPLAY_ID}=${id}`] } });
-      if (!container) return null;
-      // created but already removed between the two calls: look again
-      const inspected = await engine.getContainer(container.Id).inspect().catch(() => null);
-      if (!inspected) return null;
-      return { mode: inspected.HostConfig.NetworkMode, disabled: (inspected.Config as { NetworkDisabled?: boolean }).NetworkDisabled, networks: Object.keys(inspected.NetworkSettings.Networks) };
-    }, 180_000, 100);
+    const networkMode = await waitFor(
+      "the replay's container",
+      async () => {
+        const [container] = await engine.listContainers({
+          all: true,
+          filters: { label: [`${LABEL_REPLAY_ID}=${id}`] },
+        });
+        if (!container) return null;
+        // created but already removed between the two calls: look again
+        const inspected = await engine
+          .getContainer(container.Id)
+          .inspect()
+          .catch(() => null);
+        if (!inspected) return null;
+        return {
+          mode: inspected.HostConfig.NetworkMode,
+          disabled: (inspected.Config as { NetworkDisabled?: boolean }).NetworkDisabled,
+          networks: Object.keys(inspected.NetworkSettings.Networks),
+        };
+      },
+      180_000,
+      100,
+    );
     expect(networkMode.mode).toBe("none");
     expect(networkMode).toMatchObject({ disabled: true, networks: [] });
     const replay = await finished(id);
     expect(replay.status).toBe("FAILED");
-    expect(replay.errorMessage).toBe("The replay stopped at step 2 (1 of 2 actions done): the replay reached the environment's time limit of 3 s during this step. The steps before it are shown.");
+    expect(replay.errorMessage).toBe(
+      "The replay stopped at step 2 (1 of 2 actions done): the replay reached the environment's time limit of 3 s during this step. The steps before it are shown.",
+    );
     // inside, only the loopback interface: the recorded "lo" matches
     expect(replay.results!.map((step) => step.outcome)).toEqual(["same", "timed-out"]);
   });

@@ -15,20 +15,65 @@ beforeAll(async () => {
   curatorId = curator.id;
   const widgets = await createEnvironment(db.prisma, "acme/widgets");
   const gadgets = await createEnvironment(db.prisma, "acme/gadgets");
-  const t = (instanceId: string, env: string, o: Parameters<typeof createTask>[2]) => createTask(db.prisma, env, { instanceId, ...o });
-  await t("w-1", widgets.id, { createdAt: day(1), problemStatement: "Division by zero in mean()", source: "SWE_BENCH", difficulty: "EASY", automatedVerdict: "VALID" });
-  await t("w-2", widgets.id, { createdAt: day(2), problemStatement: "Resize leaks memory", source: "SWE_BENCH", difficulty: "HARD", automatedVerdict: "INVALID", failureClass: "POSITIVE_CONTROL_FAILED", labels: ["hot"] });
-  await t("w-3", widgets.id, { createdAt: day(3), problemStatement: "Unicode names break the parser: ZeroDivisionError", source: "SWE_GYM", kind: "TDD_STEP", automatedVerdict: "FLAKY", curationStatus: "APPROVED", assigneeId: curator.id });
-  await t("g-1", gadgets.id, { createdAt: day(4), problemStatement: "Gadget 100% CPU on_idle", source: "OPENSWE", difficulty: "MEDIUM", automatedVerdict: "INVALID", failureClass: "BUILD_ERROR", labels: ["hot", "infra"] });
-  await t("g-2", gadgets.id, { createdAt: day(5), problemStatement: "Timeout while fetching", source: "OPENSWE", automatedVerdict: "PENDING", curationStatus: "REJECTED" });
+  const t = (instanceId: string, env: string, o: Parameters<typeof createTask>[2]) =>
+    createTask(db.prisma, env, { instanceId, ...o });
+  await t("w-1", widgets.id, {
+    createdAt: day(1),
+    problemStatement: "Division by zero in mean()",
+    source: "SWE_BENCH",
+    difficulty: "EASY",
+    automatedVerdict: "VALID",
+  });
+  await t("w-2", widgets.id, {
+    createdAt: day(2),
+    problemStatement: "Resize leaks memory",
+    source: "SWE_BENCH",
+    difficulty: "HARD",
+    automatedVerdict: "INVALID",
+    failureClass: "POSITIVE_CONTROL_FAILED",
+    labels: ["hot"],
+  });
+  await t("w-3", widgets.id, {
+    createdAt: day(3),
+    problemStatement: "Unicode names break the parser: ZeroDivisionError",
+    source: "SWE_GYM",
+    kind: "TDD_STEP",
+    automatedVerdict: "FLAKY",
+    curationStatus: "APPROVED",
+    assigneeId: curator.id,
+  });
+  await t("g-1", gadgets.id, {
+    createdAt: day(4),
+    problemStatement: "Gadget 100% CPU on_idle",
+    source: "OPENSWE",
+    difficulty: "MEDIUM",
+    automatedVerdict: "INVALID",
+    failureClass: "BUILD_ERROR",
+    labels: ["hot", "infra"],
+  });
+  await t("g-2", gadgets.id, {
+    createdAt: day(5),
+    problemStatement: "Timeout while fetching",
+    source: "OPENSWE",
+    automatedVerdict: "PENDING",
+    curationStatus: "REJECTED",
+  });
   const w3 = await db.prisma.task.findUniqueOrThrow({ where: { instanceId: "w-3" } });
   const g2 = await db.prisma.task.findUniqueOrThrow({ where: { instanceId: "g-2" } });
   await db.prisma.curationDecision.create({ data: { taskId: w3.id, curatorId: curator.id, verdict: "APPROVE" } });
-  await db.prisma.curationDecision.create({ data: { taskId: g2.id, curatorId: curator.id, verdict: "REJECT", reasons: ["TRIVIAL", "TESTS_TOO_WEAK"] } });
+  await db.prisma.curationDecision.create({
+    data: { taskId: g2.id, curatorId: curator.id, verdict: "REJECT", reasons: ["TRIVIAL", "TESTS_TOO_WEAK"] },
+  });
   const w1 = await db.prisma.task.findUniqueOrThrow({ where: { instanceId: "w-1" } });
-  await db.prisma.trajectory.create({ data: { externalId: "rev-1", taskId: w1.id, role: "REVIEWER", format: "OTHER", decision: "REQUEST_CHANGES" } });
-  await db.prisma.trajectory.create({ data: { externalId: "rev-2", taskId: w3.id, role: "REVIEWER", format: "OTHER", decision: "APPROVE" } });
-  await db.prisma.trajectory.create({ data: { externalId: "solver-1", taskId: g2.id, role: "SOLVER", format: "SWE_AGENT" } });
+  await db.prisma.trajectory.create({
+    data: { externalId: "rev-1", taskId: w1.id, role: "REVIEWER", format: "OTHER", decision: "REQUEST_CHANGES" },
+  });
+  await db.prisma.trajectory.create({
+    data: { externalId: "rev-2", taskId: w3.id, role: "REVIEWER", format: "OTHER", decision: "APPROVE" },
+  });
+  await db.prisma.trajectory.create({
+    data: { externalId: "solver-1", taskId: g2.id, role: "SOLVER", format: "SWE_AGENT" },
+  });
 });
 afterAll(async () => db.drop());
 
@@ -136,7 +181,8 @@ describe("facets", () => {
     expect(result.total).toBe((await ids(filters)).length);
     expect(result.total).toBe(2);
     for (const [facet, counts] of Object.entries(result.facets)) {
-      for (const [value, count] of Object.entries(counts)) expect([facet, value, count]).toEqual([facet, value, (await ids({ ...filters, [facet]: value })).length]);
+      for (const [value, count] of Object.entries(counts))
+        expect([facet, value, count]).toEqual([facet, value, (await ids({ ...filters, [facet]: value })).length]);
     }
     // verdict leaves out its own filter: the INVALID search hit is counted too (and only it)
     expect(result.facets.verdict).toEqual({ VALID: 1, FLAKY: 1 });

@@ -17,14 +17,19 @@ beforeAll(async () => {
   const filler = "The widget renders a table of rows with a header and a footer and some padding around it.";
   const tasks: [string, number, string][] = [
     // newest first would list these in the opposite order of their relevance
-    ["acme__serial-1", 1, "The serializer drops the timezone. Every serializer call loses it, the serializer cache too, and the serializer tests miss it."],
+    [
+      "acme__serial-1",
+      1,
+      "The serializer drops the timezone. Every serializer call loses it, the serializer cache too, and the serializer tests miss it.",
+    ],
     ["acme__serial-2", 2, `The serializer drops microseconds. ${filler} The serializer should keep them.`],
     ["acme__serial-3", 3, `${filler} ${filler} Somewhere deep in this the serializer is mentioned once.`],
     ["acme__serial-4", 4, "Resizing a window flickers (nothing about the search word)."],
     // an instance id that is the search word itself, whose statement never says it
     ["serializer", 5, "Dates are off by one day after a round trip."],
   ];
-  for (const [instanceId, d, problemStatement] of tasks) await createTask(db.prisma, env.id, { instanceId, problemStatement, createdAt: day(d) });
+  for (const [instanceId, d, problemStatement] of tasks)
+    await createTask(db.prisma, env.id, { instanceId, problemStatement, createdAt: day(d) });
 });
 afterAll(async () => db.drop());
 
@@ -45,7 +50,12 @@ describe("search order", () => {
   it("lists the exact instance id first, then the matches by full-text rank, not by age", async () => {
     const page = await listTasks(db.prisma, { q: "serializer" });
     expect(page.ranked).toBe(true);
-    expect(page.items.map((t) => t.instanceId)).toEqual(["serializer", "acme__serial-1", "acme__serial-2", "acme__serial-3"]);
+    expect(page.items.map((t) => t.instanceId)).toEqual([
+      "serializer",
+      "acme__serial-1",
+      "acme__serial-2",
+      "acme__serial-3",
+    ]);
   });
 
   it("keeps the rank order across pages, each match once", async () => {
@@ -64,9 +74,19 @@ describe("search order", () => {
   it("keeps a sort the user chose over the rank", async () => {
     const page = await listTasks(db.prisma, { q: "serializer", sort: "created_asc" });
     expect(page.ranked).toBe(false);
-    expect(page.items.map((t) => t.instanceId)).toEqual(["serializer", "acme__serial-1", "acme__serial-2", "acme__serial-3"]);
+    expect(page.items.map((t) => t.instanceId)).toEqual([
+      "serializer",
+      "acme__serial-1",
+      "acme__serial-2",
+      "acme__serial-3",
+    ]);
     const newest = await listTasks(db.prisma, { q: "serializer", sort: "created_desc" });
-    expect(newest.items.map((t) => t.instanceId)).toEqual(["serializer", "acme__serial-3", "acme__serial-2", "acme__serial-1"]);
+    expect(newest.items.map((t) => t.instanceId)).toEqual([
+      "serializer",
+      "acme__serial-3",
+      "acme__serial-2",
+      "acme__serial-1",
+    ]);
   });
 
   it("lists newest first, and says it did not rank, when more tasks match than can be ranked cheaply", async () => {
@@ -83,6 +103,10 @@ describe("search order", () => {
     });
     const page = await listTasks(db.prisma, { q: "overflow", limit: 3 });
     expect(page.ranked).toBe(false);
-    expect(page.items.map((t) => t.instanceId)).toEqual([`acme__many-${RANK_LIMIT}`, `acme__many-${RANK_LIMIT - 1}`, `acme__many-${RANK_LIMIT - 2}`]);
+    expect(page.items.map((t) => t.instanceId)).toEqual([
+      `acme__many-${RANK_LIMIT}`,
+      `acme__many-${RANK_LIMIT - 1}`,
+      `acme__many-${RANK_LIMIT - 2}`,
+    ]);
   });
 });

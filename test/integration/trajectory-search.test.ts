@@ -30,7 +30,16 @@ async function withToken(role: "ADMIN" | "CURATOR", name: string) {
 
 /** A long trajectory written in one INSERT … SELECT (Postgres generates the rows), the needle in step 90,000 (index 89,999). */
 async function insertLongTrajectory(taskId: string) {
-  const trajectory = await db.prisma.trajectory.create({ data: { externalId: "long-run", taskId, role: "SOLVER", format: "OTHER", model: "long-model", stepCount: LONG_STEPS } });
+  const trajectory = await db.prisma.trajectory.create({
+    data: {
+      externalId: "long-run",
+      taskId,
+      role: "SOLVER",
+      format: "OTHER",
+      model: "long-model",
+      stepCount: LONG_STEPS,
+    },
+  });
   await db.prisma.$executeRawUnsafe(
     `INSERT INTO trajectory_steps (id, trajectory_id, index, action, observation, updated_at)
      SELECT 'long-' || g, $1, g, 'ls src/module_' || (g % 97), CASE WHEN g = 89999 THEN 'found the ${NEEDLE} constant here' ELSE 'module output line ' || g END, now()
@@ -43,16 +52,47 @@ async function insertLongTrajectory(taskId: string) {
 /** Three runs of one task that say the same word: two models, three outcomes. */
 async function insertFilterWorld() {
   const env = await createEnvironment(db.prisma, "acme/filters");
-  const [alpha, beta] = [await createTask(db.prisma, env.id, { instanceId: "acme__filters-1" }), await createTask(db.prisma, env.id, { instanceId: "acme__filters-2" })];
-  const candidate = (taskId: string, generator: string, resolved: boolean) => db.prisma.candidatePatch.create({ data: { taskId, generator, patch: "diff", resolved } });
+  const [alpha, beta] = [
+    await createTask(db.prisma, env.id, { instanceId: "acme__filters-1" }),
+    await createTask(db.prisma, env.id, { instanceId: "acme__filters-2" }),
+  ];
+  const candidate = (taskId: string, generator: string, resolved: boolean) =>
+    db.prisma.candidatePatch.create({ data: { taskId, generator, patch: "diff", resolved } });
   const runs = [
-    { externalId: "f-resolved", taskId: alpha.id, model: "model-a", candidatePatchId: (await candidate(alpha.id, "a", true)).id, exitStatus: "submitted" },
-    { externalId: "f-unresolved", taskId: alpha.id, model: "model-b", candidatePatchId: (await candidate(alpha.id, "b", false)).id, exitStatus: "submitted" },
+    {
+      externalId: "f-resolved",
+      taskId: alpha.id,
+      model: "model-a",
+      candidatePatchId: (await candidate(alpha.id, "a", true)).id,
+      exitStatus: "submitted",
+    },
+    {
+      externalId: "f-unresolved",
+      taskId: alpha.id,
+      model: "model-b",
+      candidatePatchId: (await candidate(alpha.id, "b", false)).id,
+      exitStatus: "submitted",
+    },
     { externalId: "f-errored", taskId: beta.id, model: "model-a", candidatePatchId: null, exitStatus: "exit_cost" },
   ];
   for (const run of runs) {
     await db.prisma.trajectory.create({
-      data: { ...run, role: "SOLVER", format: "OTHER", stepCount: 1, steps: { create: [{ index: 0, action: "python repro.py", observation: "quasarflux mismatch\nTraceback (most recent call last):\n  File \"repro.py\", line 1\nKeyError: 'quasarflux'" }] } },
+      data: {
+        ...run,
+        role: "SOLVER",
+        format: "OTHER",
+        stepCount: 1,
+        steps: {
+          create: [
+            {
+              index: 0,
+              action: "python repro.py",
+              observation:
+                "quasarflux mismatch\nTraceback (most recent call last):\n  File \"repro.py\", line 1\nKeyError: 'quasarflux'",
+            },
+          ],
+        },
+      },
     });
   }
 }
@@ -61,12 +101,30 @@ async function insertFilterWorld() {
 async function insertHiddenTask() {
   const env = await createEnvironment(db.prisma, "acme/hidden");
   const task = await createTask(db.prisma, env.id, { instanceId: "acme__hidden-1" });
-  const candidate = await db.prisma.candidatePatch.create({ data: { taskId: task.id, generator: "hidden-agent", patch: "diff", resolved: false } });
-  await db.prisma.trajectory.create({
-    data: { externalId: "hidden-run", taskId: task.id, candidatePatchId: candidate.id, role: "SOLVER", format: "OTHER", model: "hidden-model", stepCount: 1, steps: { create: [{ index: 0, action: "python x.py", observation: "crypticword\nValueError: crypticword" }] } },
+  const candidate = await db.prisma.candidatePatch.create({
+    data: { taskId: task.id, generator: "hidden-agent", patch: "diff", resolved: false },
   });
-  const campaign = await createCampaign(db.prisma, { id: admin.id, role: "ADMIN" } as never, { name: "hidden", viewQuery: "repository=acme/hidden", annotatorIds: [annotator.id], overlap: 1 });
-  expect(await serveNext(db.prisma, { id: annotator.id, role: "CURATOR" } as never, campaign.id)).toMatchObject({ taskId: task.id });
+  await db.prisma.trajectory.create({
+    data: {
+      externalId: "hidden-run",
+      taskId: task.id,
+      candidatePatchId: candidate.id,
+      role: "SOLVER",
+      format: "OTHER",
+      model: "hidden-model",
+      stepCount: 1,
+      steps: { create: [{ index: 0, action: "python x.py", observation: "crypticword\nValueError: crypticword" }] },
+    },
+  });
+  const campaign = await createCampaign(db.prisma, { id: admin.id, role: "ADMIN" } as never, {
+    name: "hidden",
+    viewQuery: "repository=acme/hidden",
+    annotatorIds: [annotator.id],
+    overlap: 1,
+  });
+  expect(await serveNext(db.prisma, { id: annotator.id, role: "CURATOR" } as never, campaign.id)).toMatchObject({
+    taskId: task.id,
+  });
 }
 
 beforeAll(async () => {
@@ -82,7 +140,10 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => db.drop());
 
-async function search(who: { token: string }, query: string): Promise<{ status: number; items: StepHit[]; nextCursor: string | null; detail?: string }> {
+async function search(
+  who: { token: string },
+  query: string,
+): Promise<{ status: number; items: StepHit[]; nextCursor: string | null; detail?: string }> {
   const response = await callRoute(searchRoute.GET, who.token, `/api/v1/trajectories/search?${query}`);
   return { status: response.status, ...(await response.json()) };
 }
@@ -94,16 +155,33 @@ describe("search across trajectories", () => {
     const { status, items } = await search(admin, `q=${NEEDLE}`);
     expect(status).toBe(200);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ trajectoryId: longId, stepIndex: 89_999, instanceId: "acme__long-1", model: "long-model", outcome: "UNKNOWN" });
+    expect(items[0]).toMatchObject({
+      trajectoryId: longId,
+      stepIndex: 89_999,
+      instanceId: "acme__long-1",
+      model: "long-model",
+      outcome: "UNKNOWN",
+    });
     expect(items[0].snippet.filter((piece) => piece.match).map((piece) => piece.text)).toEqual([NEEDLE]);
     expect(items[0].snippet.map((piece) => piece.text).join("")).toContain("found the");
   });
 
   it("narrows by model, task and outcome", async () => {
-    expect(ids((await search(admin, "q=quasarflux")).items)).toEqual(["acme__filters-1/model-a/RESOLVED", "acme__filters-1/model-b/UNRESOLVED", "acme__filters-2/model-a/ERRORED"]);
-    expect(ids((await search(admin, "q=quasarflux&model=model-a")).items)).toEqual(["acme__filters-1/model-a/RESOLVED", "acme__filters-2/model-a/ERRORED"]);
-    expect(ids((await search(admin, "q=quasarflux&task=acme__filters-2")).items)).toEqual(["acme__filters-2/model-a/ERRORED"]);
-    expect(ids((await search(admin, "q=quasarflux&verdict=UNRESOLVED")).items)).toEqual(["acme__filters-1/model-b/UNRESOLVED"]);
+    expect(ids((await search(admin, "q=quasarflux")).items)).toEqual([
+      "acme__filters-1/model-a/RESOLVED",
+      "acme__filters-1/model-b/UNRESOLVED",
+      "acme__filters-2/model-a/ERRORED",
+    ]);
+    expect(ids((await search(admin, "q=quasarflux&model=model-a")).items)).toEqual([
+      "acme__filters-1/model-a/RESOLVED",
+      "acme__filters-2/model-a/ERRORED",
+    ]);
+    expect(ids((await search(admin, "q=quasarflux&task=acme__filters-2")).items)).toEqual([
+      "acme__filters-2/model-a/ERRORED",
+    ]);
+    expect(ids((await search(admin, "q=quasarflux&verdict=UNRESOLVED")).items)).toEqual([
+      "acme__filters-1/model-b/UNRESOLVED",
+    ]);
     expect(ids((await search(admin, "q=quasarflux&model=model-b&verdict=RESOLVED")).items)).toEqual([]);
   });
 
@@ -111,7 +189,10 @@ describe("search across trajectories", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof search>> = await search(admin, `q=quasarflux&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: Awaited<ReturnType<typeof search>> = await search(
+        admin,
+        `q=quasarflux&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.items.map((hit) => hit.trajectoryId));
       cursor = page.nextCursor;
     } while (cursor);
@@ -140,27 +221,47 @@ async function clusters(who: { token: string }, query = ""): Promise<FailureClus
 
 describe("failure clusters", () => {
   it("groups the demo's failed runs by signature: the failed test, the missing pytest, the timeout", async () => {
-    const demo = (await clusters(admin)).clusters.filter((c) => c.members.every((m) => m.instanceId?.startsWith("demo__")));
+    const demo = (await clusters(admin)).clusters.filter((c) =>
+      c.members.every((m) => m.instanceId?.startsWith("demo__")),
+    );
     expect(demo.map((c) => [c.key, c.count, c.members.map((m) => m.instanceId).sort()])).toEqual([
-      ["Failed | python | tests/test_ops.py::test_mean_of_empty_list_raises_value_error", 2, ["demo__calc-1", "demo__calc-2"]],
+      [
+        "Failed | python | tests/test_ops.py::test_mean_of_empty_list_raises_value_error",
+        2,
+        ["demo__calc-1", "demo__calc-2"],
+      ],
       ["command not found | bash:pytest | -", 2, ["demo__calc-4", "demo__calc-5"]],
       ["timeout | python | -", 1, ["demo__calc-3"]],
     ]);
   });
 
   it("filters clusters like the search and leaves a hidden task's failed run out for its annotator", async () => {
-    expect((await clusters(admin, "model=demo-shell-model")).clusters.map((c) => c.key)).toEqual(["command not found | bash:pytest | -"]);
-    const keyOf = async (who: { token: string }) => (await clusters(who, "model=hidden-model")).clusters.map((c) => c.key);
+    expect((await clusters(admin, "model=demo-shell-model")).clusters.map((c) => c.key)).toEqual([
+      "command not found | bash:pytest | -",
+    ]);
+    const keyOf = async (who: { token: string }) =>
+      (await clusters(who, "model=hidden-model")).clusters.map((c) => c.key);
     expect(await keyOf(admin)).toEqual(["ValueError | python | -"]);
     expect(await keyOf(annotator)).toEqual([]);
   });
 
   it("exports every clustered run as CSV beside its signature", async () => {
-    const response = await callRoute(clustersRoute.GET, admin.token, "/api/v1/trajectories/clusters?format=csv&model=demo-hasty-model");
+    const response = await callRoute(
+      clustersRoute.GET,
+      admin.token,
+      "/api/v1/trajectories/clusters?format=csv&model=demo-hasty-model",
+    );
     expect(response.headers.get("content-type")).toMatch(/text\/csv/);
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("cluster,error_class,tool,failing_tests,cluster_size,trajectory_id,instance_id,model,outcome,step");
-    expect(lines.slice(1).map((line) => line.split(",").slice(6, 9).join(",")).sort()).toEqual([
+    expect(lines[0]).toBe(
+      "cluster,error_class,tool,failing_tests,cluster_size,trajectory_id,instance_id,model,outcome,step",
+    );
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(",").slice(6, 9).join(","))
+        .sort(),
+    ).toEqual([
       "demo__calc-1,demo-hasty-model,UNRESOLVED",
       "demo__calc-2,demo-hasty-model,UNRESOLVED",
       "demo__calc-3,demo-hasty-model,ERRORED",

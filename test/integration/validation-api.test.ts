@@ -17,10 +17,18 @@ import * as jobsRoute from "@/app/api/v1/jobs/route";
 
 type Handler = (request: Request, context?: { params?: Promise<unknown> }) => Promise<Response>;
 
-function call(handler: Handler, token: string, path: string, options: { method?: string; body?: unknown; params?: Record<string, string> } = {}) {
+function call(
+  handler: Handler,
+  token: string,
+  path: string,
+  options: { method?: string; body?: unknown; params?: Record<string, string> } = {},
+) {
   const request = new Request(`http://localhost${path}`, {
     method: options.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, ...(options.body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   return handler(request, { params: Promise.resolve(options.params ?? {}) });
@@ -73,43 +81,72 @@ describe("validation over HTTP, with no Docker engine", () => {
     const again = await call(runsRoute.POST, curator, "/api/v1/runs", { method: "POST", body: { taskId } });
     expect(again.status).toBe(409);
     expect((await again.json()).detail).toMatch(/already queued or running/);
-    const tooMany = await call(runsRoute.POST, curator, "/api/v1/runs", { method: "POST", body: { taskId, repeats: 9 } });
+    const tooMany = await call(runsRoute.POST, curator, "/api/v1/runs", {
+      method: "POST",
+      body: { taskId, repeats: 9 },
+    });
     expect(tooMany.status).toBe(400);
 
     const listed = await (await call(runsRoute.GET, curator, `/api/v1/runs?taskId=${taskId}`)).json();
     expect(listed.items[0]).toMatchObject({ groupId, active: true });
     expect(listed.task).toMatchObject({ automatedVerdict: "PENDING" });
 
-    const cancelled = await call(runCancelRoute.POST, curator, `/api/v1/runs/${runs[0].id}/cancel`, { method: "POST", params: { id: runs[0].id } });
+    const cancelled = await call(runCancelRoute.POST, curator, `/api/v1/runs/${runs[0].id}/cancel`, {
+      method: "POST",
+      params: { id: runs[0].id },
+    });
     expect(await cancelled.json()).toEqual({ cancelled: 2, stopping: 0 });
     const jobs = await database.prisma.$queryRaw<unknown[]>`select id from graphile_worker.jobs`;
     expect(jobs).toEqual([]);
 
-    const retried = await call(runRetryRoute.POST, curator, `/api/v1/runs/${runs[0].id}/retry`, { method: "POST", params: { id: runs[0].id } });
+    const retried = await call(runRetryRoute.POST, curator, `/api/v1/runs/${runs[0].id}/retry`, {
+      method: "POST",
+      params: { id: runs[0].id },
+    });
     expect(retried.status).toBe(202);
     const retry = await retried.json();
 
     // without a Docker engine the runs wait for it, with the reason, instead of failing
-    worker = await startTestWorker(database.url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }) });
+    worker = await startTestWorker(database.url, {
+      docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }),
+    });
     await waitForHandBack(database.prisma, retry.groupId);
     const history = await (await call(runsRoute.GET, curator, `/api/v1/runs?taskId=${taskId}`)).json();
     expect(history.items.map((g: { groupId: string }) => g.groupId)).toEqual([retry.groupId, groupId]);
-    expect(history.items[0].runs[0]).toMatchObject({ status: "QUEUED", failureClass: null, errorMessage: expect.stringContaining("Docker engine not reachable") });
+    expect(history.items[0].runs[0]).toMatchObject({
+      status: "QUEUED",
+      failureClass: null,
+      errorMessage: expect.stringContaining("Docker engine not reachable"),
+    });
 
     const availability = await (await call(dockerRoute.GET, curator, "/api/v1/docker")).json();
-    expect(availability).toMatchObject({ canRunJobs: false, problem: expect.stringContaining("Docker engine not reachable") });
+    expect(availability).toMatchObject({
+      canRunJobs: false,
+      problem: expect.stringContaining("Docker engine not reachable"),
+    });
     const overview = await (await call(jobsRoute.GET, curator, "/api/v1/jobs")).json();
-    expect(overview.activeRuns.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(retry.runs.map((r: { id: string }) => r.id)));
+    expect(overview.activeRuns.map((r: { id: string }) => r.id)).toEqual(
+      expect.arrayContaining(retry.runs.map((r: { id: string }) => r.id)),
+    );
 
     // a curator who does not want to wait cancels; the live log ends with that
-    await call(runCancelRoute.POST, curator, `/api/v1/runs/${retry.runs[0].id}/cancel`, { method: "POST", params: { id: retry.runs[0].id } });
-    const events = await readEvents(await call(runLogRoute.GET, curator, `/api/v1/runs/${retry.runs[0].id}/log`, { params: { id: retry.runs[0].id } }));
+    await call(runCancelRoute.POST, curator, `/api/v1/runs/${retry.runs[0].id}/cancel`, {
+      method: "POST",
+      params: { id: retry.runs[0].id },
+    });
+    const events = await readEvents(
+      await call(runLogRoute.GET, curator, `/api/v1/runs/${retry.runs[0].id}/log`, {
+        params: { id: retry.runs[0].id },
+      }),
+    );
     expect(events.at(-1)).toEqual({ event: "end", data: { type: "end", status: "CANCELLED" } });
     expect(overview.workers).toHaveLength(1);
   });
 
   it("answers 404 for an unknown run's log and 400 for a build request without an environment", async () => {
-    expect((await call(runLogRoute.GET, curator, "/api/v1/runs/nope/log", { params: { id: "nope" } })).status).toBe(404);
+    expect((await call(runLogRoute.GET, curator, "/api/v1/runs/nope/log", { params: { id: "nope" } })).status).toBe(
+      404,
+    );
     expect((await call(buildsRoute.POST, curator, "/api/v1/builds", { method: "POST", body: {} })).status).toBe(400);
   });
 });
@@ -126,11 +163,21 @@ describe.skipIf(!docker.ready)("the live log over server-sent events", () => {
   });
 
   it("streams a run's output as it happens with its status changes, and ends with the final status", async () => {
-    const { runs } = await (await call(runsRoute.POST, curator, "/api/v1/runs", { method: "POST", body: { taskId: tasks["demo__calc-1"].id } })).json();
+    const { runs } = await (
+      await call(runsRoute.POST, curator, "/api/v1/runs", {
+        method: "POST",
+        body: { taskId: tasks["demo__calc-1"].id },
+      })
+    ).json();
     const positive = runs.find((r: { kind: string }) => r.kind === "POSITIVE_CONTROL");
     // opened right away, while the run is queued: the stream follows it to the end
-    const events = await readEvents(await call(runLogRoute.GET, curator, `/api/v1/runs/${positive.id}/log`, { params: { id: positive.id } }));
-    const log = events.filter((e) => e.event === "log").map((e) => e.data.content).join("");
+    const events = await readEvents(
+      await call(runLogRoute.GET, curator, `/api/v1/runs/${positive.id}/log`, { params: { id: positive.id } }),
+    );
+    const log = events
+      .filter((e) => e.event === "log")
+      .map((e) => e.data.content)
+      .join("");
     expect(log).toContain("applying fix patch");
     expect(log).toContain("OPENSWE_EXIT_CODE=0");
     const statuses = events.filter((e) => e.event === "status").map((e) => e.data.status);
@@ -140,7 +187,11 @@ describe.skipIf(!docker.ready)("the live log over server-sent events", () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 
     // resuming after the last seen chunk sends nothing twice
-    const resumed = await readEvents(await call(runLogRoute.GET, curator, `/api/v1/runs/${positive.id}/log?after=${seqs.at(-1)}`, { params: { id: positive.id } }));
+    const resumed = await readEvents(
+      await call(runLogRoute.GET, curator, `/api/v1/runs/${positive.id}/log?after=${seqs.at(-1)}`, {
+        params: { id: positive.id },
+      }),
+    );
     expect(resumed.filter((e) => e.event === "log")).toEqual([]);
   });
 });

@@ -54,16 +54,27 @@ describe.skipIf(!docker.ready)("flaky detection in real containers", () => {
     const task = await flakyTask("demo__calc-flaky");
     const { groupId } = await requestValidation(demo.database.prisma, { taskId: task.id, actorId: null, repeats: 2 });
     const runs = await waitForGroup(demo.database.prisma, groupId);
-    expect(runs.map((r) => `${r.kind}#${r.attempt}`).sort()).toEqual(["NEGATIVE_CONTROL#0", "NEGATIVE_CONTROL#1", "POSITIVE_CONTROL#0", "POSITIVE_CONTROL#1"]);
+    expect(runs.map((r) => `${r.kind}#${r.attempt}`).sort()).toEqual([
+      "NEGATIVE_CONTROL#0",
+      "NEGATIVE_CONTROL#1",
+      "POSITIVE_CONTROL#0",
+      "POSITIVE_CONTROL#1",
+    ]);
 
     // the same test, two outcomes: failed on attempt 0, passed on attempt 1, in both kinds
-    const outcome = (kind: string, attempt: number) => runs.find((r) => r.kind === kind && r.attempt === attempt)!.testResults.find((t) => t.testId === FLAKY_ID)?.actual;
-    for (const kind of ["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]) expect([outcome(kind, 0), outcome(kind, 1)]).toEqual(["FAILED", "PASSED"]);
+    const outcome = (kind: string, attempt: number) =>
+      runs.find((r) => r.kind === kind && r.attempt === attempt)!.testResults.find((t) => t.testId === FLAKY_ID)
+        ?.actual;
+    for (const kind of ["NEGATIVE_CONTROL", "POSITIVE_CONTROL"])
+      expect([outcome(kind, 0), outcome(kind, 1)]).toEqual(["FAILED", "PASSED"]);
 
     const settled = await demo.database.prisma.task.findUniqueOrThrow({ where: { id: task.id } });
     expect(settled).toMatchObject({ automatedVerdict: "FLAKY", failureClass: null });
     for (const run of runs) expect(run.flags).toContain("FLAKY");
-    const audit = await demo.database.prisma.auditEvent.findFirstOrThrow({ where: { entityId: task.id, action: "verdict.automated" }, orderBy: { createdAt: "desc" } });
+    const audit = await demo.database.prisma.auditEvent.findFirstOrThrow({
+      where: { entityId: task.id, action: "verdict.automated" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit.after).toMatchObject({ automatedVerdict: "FLAKY", flakyTests: [FLAKY_ID] });
   });
 
@@ -73,6 +84,9 @@ describe.skipIf(!docker.ready)("flaky detection in real containers", () => {
     const runs = await waitForGroup(demo.database.prisma, groupId);
     for (const run of runs) expect(run.flags).not.toContain("FLAKY");
     // attempt 0 draws the failing number: a steady failure of a PASS_TO_PASS test
-    expect(await demo.database.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ automatedVerdict: "INVALID", failureClass: "POSITIVE_CONTROL_FAILED" });
+    expect(await demo.database.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({
+      automatedVerdict: "INVALID",
+      failureClass: "POSITIVE_CONTROL_FAILED",
+    });
   });
 });

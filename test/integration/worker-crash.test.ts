@@ -62,7 +62,9 @@ describe.skipIf(!docker.ready)("a worker killed mid-run", () => {
       }
       const task = await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-1"].id } });
       expect(task.automatedVerdict).toBe("VALID");
-      expect((await engine.listLabelledContainers()).filter((c) => c.labels[LABEL_WORKER_ID] === deadWorkerId)).toEqual([]);
+      expect((await engine.listLabelledContainers()).filter((c) => c.labels[LABEL_WORKER_ID] === deadWorkerId)).toEqual(
+        [],
+      );
     } finally {
       await rescuer.stop();
     }
@@ -75,7 +77,9 @@ describe.skipIf(!docker.ready)("a worker killed mid-run", () => {
       const runs = await waitForGroup(database.prisma, groupId, 30_000);
       for (const run of runs) {
         expect(run).toMatchObject({ status: "FAILED", failureClass: "INFRA_ERROR" });
-        expect(run.errorMessage).toMatch(new RegExp(`Worker ${deadWorkerId} stopped responding .*gave up after 1 attempts`));
+        expect(run.errorMessage).toMatch(
+          new RegExp(`Worker ${deadWorkerId} stopped responding .*gave up after 1 attempts`),
+        );
       }
       const task = await database.prisma.task.findUniqueOrThrow({ where: { id: tasks["demo__calc-2"].id } });
       expect(task).toMatchObject({ automatedVerdict: "PENDING", failureClass: "INFRA_ERROR" });

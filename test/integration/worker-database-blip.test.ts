@@ -36,7 +36,10 @@ describe("a worker whose database restarts", () => {
     url = `${server.baseUrl}/swe_curator_blip`;
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
-    worker = await startTestWorker(url, { docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }), log: (line) => workerLog.push(line) });
+    worker = await startTestWorker(url, {
+      docker: createDockerEngine({ DOCKER_HOST: "unix:///nonexistent/docker.sock" }),
+      log: (line) => workerLog.push(line),
+    });
   });
 
   afterAll(async () => {
@@ -57,15 +60,27 @@ describe("a worker whose database restarts", () => {
     await server!.stop();
     server = undefined;
     const from = workerLog.length;
-    await waitFor("the worker to miss two heartbeats while the database is down", async () => workerLog.slice(from).filter((line) => line.startsWith("heartbeat failed")).length >= 2);
+    await waitFor(
+      "the worker to miss two heartbeats while the database is down",
+      async () => workerLog.slice(from).filter((line) => line.startsWith("heartbeat failed")).length >= 2,
+    );
     server = await startEmbeddedPostgres({ dataDir, port, quiet: true });
     const restartedAt = new Date();
 
     const after = connect();
-    await waitFor("the worker's heartbeat after the restart", () => after.workerHeartbeat.findFirst({ where: { id: worker!.workerId, lastSeenAt: { gt: restartedAt } } }), 30_000);
+    await waitFor(
+      "the worker's heartbeat after the restart",
+      () => after.workerHeartbeat.findFirst({ where: { id: worker!.workerId, lastSeenAt: { gt: restartedAt } } }),
+      30_000,
+    );
     const second = await requestValidation(after, { taskId: tasks["demo__calc-2"].id, actorId: null });
     const runs = await waitForHandBack(after, second.groupId, 60_000);
-    const handedBack = await after.auditEvent.findMany({ where: { entityType: "validation_run", entityId: { in: runs.map((run) => run.id) }, action: "requeued" } });
-    expect(handedBack.map((event) => (event.after as { workerId: string }).workerId)).toEqual([worker!.workerId, worker!.workerId]);
+    const handedBack = await after.auditEvent.findMany({
+      where: { entityType: "validation_run", entityId: { in: runs.map((run) => run.id) }, action: "requeued" },
+    });
+    expect(handedBack.map((event) => (event.after as { workerId: string }).workerId)).toEqual([
+      worker!.workerId,
+      worker!.workerId,
+    ]);
   });
 });

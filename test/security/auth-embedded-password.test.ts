@@ -9,7 +9,11 @@ import { embeddedPasswordFile, startEmbeddedPostgres } from "../../lib/database-
 // anyone on the machine (or who read the source) could connect to any install's data.
 
 const folders = [makeDataDir("sec-pg-a-"), makeDataDir("sec-pg-b-")];
-afterAll(() => folders.forEach((dir) => [dir, embeddedPasswordFile(dir)].forEach((p) => rmSync(p, { recursive: true, force: true }))));
+afterAll(() =>
+  folders.forEach((dir) =>
+    [dir, embeddedPasswordFile(dir)].forEach((p) => rmSync(p, { recursive: true, force: true })),
+  ),
+);
 
 async function connects(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: `${url}/postgres` });

@@ -16,7 +16,9 @@ import { createOidcLinkIntent } from "../../lib/auth/oidc-sign-in";
 
 // next-auth's framework-free handler (the one its Next route handler calls); not in its exports map
 type AuthResponse = { status?: number; redirect?: string; body?: unknown; cookies?: { name: string; value: string }[] };
-const { AuthHandler } = createRequire(import.meta.url)(path.resolve(import.meta.dirname, "../../node_modules/next-auth/core/index.js")) as {
+const { AuthHandler } = createRequire(import.meta.url)(
+  path.resolve(import.meta.dirname, "../../node_modules/next-auth/core/index.js"),
+) as {
   AuthHandler: (params: { req: Record<string, unknown>; options: unknown }) => Promise<AuthResponse>;
 };
 
@@ -30,7 +32,13 @@ const identities = new Map<string, Claims>();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  Object.assign(process.env, { NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: APP, OIDC_CLIENT_ID: "swe-curator", OIDC_CLIENT_SECRET: "client-secret", OIDC_ALLOWED_DOMAINS: "corp.example" });
+  Object.assign(process.env, {
+    NEXTAUTH_SECRET: SECRET,
+    NEXTAUTH_URL: APP,
+    OIDC_CLIENT_ID: "swe-curator",
+    OIDC_CLIENT_SECRET: "client-secret",
+    OIDC_ALLOWED_DOMAINS: "corp.example",
+  });
   const provider = await startProvider();
   server = provider.server;
   process.env.OIDC_ISSUER = provider.issuer;
@@ -45,7 +53,9 @@ async function startProvider() {
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
   const oidc = new Provider(issuer, {
-    clients: [{ client_id: "swe-curator", client_secret: "client-secret", redirect_uris: [`${APP}/api/auth/callback/oidc`] }],
+    clients: [
+      { client_id: "swe-curator", client_secret: "client-secret", redirect_uris: [`${APP}/api/auth/callback/oidc`] },
+    ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     // put the scope's claims into the ID token, where next-auth reads the profile
     conformIdTokenClaims: false,
@@ -71,7 +81,8 @@ function jar() {
 }
 
 type NextAuthCookies = Record<string, string>;
-const keep = (into: NextAuthCookies, out?: { name: string; value: string }[]) => out?.forEach((c) => (into[c.name] = c.value));
+const keep = (into: NextAuthCookies, out?: { name: string; value: string }[]) =>
+  out?.forEach((c) => (into[c.name] = c.value));
 
 /** Signs in at the provider as `sub` (its dev login and consent pages) and returns the callback query. */
 async function authorizeAtProvider(authorizationUrl: string, sub: string): Promise<Record<string, string>> {
@@ -83,8 +94,15 @@ async function authorizeAtProvider(authorizationUrl: string, sub: string): Promi
     cookies.take(response);
     if (response.status === 200 && url.includes("/interaction/")) {
       const page = await response.text();
-      const form: Record<string, string> = page.includes('name="login"') ? { prompt: "login", login: sub, password: "any" } : { prompt: "consent" };
-      response = await fetch(url, { method: "POST", redirect: "manual", body: new URLSearchParams(form), headers: { cookie: cookies.header() } });
+      const form: Record<string, string> = page.includes('name="login"')
+        ? { prompt: "login", login: sub, password: "any" }
+        : { prompt: "consent" };
+      response = await fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams(form),
+        headers: { cookie: cookies.header() },
+      });
       cookies.take(response);
     }
     const location = response.headers.get("location");
@@ -95,17 +113,33 @@ async function authorizeAtProvider(authorizationUrl: string, sub: string): Promi
 }
 
 /** The whole OIDC sign-in as a browser does it; the session's user id, or where it was sent instead. */
-async function signInWithOidc(sub: string, linkToken: string | null = null): Promise<{ userId: string | null; redirect: string }> {
+async function signInWithOidc(
+  sub: string,
+  linkToken: string | null = null,
+): Promise<{ userId: string | null; redirect: string }> {
   const options = authOptions({ oidcLinkToken: linkToken });
   const cookies: NextAuthCookies = {};
   const base = { headers: { host: "localhost:3000" }, query: {}, body: {} };
   const csrf = await AuthHandler({ req: { ...base, action: "csrf", method: "GET", cookies }, options });
   keep(cookies, csrf.cookies);
   const csrfToken = (csrf.body as { csrfToken: string }).csrfToken;
-  const start = await AuthHandler({ req: { ...base, action: "signin", providerId: "oidc", method: "POST", cookies, body: { csrfToken, callbackUrl: `${APP}/tasks` } }, options });
+  const start = await AuthHandler({
+    req: {
+      ...base,
+      action: "signin",
+      providerId: "oidc",
+      method: "POST",
+      cookies,
+      body: { csrfToken, callbackUrl: `${APP}/tasks` },
+    },
+    options,
+  });
   keep(cookies, start.cookies);
   const query = await authorizeAtProvider(start.redirect!, sub);
-  const done = await AuthHandler({ req: { ...base, action: "callback", providerId: "oidc", method: "GET", cookies, query }, options });
+  const done = await AuthHandler({
+    req: { ...base, action: "callback", providerId: "oidc", method: "GET", cookies, query },
+    options,
+  });
   keep(cookies, done.cookies);
   const session = cookies["next-auth.session-token"];
   const token = session ? await decode({ token: session, secret: SECRET }) : null;
@@ -115,7 +149,11 @@ async function signInWithOidc(sub: string, linkToken: string | null = null): Pro
 describe("signing in with OpenID Connect", () => {
   let adminId: string;
   beforeAll(async () => {
-    adminId = (await db.prisma.user.create({ data: { email: "admin@corp.example", role: "ADMIN", passwordHash: await hashPassword("admin-password-long") } })).id;
+    adminId = (
+      await db.prisma.user.create({
+        data: { email: "admin@corp.example", role: "ADMIN", passwordHash: await hashPassword("admin-password-long") },
+      })
+    ).id;
   });
 
   it("an identity claiming the admin's e-mail unverified is refused, and nothing is linked", async () => {
@@ -153,7 +191,10 @@ describe("signing in with OpenID Connect", () => {
 
   it("links to the password account once its owner, signed in, asked for it from this browser", async () => {
     identities.set("admin-sso", { email: "admin@corp.example", email_verified: true });
-    const someoneElse = await createOidcLinkIntent(db.prisma, (await db.prisma.user.findUniqueOrThrow({ where: { email: "new.colleague@corp.example" } })).id);
+    const someoneElse = await createOidcLinkIntent(
+      db.prisma,
+      (await db.prisma.user.findUniqueOrThrow({ where: { email: "new.colleague@corp.example" } })).id,
+    );
     expect((await signInWithOidc("admin-sso", someoneElse.token)).userId).toBeNull();
 
     const consent = await createOidcLinkIntent(db.prisma, adminId);

@@ -22,7 +22,11 @@ let db: TestDatabase;
 const cookieFor = async (userId: string, sv?: number) =>
   `next-auth.session-token=${await encode({ token: { sub: userId, sid: randomUUID(), ...(sv === undefined ? {} : { sv }) }, secret: process.env.NEXTAUTH_SECRET! })}`;
 const json = (path: string, cookie: string, body: unknown) =>
-  new Request(APP + path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: APP, host: "localhost:3000", cookie } });
+  new Request(APP + path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", origin: APP, host: "localhost:3000", cookie },
+  });
 const whoAmI = async (cookie: string) => (await me(new Request(APP + "/api/v1/me", { headers: { cookie } }))).status;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -35,12 +39,16 @@ afterAll(async () => db.drop());
 
 describe("changing your password", () => {
   it("ends every other session, keeps this one, and the new password signs in", async () => {
-    const user = await db.prisma.user.create({ data: { email: "changer@example.test", role: "CURATOR", passwordHash: await hashPassword(OLD) } });
+    const user = await db.prisma.user.create({
+      data: { email: "changer@example.test", role: "CURATOR", passwordHash: await hashPassword(OLD) },
+    });
     const laptop = await cookieFor(user.id);
     const stolen = await cookieFor(user.id);
     expect(await whoAmI(stolen)).toBe(200);
 
-    const response = await changePassword(json("/api/v1/me/password", laptop, { currentPassword: OLD, newPassword: NEW }));
+    const response = await changePassword(
+      json("/api/v1/me/password", laptop, { currentPassword: OLD, newPassword: NEW }),
+    );
     expect(response.status).toBe(200);
     const fresh = response.headers.get("set-cookie")!.split(";")[0];
     expect(fresh).toMatch(/^next-auth\.session-token=/);
@@ -50,19 +58,30 @@ describe("changing your password", () => {
     expect(await whoAmI(laptop)).toBe(401);
     expect(await whoAmI(fresh)).toBe(200);
     expect(await authorizeWithPassword({ email: "changer@example.test", password: OLD })).toBeNull();
-    expect(await authorizeWithPassword({ email: "changer@example.test", password: NEW })).toMatchObject({ id: user.id, sessionVersion: 1 });
+    expect(await authorizeWithPassword({ email: "changer@example.test", password: NEW })).toMatchObject({
+      id: user.id,
+      sessionVersion: 1,
+    });
   });
 
   it("refuses a wrong current password and a weak new one, with a sentence saying what to do", async () => {
-    const user = await db.prisma.user.create({ data: { email: "weak@example.test", role: "VIEWER", passwordHash: await hashPassword(OLD) } });
+    const user = await db.prisma.user.create({
+      data: { email: "weak@example.test", role: "VIEWER", passwordHash: await hashPassword(OLD) },
+    });
     const cookie = await cookieFor(user.id);
-    const wrong = await changePassword(json("/api/v1/me/password", cookie, { currentPassword: "not-it", newPassword: NEW }));
+    const wrong = await changePassword(
+      json("/api/v1/me/password", cookie, { currentPassword: "not-it", newPassword: NEW }),
+    );
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).detail).toContain("current password");
-    const short = await changePassword(json("/api/v1/me/password", cookie, { currentPassword: OLD, newPassword: "hunter2" }));
+    const short = await changePassword(
+      json("/api/v1/me/password", cookie, { currentPassword: OLD, newPassword: "hunter2" }),
+    );
     expect(short.status).toBe(400);
     expect((await short.json()).detail).toContain("at least 12 characters");
-    const repeated = await changePassword(json("/api/v1/me/password", cookie, { currentPassword: OLD, newPassword: "aaaaaaaaaaaaaaaa" }));
+    const repeated = await changePassword(
+      json("/api/v1/me/password", cookie, { currentPassword: OLD, newPassword: "aaaaaaaaaaaaaaaa" }),
+    );
     expect(repeated.status).toBe(400);
     expect(await authorizeWithPassword({ email: "weak@example.test", password: OLD })).not.toBeNull();
   });
@@ -71,15 +90,24 @@ describe("changing your password", () => {
 describe("an admin resetting a password", () => {
   it("generates one shown once, ends the user's sessions and lifts a sign-in lock; a curator may not", async () => {
     const admin = await db.prisma.user.create({ data: { email: "root@example.test", role: "ADMIN" } });
-    const curator = await db.prisma.user.create({ data: { email: "locked@example.test", role: "CURATOR", passwordHash: await hashPassword(OLD) } });
+    const curator = await db.prisma.user.create({
+      data: { email: "locked@example.test", role: "CURATOR", passwordHash: await hashPassword(OLD) },
+    });
     const curatorSession = await cookieFor(curator.id);
-    for (let i = 0; i < SIGN_IN_LIMITS.account.maxFailures; i++) await recordSignInFailure(db.prisma, { account: curator.email, address: null });
+    for (let i = 0; i < SIGN_IN_LIMITS.account.maxFailures; i++)
+      await recordSignInFailure(db.prisma, { account: curator.email, address: null });
     expect(await signInLockedUntil(db.prisma, { account: curator.email, address: null })).not.toBeNull();
 
-    const byCurator = await resetPassword(json(`/api/v1/users/${admin.id}/password`, curatorSession, {}), params(admin.id));
+    const byCurator = await resetPassword(
+      json(`/api/v1/users/${admin.id}/password`, curatorSession, {}),
+      params(admin.id),
+    );
     expect(byCurator.status).toBe(403);
 
-    const response = await resetPassword(json(`/api/v1/users/${curator.id}/password`, await cookieFor(admin.id), {}), params(curator.id));
+    const response = await resetPassword(
+      json(`/api/v1/users/${curator.id}/password`, await cookieFor(admin.id), {}),
+      params(curator.id),
+    );
     expect(response.status).toBe(200);
     const { password, generated } = await response.json();
     expect(generated).toBe(true);
@@ -93,7 +121,9 @@ describe("an admin resetting a password", () => {
 describe("account enumeration", () => {
   it("an unknown e-mail, a disabled account and an SSO-only account cost the same bcrypt work as a wrong password", async () => {
     await db.prisma.user.create({ data: { email: "known@example.test", passwordHash: await hashPassword(OLD) } });
-    await db.prisma.user.create({ data: { email: "gone@example.test", passwordHash: await hashPassword(OLD), disabled: true } });
+    await db.prisma.user.create({
+      data: { email: "gone@example.test", passwordHash: await hashPassword(OLD), disabled: true },
+    });
     await db.prisma.user.create({ data: { email: "sso@example.test" } });
     const compare = vi.spyOn(bcrypt, "compare");
     for (const email of ["known@example.test", "nobody@example.test", "gone@example.test", "sso@example.test"]) {

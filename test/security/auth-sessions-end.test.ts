@@ -21,11 +21,23 @@ import { pageActorOf, pageRequestActor } from "@/lib/auth/session";
 // next-auth's core and its own conversion of the core's answer to a Response, as its App Router
 // handler uses them (the package does not export these paths, so they are loaded by file)
 const nextAuthDir = path.resolve(import.meta.dirname, "../../node_modules/next-auth");
-type InternalRequest = { method: string; action: string; providerId?: string; body?: Record<string, string>; cookies: Record<string, string>; headers: Record<string, string>; query: Record<string, string> };
+type InternalRequest = {
+  method: string;
+  action: string;
+  providerId?: string;
+  body?: Record<string, string>;
+  cookies: Record<string, string>;
+  headers: Record<string, string>;
+  query: Record<string, string>;
+};
 type InternalResponse = { status?: number; redirect?: string };
 const load = createRequire(import.meta.url);
-const { AuthHandler } = load(path.join(nextAuthDir, "core/index.js")) as { AuthHandler: (params: { req: InternalRequest; options: AuthOptions }) => Promise<InternalResponse> };
-const { toResponse } = load(path.join(nextAuthDir, "next/utils.js")) as { toResponse: (internal: InternalResponse) => Response };
+const { AuthHandler } = load(path.join(nextAuthDir, "core/index.js")) as {
+  AuthHandler: (params: { req: InternalRequest; options: AuthOptions }) => Promise<InternalResponse>;
+};
+const { toResponse } = load(path.join(nextAuthDir, "next/utils.js")) as {
+  toResponse: (internal: InternalResponse) => Response;
+};
 
 const APP = "http://localhost:3000";
 const PASSWORD = "a-long-enough-password-1";
@@ -48,13 +60,30 @@ async function nextAuthRoute(request: Request): Promise<Response> {
   const [action, providerId] = new URL(request.url).pathname.replace("/api/auth/", "").split("/");
   const body = request.method === "POST" ? Object.fromEntries(await request.clone().formData()) : undefined;
   // as next/headers' cookies() hands them over: decoded
-  const cookies = Object.fromEntries((request.headers.get("cookie") ?? "").split("; ").filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2).map(decodeURIComponent)));
+  const cookies = Object.fromEntries(
+    (request.headers.get("cookie") ?? "")
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => pair.split(/=(.*)/s).slice(0, 2).map(decodeURIComponent)),
+  );
   const internal = await AuthHandler({
-    req: { method: request.method, action, providerId, body: body as Record<string, string> | undefined, cookies, headers: Object.fromEntries(request.headers), query: {} },
+    req: {
+      method: request.method,
+      action,
+      providerId,
+      body: body as Record<string, string> | undefined,
+      cookies,
+      headers: Object.fromEntries(request.headers),
+      query: {},
+    },
     options: authOptions(),
   });
   const response = toResponse(internal);
-  if (body?.json === "true" && response.headers.get("location")) return new Response(JSON.stringify({ url: response.headers.get("location") }), { status: internal.status ?? 200, headers: response.headers });
+  if (body?.json === "true" && response.headers.get("location"))
+    return new Response(JSON.stringify({ url: response.headers.get("location") }), {
+      status: internal.status ?? 200,
+      headers: response.headers,
+    });
   return response;
 }
 
@@ -74,7 +103,11 @@ async function signIn(email: string, password: string, forwardedFor?: string) {
   remember(jar, csrf);
   const { csrfToken } = await csrf.json();
   const form = new URLSearchParams({ email, password, csrfToken, json: "true", callbackUrl: `${APP}/tasks` });
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), host: "localhost:3000" };
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    cookie: cookieHeader(jar),
+    host: "localhost:3000",
+  };
   if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
   const request = new Request(`${APP}/api/auth/callback/credentials`, { method: "POST", headers, body: form });
   const response = await throttledPasswordSignIn(request, () => nextAuthRoute(request));
@@ -82,9 +115,14 @@ async function signIn(email: string, password: string, forwardedFor?: string) {
   return { status: response.status, jar, csrfToken };
 }
 
-const whoAmI = async (headers: Record<string, string>) => (await me(new Request(`${APP}/api/v1/me`, { headers }))).status;
+const whoAmI = async (headers: Record<string, string>) =>
+  (await me(new Request(`${APP}/api/v1/me`, { headers }))).status;
 const postJson = (path: string, cookie: string, body: unknown) =>
-  new Request(APP + path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: APP, host: "localhost:3000", cookie } });
+  new Request(APP + path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", origin: APP, host: "localhost:3000", cookie },
+  });
 
 async function passwordUser(email: string, role: "ADMIN" | "CURATOR" | "VIEWER" = "CURATOR") {
   return db.prisma.user.create({ data: { email, role, passwordHash: await hashPassword(PASSWORD) } });
@@ -98,7 +136,13 @@ describe("signing out", () => {
     const copied = sessionCookieOf(jar);
     expect(await whoAmI({ cookie: copied })).toBe(200);
 
-    const signOut = await nextAuthRoute(new Request(`${APP}/api/auth/signout`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) }, body: new URLSearchParams({ csrfToken, json: "true" }) }));
+    const signOut = await nextAuthRoute(
+      new Request(`${APP}/api/auth/signout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) },
+        body: new URLSearchParams({ csrfToken, json: "true" }),
+      }),
+    );
     remember(jar, signOut);
     expect(jar.has("next-auth.session-token")).toBe(false);
     expect(await whoAmI({ cookie: copied })).toBe(401);
@@ -117,7 +161,12 @@ describe("a password change", () => {
     const { token } = await createApiToken(db.prisma, user.id, { name: "ci" });
     expect(await whoAmI({ authorization: `Bearer ${token}` })).toBe(200);
 
-    const changed = await changePassword(postJson("/api/v1/me/password", sessionCookieOf(laptop.jar), { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }));
+    const changed = await changePassword(
+      postJson("/api/v1/me/password", sessionCookieOf(laptop.jar), {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      }),
+    );
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ changed: true, otherSessionsEnded: true, apiTokensRevoked: 1 });
     expect(await whoAmI({ cookie: sessionCookieOf(phone.jar) })).toBe(401);
@@ -127,7 +176,13 @@ describe("a password change", () => {
 
     // the changer may keep their tokens, saying so
     const { token: kept } = await createApiToken(db.prisma, user.id, { name: "kept" });
-    const keeping = await changePassword(postJson("/api/v1/me/password", fresh, { currentPassword: NEW_PASSWORD, newPassword: PASSWORD, revokeApiTokens: false }));
+    const keeping = await changePassword(
+      postJson("/api/v1/me/password", fresh, {
+        currentPassword: NEW_PASSWORD,
+        newPassword: PASSWORD,
+        revokeApiTokens: false,
+      }),
+    );
     expect(await keeping.json()).toMatchObject({ apiTokensRevoked: 0 });
     expect(await whoAmI({ authorization: `Bearer ${kept}` })).toBe(200);
   });
@@ -137,7 +192,10 @@ describe("a password change", () => {
     const user = await passwordUser("reset-me@example.test");
     const { token } = await createApiToken(db.prisma, user.id, { name: "ci" });
     const adminSession = await signIn(admin.email, PASSWORD);
-    const reset = await resetPassword(postJson(`/api/v1/users/${user.id}/password`, sessionCookieOf(adminSession.jar), {}), { params: Promise.resolve({ id: user.id }) });
+    const reset = await resetPassword(
+      postJson(`/api/v1/users/${user.id}/password`, sessionCookieOf(adminSession.jar), {}),
+      { params: Promise.resolve({ id: user.id }) },
+    );
     expect(await reset.json()).toMatchObject({ generated: true, apiTokensRevoked: 1 });
     expect(await whoAmI({ authorization: `Bearer ${token}` })).toBe(401);
   });
@@ -152,10 +210,14 @@ describe("pages and API tokens", () => {
     // … a page cannot, so it does not read tokens: the admin page redirects instead of rendering for the admin
     const pageCaller = await pageRequestActor(new Headers({ authorization: `Bearer ${token}` }));
     expect(pageCaller).toBeNull();
-    expect(() => pageActorOf(pageCaller, "users:manage")).toThrow(expect.objectContaining({ digest: expect.stringContaining("/signin") }));
+    expect(() => pageActorOf(pageCaller, "users:manage")).toThrow(
+      expect.objectContaining({ digest: expect.stringContaining("/signin") }),
+    );
     // the same admin with a session cookie gets the page
     const session = await signIn(admin.email, PASSWORD);
-    const withCookie = await pageRequestActor(new Headers({ cookie: sessionCookieOf(session.jar), authorization: `Bearer ${token}` }));
+    const withCookie = await pageRequestActor(
+      new Headers({ cookie: sessionCookieOf(session.jar), authorization: `Bearer ${token}` }),
+    );
     expect(pageActorOf(withCookie, "users:manage")).toMatchObject({ id: admin.id, role: "ADMIN" });
   });
 });
@@ -165,7 +227,8 @@ describe("the sign-in throttle and X-Forwarded-For", () => {
     delete process.env.TRUST_PROXY;
     const victim = await passwordUser("office-victim@example.test");
     const office = "198.51.100.7";
-    for (let i = 0; i <= SIGN_IN_LIMITS.address.maxFailures; i++) await signIn(`sprayed-${i}@example.test`, "Winter2026!", office);
+    for (let i = 0; i <= SIGN_IN_LIMITS.address.maxFailures; i++)
+      await signIn(`sprayed-${i}@example.test`, "Winter2026!", office);
     // the header was not believed: the victim, from that address, still signs in
     expect((await signIn(victim.email, PASSWORD, office)).status).toBe(200);
     expect(await db.prisma.signInThrottle.count({ where: { key: { startsWith: "address:" } } })).toBe(0);
@@ -176,7 +239,8 @@ describe("the sign-in throttle and X-Forwarded-For", () => {
     try {
       const user = await passwordUser("behind-proxy@example.test");
       const statuses: number[] = [];
-      for (let i = 0; i <= SIGN_IN_LIMITS.address.maxFailures; i++) statuses.push((await signIn(`spray-${i}@example.test`, "Winter2026!", `10.9.${i}.1, 203.0.113.50`)).status);
+      for (let i = 0; i <= SIGN_IN_LIMITS.address.maxFailures; i++)
+        statuses.push((await signIn(`spray-${i}@example.test`, "Winter2026!", `10.9.${i}.1, 203.0.113.50`)).status);
       expect(statuses.at(-1)).toBe(429);
       expect((await signIn(user.email, PASSWORD, "10.0.0.1, 203.0.113.50")).status).toBe(429);
       expect((await signIn(user.email, PASSWORD, "203.0.113.51")).status).toBe(200);

@@ -14,7 +14,9 @@ import * as reviewNextRoute from "../../app/api/v1/review/next/route";
 const blind = withBlindWorld();
 
 async function history(token: string, taskId: string) {
-  const answer = await callRoute(historyRoute.GET, token, `/api/v1/tasks/${taskId}/history`, { params: { id: taskId } });
+  const answer = await callRoute(historyRoute.GET, token, `/api/v1/tasks/${taskId}/history`, {
+    params: { id: taskId },
+  });
   expect(answer.status).toBe(200);
   return (await answer.json()) as { items: { action: string; before: unknown; after: unknown }[] };
 }
@@ -22,7 +24,11 @@ async function history(token: string, taskId: string) {
 async function exported(token: string, query: string) {
   const answer = await callRoute(exportsRoute.GET, token, `/api/v1/exports?query=${encodeURIComponent(query)}`);
   expect(answer.status).toBe(200);
-  return (await answer.text()).trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as { instance_id: string });
+  return (await answer.text())
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { instance_id: string });
 }
 
 async function trajectory(token: string, id: string) {
@@ -42,30 +48,51 @@ describe("a blind annotator cannot read what blindness hides", () => {
     expect(seen.items.map((e) => e.action).sort()).toEqual(["import.update", "task.edited"]);
     // the same trail, whole, for a curator who is not blind: the attack reads what was there
     const full = await history(blind.world.outsider.token, taskId);
-    expect(full.items.map((e) => e.action).sort()).toEqual(["import.update", "task.decided", "task.decision_undone", "task.edited", "task.verdict_overridden", "verdict.automated"]);
+    expect(full.items.map((e) => e.action).sort()).toEqual([
+      "import.update",
+      "task.decided",
+      "task.decision_undone",
+      "task.edited",
+      "task.verdict_overridden",
+      "verdict.automated",
+    ]);
     expect(JSON.stringify(full)).toContain(CANARY);
   });
 
   it("GET /exports?query=verdict=…: an export leaves hidden tasks out, as the task list does", async () => {
     for (const query of ["verdict=INVALID", "repository=acme/blindfold", "status=APPROVED"]) {
       const rows = await exported(blind.world.annotator.token, query);
-      expect(rows.map((r) => r.instance_id).filter((id) => blind.world.hidden.instanceIds.includes(id)), query).toEqual([]);
+      expect(
+        rows.map((r) => r.instance_id).filter((id) => blind.world.hidden.instanceIds.includes(id)),
+        query,
+      ).toEqual([]);
     }
     // the visible task of the same verdict is exported to the annotator, and the hidden ones to the curator who is not blind
-    expect((await exported(blind.world.annotator.token, "verdict=INVALID")).map((r) => r.instance_id)).toContain("acme__open-1");
-    expect((await exported(blind.world.outsider.token, "verdict=INVALID")).map((r) => r.instance_id)).toEqual(expect.arrayContaining(blind.world.hidden.instanceIds));
+    expect((await exported(blind.world.annotator.token, "verdict=INVALID")).map((r) => r.instance_id)).toContain(
+      "acme__open-1",
+    );
+    expect((await exported(blind.world.outsider.token, "verdict=INVALID")).map((r) => r.instance_id)).toEqual(
+      expect.arrayContaining(blind.world.hidden.instanceIds),
+    );
   });
 
   it("GET /trajectories/{id}: a hidden task's candidate comes without whether it resolved the task", async () => {
     const seen = await trajectory(blind.world.annotator.token, blind.world.hidden.trajectoryId);
     expect(seen.candidatePatch).toMatchObject({ generator: "gen-x", resolved: null });
-    expect((await trajectory(blind.world.outsider.token, blind.world.hidden.trajectoryId)).candidatePatch.resolved).toBe(true);
-    expect((await trajectory(blind.world.annotator.token, blind.world.visible.trajectoryId)).candidatePatch.resolved).toBe(true);
+    expect(
+      (await trajectory(blind.world.outsider.token, blind.world.hidden.trajectoryId)).candidatePatch.resolved,
+    ).toBe(true);
+    expect(
+      (await trajectory(blind.world.annotator.token, blind.world.visible.trajectoryId)).candidatePatch.resolved,
+    ).toBe(true);
   });
 
   it("POST /review/next with a verdict filter never leases a hidden task", async () => {
     const claim = async (token: string) => {
-      const answer = await callRoute(reviewNextRoute.POST, token, "/api/v1/review/next", { method: "POST", body: { filters: "repository=acme/blindfold&verdict=INVALID&status=APPROVED" } });
+      const answer = await callRoute(reviewNextRoute.POST, token, "/api/v1/review/next", {
+        method: "POST",
+        body: { filters: "repository=acme/blindfold&verdict=INVALID&status=APPROVED" },
+      });
       expect(answer.status).toBe(200);
       return ((await answer.json()) as { claimed: { instanceId: string } | null }).claimed;
     };

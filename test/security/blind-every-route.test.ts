@@ -32,7 +32,10 @@ function requiredQueryValues(name: string): string[] {
     q: ["resize"],
     upTo: ["1"],
   };
-  if (!values[name]) throw new Error(`The blind walk has no value for the required query parameter "${name}"; add ids of hidden and visible things for it to requiredQueryValues`);
+  if (!values[name])
+    throw new Error(
+      `The blind walk has no value for the required query parameter "${name}"; add ids of hidden and visible things for it to requiredQueryValues`,
+    );
   return values[name];
 }
 
@@ -49,7 +52,10 @@ const EXTRA_QUERIES: Record<string, string[]> = {
 type Operation = { parameters?: { name: string; in: string; required: boolean }[] };
 
 const combinations = (lists: [string, string[]][]): Record<string, string>[] =>
-  lists.reduce<Record<string, string>[]>((acc, [name, values]) => acc.flatMap((partial) => values.map((value) => ({ ...partial, [name]: value }))), [{}]);
+  lists.reduce<Record<string, string>[]>(
+    (acc, [name, values]) => acc.flatMap((partial) => values.map((value) => ({ ...partial, [name]: value }))),
+    [{}],
+  );
 
 /** Every GET request of the walk: each route of the document with its path parameters from the pool its first segment names (or every id). */
 async function walk(): Promise<Call[]> {
@@ -61,11 +67,21 @@ async function walk(): Promise<Call[]> {
     if (!get) continue;
     const parameters = get.parameters ?? [];
     const segment = path.split("/")[1];
-    const pathParams = parameters.filter((p) => p.in === "path").map((p): [string, string[]] => [p.name, p.name === "index" ? ["0"] : (blind.world.pools[segment] ?? everyId)]);
-    const required = parameters.filter((p) => p.in === "query" && p.required).map((p): [string, string[]] => [p.name, requiredQueryValues(p.name)]);
+    const pathParams = parameters
+      .filter((p) => p.in === "path")
+      .map((p): [string, string[]] => [p.name, p.name === "index" ? ["0"] : (blind.world.pools[segment] ?? everyId)]);
+    const required = parameters
+      .filter((p) => p.in === "query" && p.required)
+      .map((p): [string, string[]] => [p.name, requiredQueryValues(p.name)]);
     for (const params of combinations(pathParams)) {
-      const concrete = Object.entries(params).reduce((p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(value)), path);
-      const queries = [...combinations(required).map((q) => new URLSearchParams(q).toString()), ...(EXTRA_QUERIES[path] ?? [])];
+      const concrete = Object.entries(params).reduce(
+        (p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(value)),
+        path,
+      );
+      const queries = [
+        ...combinations(required).map((q) => new URLSearchParams(q).toString()),
+        ...(EXTRA_QUERIES[path] ?? []),
+      ];
       for (const query of required.length ? queries : ["", ...queries]) {
         const url = `/api/v1${concrete}${query ? `?${query}` : ""}`;
         calls.push({ key: url, path, url, params });
@@ -90,7 +106,11 @@ async function answer(call: Call, who: Person): Promise<Answer> {
   const type = response.headers.get("content-type") ?? "";
   let parsed: unknown;
   if (type.includes("json") && !type.includes("ndjson")) parsed = JSON.parse(text);
-  else if (type.includes("ndjson")) parsed = text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  else if (type.includes("ndjson"))
+    parsed = text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   else parsed = text.split("\n");
   return { status: response.status, text, flat: flatten(parsed) };
 }
@@ -119,7 +139,13 @@ async function whatTellsTheJudgement(calls: Call[], who: Person) {
   for (const call of calls) {
     const volatile = new Set(differing(first.get(call.key)!, again.get(call.key)!));
     const moved = differing(first.get(call.key)!, flipped.get(call.key)!).filter((p) => !volatile.has(p));
-    if (moved.length) told[call.key] = moved.slice(0, 5).map((p) => `${p}: ${first.get(call.key)!.flat.get(p) ?? "(absent)"} → ${flipped.get(call.key)!.flat.get(p) ?? "(absent)"}`);
+    if (moved.length)
+      told[call.key] = moved
+        .slice(0, 5)
+        .map(
+          (p) =>
+            `${p}: ${first.get(call.key)!.flat.get(p) ?? "(absent)"} → ${flipped.get(call.key)!.flat.get(p) ?? "(absent)"}`,
+        );
   }
   return { told, all: [first, flipped] };
 }
@@ -133,7 +159,15 @@ describe("every GET route, walked as a blind annotator", () => {
   it("walks every GET route of the OpenAPI document, with hidden and visible ids", () => {
     const walked = new Set(calls.map((c) => c.path));
     expect(walked.size).toBeGreaterThan(40);
-    for (const path of ["/tasks/{id}/history", "/exports", "/trajectories/{id}", "/runs/{id}", "/analytics/funnel", "/environments/{id}"]) expect(walked).toContain(path);
+    for (const path of [
+      "/tasks/{id}/history",
+      "/exports",
+      "/trajectories/{id}",
+      "/runs/{id}",
+      "/analytics/funnel",
+      "/environments/{id}",
+    ])
+      expect(walked).toContain(path);
     expect(calls.some((c) => c.url.includes(blind.world.hidden.taskIds[0]))).toBe(true);
   });
 
@@ -147,7 +181,8 @@ describe("every GET route, walked as a blind annotator", () => {
       for (const seen of all) {
         const { text } = seen.get(call.key)!;
         if (text.includes(CANARY)) carried.push(call.url);
-        if (!askedForHidden && hiddenIds.some((id) => text.includes(id))) named.push(`${call.url} names ${hiddenIds.find((id) => text.includes(id))}`);
+        if (!askedForHidden && hiddenIds.some((id) => text.includes(id)))
+          named.push(`${call.url} names ${hiddenIds.find((id) => text.includes(id))}`);
       }
     }
     // one report of every kind of leak, so a failure lists each route at once
@@ -165,7 +200,25 @@ describe("every GET route, walked as a blind annotator", () => {
   it("the same walk as a curator who is not blind sees the judgement change, so the walk can tell a leak", async () => {
     const { told } = await whatTellsTheJudgement(calls, blind.world.outsider);
     const routes = new Set(Object.keys(told).map((key) => calls.find((c) => c.key === key)!.path));
-    for (const path of ["/tasks/{id}", "/tasks/{id}/history", "/tasks", "/tasks/facets", "/runs", "/runs/{id}", "/exports", "/trajectories/{id}", "/trajectories/compare", "/environments/{id}", "/agreement", "/reviewers/scores", "/analytics/funnel", "/analytics/reviewers", "/analytics/generated-tests", "/analytics/verifiability", "/jobs"]) {
+    for (const path of [
+      "/tasks/{id}",
+      "/tasks/{id}/history",
+      "/tasks",
+      "/tasks/facets",
+      "/runs",
+      "/runs/{id}",
+      "/exports",
+      "/trajectories/{id}",
+      "/trajectories/compare",
+      "/environments/{id}",
+      "/agreement",
+      "/reviewers/scores",
+      "/analytics/funnel",
+      "/analytics/reviewers",
+      "/analytics/generated-tests",
+      "/analytics/verifiability",
+      "/jobs",
+    ]) {
       expect(routes, `the walk saw no change in ${path} for a reader who is not blind`).toContain(path);
     }
   }, 600_000);

@@ -17,7 +17,9 @@ export async function watchScriptsAndPolicy(context: BrowserContext) {
     window.__xss = [];
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations!.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} ${event.sample}`.trim());
+      window.__cspViolations!.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} ${event.sample}`.trim(),
+      );
     });
   });
 }
@@ -42,7 +44,9 @@ export function findings(page: Page): Promise<PageFindings> {
         return false;
       }
     };
-    const injectedScripts = [...document.querySelectorAll("script")].filter((s) => s.textContent?.includes("__xss") && !flightData(s.textContent));
+    const injectedScripts = [...document.querySelectorAll("script")].filter(
+      (s) => s.textContent?.includes("__xss") && !flightData(s.textContent),
+    );
     return {
       ran: window.__xss ?? [],
       violations: window.__cspViolations ?? [],

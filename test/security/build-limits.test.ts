@@ -25,7 +25,9 @@ const BUILD_CGROUPS = path.join(serverConfig().SWE_CURATOR_CGROUP_ROOT, cgroupV2
 const PIDS = 64;
 const MEMORY_MB = 512;
 const cannotLimitBuilds = skipBecause(
-  engineInfo && engineInfo.CgroupDriver !== "cgroupfs" && `the Docker engine uses the ${engineInfo.CgroupDriver} cgroup driver; build cgroups need cgroupfs`,
+  engineInfo &&
+    engineInfo.CgroupDriver !== "cgroupfs" &&
+    `the Docker engine uses the ${engineInfo.CgroupDriver} cgroup driver; build cgroups need cgroupfs`,
   process.getuid?.() !== 0 && "making a build's parent cgroup needs root",
 );
 const FINISHED = ["SUCCEEDED", "FAILED", "CANCELLED"];
@@ -41,126 +43,161 @@ function buildCgroupPids(): Map<string, number> {
   return seen;
 }
 
-describe.skipIf(!docker.ready || cannotLimitBuilds)(`limits of build steps (real Docker, cgroup v${cgroupV2 ? 2 : 1})`, () => {
-  let database: TestDatabase;
-  let worker: WorkerRunner;
-  let environmentId: string;
-  let baseDockerfile: string;
-  const raw = new Docker();
+describe.skipIf(!docker.ready || cannotLimitBuilds)(
+  `limits of build steps (real Docker, cgroup v${cgroupV2 ? 2 : 1})`,
+  () => {
+    let database: TestDatabase;
+    let worker: WorkerRunner;
+    let environmentId: string;
+    let baseDockerfile: string;
+    const raw = new Docker();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadDemoTasks(database.prisma);
-    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { key: "demo/calc@base" }, include: { currentRevision: true } });
-    environmentId = environment.id;
-    baseDockerfile = environment.currentRevision!.dockerfile;
-    worker = await startTestWorker(database.url, { config: { buildTimeoutSeconds: 25, buildDiskMb: 64, limits: { memoryMb: MEMORY_MB, cpus: 1, pids: PIDS, timeoutSeconds: 60, diskMb: 256 } } });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await database?.drop();
-  });
-
-  async function buildWithStep(step: string) {
-    const environment = await database.prisma.environment.findUniqueOrThrow({ where: { id: environmentId }, include: { currentRevision: true } });
-    const current = environment.currentRevision!;
-    const revision = await database.prisma.environmentRevision.create({
-      data: { environmentId, number: current.number + 1, dockerfile: `${baseDockerfile}\nRUN echo ${Date.now()} && ${step}\n`, evalScript: current.evalScript, reason: "attack" },
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      await loadDemoTasks(database.prisma);
+      const environment = await database.prisma.environment.findUniqueOrThrow({
+        where: { key: "demo/calc@base" },
+        include: { currentRevision: true },
+      });
+      environmentId = environment.id;
+      baseDockerfile = environment.currentRevision!.dockerfile;
+      worker = await startTestWorker(database.url, {
+        config: {
+          buildTimeoutSeconds: 25,
+          buildDiskMb: 64,
+          limits: { memoryMb: MEMORY_MB, cpus: 1, pids: PIDS, timeoutSeconds: 60, diskMb: 256 },
+        },
+      });
     });
-    await database.prisma.environment.update({ where: { id: environmentId }, data: { currentRevisionId: revision.id } });
-    return requestBuild(database.prisma, { environmentId, actorId: null });
-  }
+    afterAll(async () => {
+      await worker?.stop();
+      await database?.drop();
+    });
 
-  const waitForBuild = (id: string, timeoutMs = 90_000) =>
-    waitFor(
-      `build ${id}`,
-      async () => {
-        const build = await database.prisma.build.findUniqueOrThrow({ where: { id } });
-        return FINISHED.includes(build.status) ? build : null;
-      },
-      timeoutMs,
-    );
+    async function buildWithStep(step: string) {
+      const environment = await database.prisma.environment.findUniqueOrThrow({
+        where: { id: environmentId },
+        include: { currentRevision: true },
+      });
+      const current = environment.currentRevision!;
+      const revision = await database.prisma.environmentRevision.create({
+        data: {
+          environmentId,
+          number: current.number + 1,
+          dockerfile: `${baseDockerfile}\nRUN echo ${Date.now()} && ${step}\n`,
+          evalScript: current.evalScript,
+          reason: "attack",
+        },
+      });
+      await database.prisma.environment.update({
+        where: { id: environmentId },
+        data: { currentRevisionId: revision.id },
+      });
+      return requestBuild(database.prisma, { environmentId, actorId: null });
+    }
 
-  /** Samples the build cgroups until the build ends: the largest pids count seen in one, and the keys; `look` sees each sample. */
-  async function watchCgroupsUntil(done: Promise<unknown>, look?: (keys: Set<string>) => Promise<void>) {
-    let finished = false;
-    void done.finally(() => (finished = true));
-    let peak = 0;
-    const keys = new Set<string>();
-    while (!finished) {
-      for (const [key, pids] of buildCgroupPids()) {
-        keys.add(key);
-        peak = Math.max(peak, pids);
+    const waitForBuild = (id: string, timeoutMs = 90_000) =>
+      waitFor(
+        `build ${id}`,
+        async () => {
+          const build = await database.prisma.build.findUniqueOrThrow({ where: { id } });
+          return FINISHED.includes(build.status) ? build : null;
+        },
+        timeoutMs,
+      );
+
+    /** Samples the build cgroups until the build ends: the largest pids count seen in one, and the keys; `look` sees each sample. */
+    async function watchCgroupsUntil(done: Promise<unknown>, look?: (keys: Set<string>) => Promise<void>) {
+      let finished = false;
+      void done.finally(() => (finished = true));
+      let peak = 0;
+      const keys = new Set<string>();
+      while (!finished) {
+        for (const [key, pids] of buildCgroupPids()) {
+          keys.add(key);
+          peak = Math.max(peak, pids);
+        }
+        await look?.(keys);
+        // sampling, not waiting for a condition: the loop ends when the build does
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await look?.(keys);
-      // sampling, not waiting for a condition: the loop ends when the build does
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { peak, keys };
     }
-    return { peak, keys };
-  }
 
-  /** The step containers (running or not) of the builds whose cgroup keys are given. */
-  async function stepContainers(keys: Set<string>) {
-    const found = [];
-    for (const summary of await raw.listContainers({ all: true })) {
-      const info = await raw.getContainer(summary.Id).inspect().catch(() => null);
-      const parent = info?.HostConfig.CgroupParent ?? "";
-      if (info && [...keys].some((key) => parent.endsWith(`/${key}`))) found.push(info);
+    /** The step containers (running or not) of the builds whose cgroup keys are given. */
+    async function stepContainers(keys: Set<string>) {
+      const found = [];
+      for (const summary of await raw.listContainers({ all: true })) {
+        const info = await raw
+          .getContainer(summary.Id)
+          .inspect()
+          .catch(() => null);
+        const parent = info?.HostConfig.CgroupParent ?? "";
+        if (info && [...keys].some((key) => parent.endsWith(`/${key}`))) found.push(info);
+      }
+      return found;
     }
-    return found;
-  }
 
-  const leftoverStepContainers = async (keys: Set<string>) => (await stepContainers(keys)).map((info) => info.Id);
+    const leftoverStepContainers = async (keys: Set<string>) => (await stepContainers(keys)).map((info) => info.Id);
 
-  it("a RUN step that fills the disk is stopped at the disk limit and its container removed", async () => {
-    const { id } = await buildWithStep("dd if=/dev/zero of=/filler bs=1M count=50000 status=none");
-    const build = waitForBuild(id);
-    const { keys } = await watchCgroupsUntil(build);
-    const finished = await build;
-    expect(finished).toMatchObject({ status: "FAILED", errorMessage: "A build step wrote more than its 64 MB disk limit and was stopped" });
-    expect(await leftoverStepContainers(keys)).toEqual([]);
-  });
-
-  it("a fork bomb in a RUN step stays within the pids limit, the host can still fork, and the build ends FAILED with a reason", async () => {
-    const { id } = await buildWithStep("bash -c ':(){ :|:& };: ; sleep 60'");
-    const build = waitForBuild(id);
-    const { peak, keys } = await watchCgroupsUntil(build);
-    const finished = await build;
-    expect(keys.size).toBeGreaterThan(0);
-    expect(peak).toBeGreaterThan(PIDS / 2);
-    expect(peak).toBeLessThanOrEqual(PIDS);
-    expect(spawnSync("true").status).toBe(0);
-    expect(finished.status).toBe("FAILED");
-    expect(finished.errorMessage).toMatch(/exceeded its 25 s limit|returned a non-zero code/);
-    expect(await leftoverStepContainers(keys)).toEqual([]);
-    for (const key of keys) expect(existsSync(path.join(BUILD_CGROUPS, key))).toBe(false);
-  });
-
-  it("a RUN step that allocates more than the build's memory limit is killed, its container limited to it, and the build ends FAILED", async () => {
-    const { id } = await buildWithStep(`python3 -c "x = bytearray(${MEMORY_MB * 2} * 1024 * 1024); import time; time.sleep(5)"`);
-    const build = waitForBuild(id);
-    let limited: number | undefined;
-    const { keys } = await watchCgroupsUntil(build, async (stepKeys) => {
-      for (const container of await stepContainers(stepKeys)) limited ??= container.HostConfig.Memory;
+    it("a RUN step that fills the disk is stopped at the disk limit and its container removed", async () => {
+      const { id } = await buildWithStep("dd if=/dev/zero of=/filler bs=1M count=50000 status=none");
+      const build = waitForBuild(id);
+      const { keys } = await watchCgroupsUntil(build);
+      const finished = await build;
+      expect(finished).toMatchObject({
+        status: "FAILED",
+        errorMessage: "A build step wrote more than its 64 MB disk limit and was stopped",
+      });
+      expect(await leftoverStepContainers(keys)).toEqual([]);
     });
-    const finished = await build;
-    expect(limited, "a step container was seen with its memory limit").toBe(MEMORY_MB * 1024 * 1024);
-    expect(finished.status).toBe("FAILED");
-    expect(finished.errorMessage).toMatch(/non-zero code: 137|memory/i);
-    expect(spawnSync("true").status).toBe(0);
-    expect(await leftoverStepContainers(keys)).toEqual([]);
-  });
 
-  it("a RUN step that never ends is killed at the build's time limit; a running build can be cancelled", async () => {
-    const slow = await buildWithStep("sleep 600");
-    const timedOut = await waitForBuild(slow.id);
-    expect(timedOut).toMatchObject({ status: "FAILED", errorMessage: "The build exceeded its 25 s limit" });
+    it("a fork bomb in a RUN step stays within the pids limit, the host can still fork, and the build ends FAILED with a reason", async () => {
+      const { id } = await buildWithStep("bash -c ':(){ :|:& };: ; sleep 60'");
+      const build = waitForBuild(id);
+      const { peak, keys } = await watchCgroupsUntil(build);
+      const finished = await build;
+      expect(keys.size).toBeGreaterThan(0);
+      expect(peak).toBeGreaterThan(PIDS / 2);
+      expect(peak).toBeLessThanOrEqual(PIDS);
+      expect(spawnSync("true").status).toBe(0);
+      expect(finished.status).toBe("FAILED");
+      expect(finished.errorMessage).toMatch(/exceeded its 25 s limit|returned a non-zero code/);
+      expect(await leftoverStepContainers(keys)).toEqual([]);
+      for (const key of keys) expect(existsSync(path.join(BUILD_CGROUPS, key))).toBe(false);
+    });
 
-    const cancelled = await buildWithStep("sleep 601");
-    await waitFor("the step to start", async () => buildCgroupPids().size > 0 && [...buildCgroupPids().values()].some((pids) => pids > 0));
-    const keys = new Set(buildCgroupPids().keys());
-    await cancelBuild(database.prisma, cancelled.id);
-    expect(await waitForBuild(cancelled.id, 30_000)).toMatchObject({ status: "CANCELLED" });
-    await waitFor("the step container to go", async () => (await leftoverStepContainers(keys)).length === 0, 30_000);
-  });
-});
+    it("a RUN step that allocates more than the build's memory limit is killed, its container limited to it, and the build ends FAILED", async () => {
+      const { id } = await buildWithStep(
+        `python3 -c "x = bytearray(${MEMORY_MB * 2} * 1024 * 1024); import time; time.sleep(5)"`,
+      );
+      const build = waitForBuild(id);
+      let limited: number | undefined;
+      const { keys } = await watchCgroupsUntil(build, async (stepKeys) => {
+        for (const container of await stepContainers(stepKeys)) limited ??= container.HostConfig.Memory;
+      });
+      const finished = await build;
+      expect(limited, "a step container was seen with its memory limit").toBe(MEMORY_MB * 1024 * 1024);
+      expect(finished.status).toBe("FAILED");
+      expect(finished.errorMessage).toMatch(/non-zero code: 137|memory/i);
+      expect(spawnSync("true").status).toBe(0);
+      expect(await leftoverStepContainers(keys)).toEqual([]);
+    });
+
+    it("a RUN step that never ends is killed at the build's time limit; a running build can be cancelled", async () => {
+      const slow = await buildWithStep("sleep 600");
+      const timedOut = await waitForBuild(slow.id);
+      expect(timedOut).toMatchObject({ status: "FAILED", errorMessage: "The build exceeded its 25 s limit" });
+
+      const cancelled = await buildWithStep("sleep 601");
+      await waitFor(
+        "the step to start",
+        async () => buildCgroupPids().size > 0 && [...buildCgroupPids().values()].some((pids) => pids > 0),
+      );
+      const keys = new Set(buildCgroupPids().keys());
+      await cancelBuild(database.prisma, cancelled.id);
+      expect(await waitForBuild(cancelled.id, 30_000)).toMatchObject({ status: "CANCELLED" });
+      await waitFor("the step container to go", async () => (await leftoverStepContainers(keys)).length === 0, 30_000);
+    });
+  },
+);

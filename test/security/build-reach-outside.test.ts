@@ -33,7 +33,14 @@ describe("reviewing a Dockerfile (parser cases)", () => {
     const { problems } = await reviewDockerfile(dockerfile);
     // line 3 twice: its --checksum flag and its URL. Line 8's ${SRC} is empty, as in the builder: an ARG
     // declared before FROM is not seen in a stage that does not declare it again
-    expect(problems.map((problem) => problem.slice(0, problem.indexOf(":")))).toEqual(["Line 3", "Line 3", "Line 4", "Line 6", "Line 7", "Line 10"]);
+    expect(problems.map((problem) => problem.slice(0, problem.indexOf(":")))).toEqual([
+      "Line 3",
+      "Line 3",
+      "Line 4",
+      "Line 6",
+      "Line 7",
+      "Line 10",
+    ]);
     expect(problems[2]).toBe(
       "Line 4: ADD http://127.0.0.1:9/x.txt would make the Docker engine download it itself, outside the build's sandbox. Put the file into the environment's context files and COPY it.",
     );
@@ -59,7 +66,14 @@ describe("reviewing a Dockerfile (parser cases)", () => {
   });
 
   it("refuses what the classic builder cannot run safely: RUN --network, --mount and heredocs", async () => {
-    const dockerfile = [`FROM ${BASE_IMAGE}`, "RUN --network=host curl http://x", "RUN --mount=type=cache,target=/root/.cache pip install x", "RUN <<EOF", "echo hi", "EOF"].join("\n");
+    const dockerfile = [
+      `FROM ${BASE_IMAGE}`,
+      "RUN --network=host curl http://x",
+      "RUN --mount=type=cache,target=/root/.cache pip install x",
+      "RUN <<EOF",
+      "echo hi",
+      "EOF",
+    ].join("\n");
     const { problems } = await reviewDockerfile(dockerfile);
     expect(problems).toEqual([
       "Line 2: RUN --network is not allowed: build steps never get a network.",
@@ -80,7 +94,11 @@ describe.skipIf(!docker.ready)("builds that would reach outside (real Docker)", 
     proxy = await startRecordingDockerProxy();
   });
   afterAll(async () => {
-    for (const tag of tags) await raw.getImage(tag).remove({ force: true }).catch(() => {});
+    for (const tag of tags)
+      await raw
+        .getImage(tag)
+        .remove({ force: true })
+        .catch(() => {});
     await http?.close();
     await proxy?.close();
   });
@@ -92,19 +110,33 @@ describe.skipIf(!docker.ready)("builds that would reach outside (real Docker)", 
     const engine = createDockerEngine({ DOCKER_HOST: proxy.dockerHost });
     const before = proxy.requests.length;
     const outcome = await engine
-      .buildImage({ tag, dockerfile, contextFiles: { "local.txt": "from the context\n" }, limits: LIMITS, onOutput: (text) => log.push(text), ...extra })
-      .then((result) => ({ ok: true as const, ...result }), (error: Error) => ({ ok: false as const, error }));
+      .buildImage({
+        tag,
+        dockerfile,
+        contextFiles: { "local.txt": "from the context\n" },
+        limits: LIMITS,
+        onOutput: (text) => log.push(text),
+        ...extra,
+      })
+      .then(
+        (result) => ({ ok: true as const, ...result }),
+        (error: Error) => ({ ok: false as const, error }),
+      );
     return { outcome, log: log.join(""), requests: proxy.requests.slice(before) };
   }
 
   const buildOrPull = (request: string) => /^POST \/(v[\d.]+\/)?(build|images\/create)\b/.test(request);
 
   it("refuses ADD <url> naming the line; the daemon never sees the build and the file server gets no request", async () => {
-    const { outcome, log, requests } = await build(`FROM ${BASE_IMAGE}\nCOPY local.txt /local.txt\nADD ${http.url}/x.txt /x.txt\n`);
+    const { outcome, log, requests } = await build(
+      `FROM ${BASE_IMAGE}\nCOPY local.txt /local.txt\nADD ${http.url}/x.txt /x.txt\n`,
+    );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error).toBeInstanceOf(RecipeRefusedError);
-    expect(outcome.error.message).toContain(`Line 3: ADD ${http.url}/x.txt would make the Docker engine download it itself`);
+    expect(outcome.error.message).toContain(
+      `Line 3: ADD ${http.url}/x.txt would make the Docker engine download it itself`,
+    );
     expect(log).toContain("Line 3:");
     // no build reached the daemon, so nothing could fetch the file later: no grace period to wait out
     expect(requests.filter(buildOrPull)).toEqual([]);
@@ -112,15 +144,28 @@ describe.skipIf(!docker.ready)("builds that would reach outside (real Docker)", 
   });
 
   it("refuses FROM an image the engine lacks (also through an ARG) and never asks the engine to pull", async () => {
-    for (const dockerfile of [`FROM ${ABSENT_IMAGE}\nRUN true\n`, `ARG IMAGE=${ABSENT_IMAGE}\nFROM $IMAGE\n`, `FROM ${BASE_IMAGE} AS a\nCOPY --from=${ABSENT_IMAGE} /bin/sh /sh\n`]) {
+    for (const dockerfile of [
+      `FROM ${ABSENT_IMAGE}\nRUN true\n`,
+      `ARG IMAGE=${ABSENT_IMAGE}\nFROM $IMAGE\n`,
+      `FROM ${BASE_IMAGE} AS a\nCOPY --from=${ABSENT_IMAGE} /bin/sh /sh\n`,
+    ]) {
       const { outcome, requests } = await build(dockerfile);
       expect(outcome.ok).toBe(false);
       if (outcome.ok) continue;
       expect(outcome.error).toBeInstanceOf(RecipeRefusedError);
-      expect(outcome.error.message).toMatch(new RegExp(`Line \\d: .*${ABSENT_IMAGE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not on the Docker engine, and builds never pull`));
+      expect(outcome.error.message).toMatch(
+        new RegExp(
+          `Line \\d: .*${ABSENT_IMAGE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not on the Docker engine, and builds never pull`,
+        ),
+      );
       expect(requests.filter(buildOrPull)).toEqual([]);
     }
-    expect(await raw.getImage(ABSENT_IMAGE).inspect().catch(() => null)).toBeNull();
+    expect(
+      await raw
+        .getImage(ABSENT_IMAGE)
+        .inspect()
+        .catch(() => null),
+    ).toBeNull();
   });
 
   it("still builds a multi-stage recipe whose images are all on the engine, with the base image chosen by a build arg", async () => {

@@ -55,14 +55,41 @@ describe("formula injection through a campaign's CSV export", () => {
     const env = await createEnvironment(db.prisma, "acme/formula");
     await createTask(db.prisma, env.id, { instanceId: HYPERLINK, automatedVerdict: "VALID" });
     const actor = { id: admin.id, email: admin.email, name: admin.name, role: "ADMIN" as const };
-    const campaign = await createCampaign(db.prisma, actor, { name: DDE, viewQuery: "repository=acme/formula", annotatorIds: [annotator.id], overlap: 1 });
+    const campaign = await createCampaign(db.prisma, actor, {
+      name: DDE,
+      viewQuery: "repository=acme/formula",
+      annotatorIds: [annotator.id],
+      overlap: 1,
+    });
 
-    const served = await (await callRoute(nextRoute.POST, annotatorToken, `/api/v1/campaigns/${campaign.id}/next`, { method: "POST", params: { id: campaign.id } })).json();
-    const answers = { underspecified: 0, underspecified_reason: HYPERLINK, tests_valid: 0, tests_reason: `-${HYPERLINK}`, difficulty: 0, major_issue: false, confidence: 4 };
-    const labelled = await callRoute(labelsRoute.POST, annotatorToken, `/api/v1/campaigns/${campaign.id}/labels`, { method: "POST", params: { id: campaign.id }, body: { taskId: served.taskId, answers } });
+    const served = await (
+      await callRoute(nextRoute.POST, annotatorToken, `/api/v1/campaigns/${campaign.id}/next`, {
+        method: "POST",
+        params: { id: campaign.id },
+      })
+    ).json();
+    const answers = {
+      underspecified: 0,
+      underspecified_reason: HYPERLINK,
+      tests_valid: 0,
+      tests_reason: `-${HYPERLINK}`,
+      difficulty: 0,
+      major_issue: false,
+      confidence: 4,
+    };
+    const labelled = await callRoute(labelsRoute.POST, annotatorToken, `/api/v1/campaigns/${campaign.id}/labels`, {
+      method: "POST",
+      params: { id: campaign.id },
+      body: { taskId: served.taskId, answers },
+    });
     expect(labelled.status).toBe(201);
 
-    const response = await callRoute(exportRoute.GET, adminToken, `/api/v1/campaigns/${campaign.id}/export?format=csv`, { params: { id: campaign.id } });
+    const response = await callRoute(
+      exportRoute.GET,
+      adminToken,
+      `/api/v1/campaigns/${campaign.id}/export?format=csv`,
+      { params: { id: campaign.id } },
+    );
     expect(response.headers.get("content-type")).toMatch(/text\/csv/);
     const [header, ...rows] = parseCsv(await response.text());
     expect(rows).toHaveLength(1);
@@ -70,7 +97,10 @@ describe("formula injection through a campaign's CSV export", () => {
     expect(row.instance_id).toBe(`'${HYPERLINK}`);
     expect(row.campaign).toBe(`'${DDE}`);
     // the annotator's notes are kept, word for word, inside the labels column
-    expect(JSON.parse(row.labels)[0].answers).toMatchObject({ underspecified_reason: HYPERLINK, tests_reason: `-${HYPERLINK}` });
+    expect(JSON.parse(row.labels)[0].answers).toMatchObject({
+      underspecified_reason: HYPERLINK,
+      tests_reason: `-${HYPERLINK}`,
+    });
     for (const [name, cell] of Object.entries(row)) expect(cell, `the ${name} cell`).not.toMatch(/^[=+\-@\t\r]/);
   });
 });

@@ -29,11 +29,19 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const MB = 1024 * 1024;
 
 /** An environment folder's metadata, so the archive would import if it were not a bomb. */
-const metadata = JSON.stringify({ repo: "attacker/bomb", instance_id: "attacker__bomb-1", base_commit: "0".repeat(40), problem_statement: "x" });
-const zeros = (bytes: number) => Readable.from((function* () {
-  const block = Buffer.alloc(MB);
-  for (let left = bytes; left > 0; left -= MB) yield left >= MB ? block : block.subarray(0, left);
-})());
+const metadata = JSON.stringify({
+  repo: "attacker/bomb",
+  instance_id: "attacker__bomb-1",
+  base_commit: "0".repeat(40),
+  problem_statement: "x",
+});
+const zeros = (bytes: number) =>
+  Readable.from(
+    (function* () {
+      const block = Buffer.alloc(MB);
+      for (let left = bytes; left > 0; left -= MB) yield left >= MB ? block : block.subarray(0, left);
+    })(),
+  );
 
 async function zipFile(file: string, entries: Array<{ name: string; body: Buffer | Readable }>) {
   const zip = new yazl.ZipFile();
@@ -79,14 +87,28 @@ describe("caps on uploads, archives, bodies and live logs", () => {
 
   const auth = () => ({ authorization: `Bearer ${token}` });
   const upload = (name: string, body: ReadableStream | Buffer, headers: Record<string, string> = {}) =>
-    imports.POST(new Request(`${BASE}/imports`, { method: "POST", headers: { ...auth(), "x-file-name": name, "content-type": "application/octet-stream", ...headers }, body, duplex: "half" } as RequestInit));
-  const uploadFile = (file: string) => upload(path.basename(file), Readable.toWeb(createReadStream(file)) as ReadableStream, { "content-length": String(statSync(file).size) });
+    imports.POST(
+      new Request(`${BASE}/imports`, {
+        method: "POST",
+        headers: { ...auth(), "x-file-name": name, "content-type": "application/octet-stream", ...headers },
+        body,
+        duplex: "half",
+      } as RequestInit),
+    );
+  const uploadFile = (file: string) =>
+    upload(path.basename(file), Readable.toWeb(createReadStream(file)) as ReadableStream, {
+      "content-length": String(statSync(file).size),
+    });
 
   async function finished(response: Response) {
     expect(response.status).toBe(202);
     const { id } = await response.json();
     return waitFor(`import ${id} to finish`, async () => {
-      const batch = await (await oneImport.GET(new Request(`${BASE}/imports/${id}`, { headers: auth() }), { params: Promise.resolve({ id }) })).json();
+      const batch = await (
+        await oneImport.GET(new Request(`${BASE}/imports/${id}`, { headers: auth() }), {
+          params: Promise.resolve({ id }),
+        })
+      ).json();
       return batch.status === "QUEUED" || batch.status === "RUNNING" ? null : batch;
     });
   }
@@ -107,7 +129,11 @@ describe("caps on uploads, archives, bodies and live logs", () => {
     ]);
     expect(statSync(file).size).toBeLessThan(2 * MB);
     const batch = await finished(await uploadFile(file));
-    expect(batch).toMatchObject({ status: "FAILED", created: 0, errorMessage: expect.stringMatching(/archive was refused: it expands more than 200× .*nothing was imported/) });
+    expect(batch).toMatchObject({
+      status: "FAILED",
+      created: 0,
+      errorMessage: expect.stringMatching(/archive was refused: it expands more than 200× .*nothing was imported/),
+    });
     await expectNothingWritten(batch.id);
   });
 
@@ -128,15 +154,25 @@ describe("caps on uploads, archives, bodies and live logs", () => {
   it("refuses a pax header bomb and a path nested past the cap", async () => {
     const pax = path.join(dir, "pax.tar.gz");
     await tarGzFile(pax, [{ name: `bomb/${"a".repeat(200_000)}.json`, size: 2, body: Buffer.from("{}") }]);
-    expect(await importFile(db.prisma, pax)).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/headers of the entry bomb\/aaa.* are larger than 64\.0 KB/) });
+    expect(await importFile(db.prisma, pax)).toMatchObject({
+      status: "FAILED",
+      errorMessage: expect.stringMatching(/headers of the entry bomb\/aaa.* are larger than 64\.0 KB/),
+    });
     const deep = path.join(dir, "deep.zip");
-    await zipFile(deep, [{ name: `${Array.from({ length: 40 }, (_, i) => `d${i}`).join("/")}/x.json`, body: Buffer.from("{}") }]);
-    expect(await importFile(db.prisma, deep)).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/nested 41 folders deep \(the limit is 32\)/) });
+    await zipFile(deep, [
+      { name: `${Array.from({ length: 40 }, (_, i) => `d${i}`).join("/")}/x.json`, body: Buffer.from("{}") },
+    ]);
+    expect(await importFile(db.prisma, deep)).toMatchObject({
+      status: "FAILED",
+      errorMessage: expect.stringMatching(/nested 41 folders deep \(the limit is 32\)/),
+    });
   });
 
   it("answers 413 to an upload over its cap, declared or streamed, and keeps none of its bytes", async () => {
     const before = await db.prisma.importBatch.count();
-    const declared = await upload("big.jsonl", Buffer.alloc(UPLOAD_CAP + 1, "x"), { "content-length": String(UPLOAD_CAP + 1) });
+    const declared = await upload("big.jsonl", Buffer.alloc(UPLOAD_CAP + 1, "x"), {
+      "content-length": String(UPLOAD_CAP + 1),
+    });
     expect(declared.status).toBe(413);
     expect((await declared.json()).detail).toMatch(/larger than the 8\.0 MB limit/);
     expect(await db.prisma.importBatch.count()).toBe(before);
@@ -144,7 +180,10 @@ describe("caps on uploads, archives, bodies and live logs", () => {
     const streamed = await upload("big.jsonl", Readable.toWeb(zeros(UPLOAD_CAP + MB)) as ReadableStream);
     expect(streamed.status).toBe(413);
     const refused = await db.prisma.importBatch.findFirstOrThrow({ where: { fileName: "big.jsonl" } });
-    expect(refused).toMatchObject({ status: "FAILED", errorMessage: expect.stringMatching(/larger than the 8\.0 MB limit.*nothing was stored/) });
+    expect(refused).toMatchObject({
+      status: "FAILED",
+      errorMessage: expect.stringMatching(/larger than the 8\.0 MB limit.*nothing was stored/),
+    });
     expect(await db.prisma.importUploadChunk.count({ where: { batchId: refused.id } })).toBe(0);
   });
 
@@ -152,7 +191,10 @@ describe("caps on uploads, archives, bodies and live logs", () => {
     await importFile(db.prisma, path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"));
     const revision = await db.prisma.environmentRevision.findFirstOrThrow();
     const build = await db.prisma.build.create({ data: { revisionId: revision.id } });
-    const open = () => buildLog.GET(new Request(`${BASE}/builds/${build.id}/log`, { headers: auth() }), { params: Promise.resolve({ id: build.id }) });
+    const open = () =>
+      buildLog.GET(new Request(`${BASE}/builds/${build.id}/log`, { headers: auth() }), {
+        params: Promise.resolve({ id: build.id }),
+      });
     const streams = [];
     for (let i = 0; i < 8; i++) streams.push(await open());
     expect(streams.map((s) => s.status)).toEqual(Array(8).fill(200));

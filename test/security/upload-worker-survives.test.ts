@@ -79,7 +79,8 @@ describe("the original attack: x-file-name ..", () => {
     const worker = spawnWorkerProcess(db.url);
     try {
       const batch = await waitFor(`import ${batchId} to finish`, async () => {
-        if (worker.child.exitCode !== null || worker.child.signalCode !== null) throw new Error(`the worker process died:\n${worker.output().slice(-2000)}`);
+        if (worker.child.exitCode !== null || worker.child.signalCode !== null)
+          throw new Error(`the worker process died:\n${worker.output().slice(-2000)}`);
         const row = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batchId } });
         return TERMINAL.includes(row.status) ? row : null;
       });
@@ -102,19 +103,66 @@ describe("fuzz: any name, header and body", () => {
     const onCrash = (error: unknown) => crashes.push(error);
     process.on("uncaughtException", onCrash);
     process.on("unhandledRejection", onCrash);
-    const ctx = { db: db.prisma, workerId: "fuzz-worker", config: workerConfigFromEnv(), shutdownSignal: new AbortController().signal, running: new Set<string>() };
+    const ctx = {
+      db: db.prisma,
+      workerId: "fuzz-worker",
+      config: workerConfigFromEnv(),
+      shutdownSignal: new AbortController().signal,
+      running: new Set<string>(),
+    };
     const sandboxBefore = listTree(SANDBOX);
 
-    const nasty = fc.constantFrom("..", ".", "/", "\\", "../../etc/passwd", "..\\..\\x", "a\u0000b", "\u0000", "%00", "%2e%2e", "%2F..%2F", "%", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "\u202Egnp.jsonl", "名前.jsonl", "🦀.json", "CON", " ");
-    const names = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 20 }).map(encodeURIComponent), fc.string({ minLength: 250, maxLength: 400 }).map(encodeURIComponent));
-    const bodies = fc.oneof(fc.constant(new Uint8Array(INSTANCES)), fc.uint8Array({ maxLength: 2048 }), fc.json().map((text) => new TextEncoder().encode(text)), fc.constant(new Uint8Array(0)));
-    const queries = fc.oneof(fc.constant(""), fc.constant("?generator=a%00b&instanceId=%E2%80%AE%00"), fc.string({ unit: "binary", maxLength: 30 }).map((value) => `?${new URLSearchParams({ generator: value, instanceId: value })}`));
+    const nasty = fc.constantFrom(
+      "..",
+      ".",
+      "/",
+      "\\",
+      "../../etc/passwd",
+      "..\\..\\x",
+      "a\u0000b",
+      "\u0000",
+      "%00",
+      "%2e%2e",
+      "%2F..%2F",
+      "%",
+      "%E0%A4%A",
+      "%ED%A0%80",
+      "%C0%AF",
+      "\u202Egnp.jsonl",
+      "名前.jsonl",
+      "🦀.json",
+      "CON",
+      " ",
+    );
+    const names = fc.oneof(
+      nasty,
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: "binary", maxLength: 20 }).map(encodeURIComponent),
+      fc.string({ minLength: 250, maxLength: 400 }).map(encodeURIComponent),
+    );
+    const bodies = fc.oneof(
+      fc.constant(new Uint8Array(INSTANCES)),
+      fc.uint8Array({ maxLength: 2048 }),
+      fc.json().map((text) => new TextEncoder().encode(text)),
+      fc.constant(new Uint8Array(0)),
+    );
+    const queries = fc.oneof(
+      fc.constant(""),
+      fc.constant("?generator=a%00b&instanceId=%E2%80%AE%00"),
+      fc
+        .string({ unit: "binary", maxLength: 30 })
+        .map((value) => `?${new URLSearchParams({ generator: value, instanceId: value })}`),
+    );
 
     await fc.assert(
       fc.asyncProperty(names, bodies, queries, async (name, body, query) => {
         // a header value must be a ByteString: what fetch cannot send, no client can
         const headerSafe = /^[\t\x20-\x7e\x80-\xff]*$/.test(name);
-        const response = await upload(headerSafe ? { "x-file-name": name } : {}, body, headerSafe ? query : `?${new URLSearchParams({ fileName: name })}`);
+        const response = await upload(
+          headerSafe ? { "x-file-name": name } : {},
+          body,
+          headerSafe ? query : `?${new URLSearchParams({ fileName: name })}`,
+        );
         expect([202, 400, 413, 422], `status for ${JSON.stringify(name)}`).toContain(response.status);
         const answer = await response.json();
         if (response.status !== 202) {
@@ -125,7 +173,8 @@ describe("fuzz: any name, header and body", () => {
         await runImportJob(ctx, answer.id);
         const batch = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: answer.id } });
         expect(TERMINAL, `batch ${JSON.stringify(name)}`).toContain(batch.status);
-        if (batch.status !== "SUCCEEDED") expect(batch.errorMessage, `reason for ${JSON.stringify(name)}`).toMatch(/^[A-Z].{10,}/);
+        if (batch.status !== "SUCCEEDED")
+          expect(batch.errorMessage, `reason for ${JSON.stringify(name)}`).toMatch(/^[A-Z].{10,}/);
         if (batch.errorMessage) expect(batch.errorMessage).not.toMatch(/\n\s+at |EISDIR|ENOENT/);
         expect(listTree(SANDBOX), "the job left files behind or wrote outside its folder").toEqual(sandboxBefore);
       }),

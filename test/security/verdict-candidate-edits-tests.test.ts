@@ -67,19 +67,40 @@ const ATTACKS: Attack[] = [
     live: true,
     edit: (repo) => {
       const file = path.join(repo, "tests/test_ops.py");
-      writeFileSync(file, readFileSync(file, "utf8").replace('with pytest.raises(ValueError, match="empty"):\n        mean([])', "assert mean([1]) == 1"));
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace(
+          'with pytest.raises(ValueError, match="empty"):\n        mean([])',
+          "assert mean([1]) == 1",
+        ),
+      );
     },
     expectedPaths: ["tests/test_ops.py"],
     flag: "CANDIDATE_CHANGES_TESTS",
   },
-  { name: "root-conftest", live: true, edit: (repo) => write(repo, "conftest.py", REPORT_FAILURES_AS_PASSED), expectedPaths: ["conftest.py"], flag: "CANDIDATE_CHANGES_TESTS" },
-  { name: "tests-conftest", live: true, edit: (repo) => write(repo, "tests/conftest.py", REPORT_FAILURES_AS_PASSED), expectedPaths: ["tests/conftest.py"], flag: "CANDIDATE_CHANGES_TESTS" },
+  {
+    name: "root-conftest",
+    live: true,
+    edit: (repo) => write(repo, "conftest.py", REPORT_FAILURES_AS_PASSED),
+    expectedPaths: ["conftest.py"],
+    flag: "CANDIDATE_CHANGES_TESTS",
+  },
+  {
+    name: "tests-conftest",
+    live: true,
+    edit: (repo) => write(repo, "tests/conftest.py", REPORT_FAILURES_AS_PASSED),
+    expectedPaths: ["tests/conftest.py"],
+    flag: "CANDIDATE_CHANGES_TESTS",
+  },
   ...(
     [
       ["pytest.ini", (repo: string) => write(repo, "pytest.ini", "[pytest]\naddopts = -p calc._report\n")],
       ["setup.cfg", (repo: string) => appendFileSync(path.join(repo, "setup.cfg"), "addopts = -p calc._report\n")],
       ["tox.ini", (repo: string) => write(repo, "tox.ini", "[pytest]\naddopts = -p calc._report\n")],
-      ["pyproject.toml", (repo: string) => write(repo, "pyproject.toml", '[tool.pytest.ini_options]\naddopts = "-p calc._report"\n')],
+      [
+        "pyproject.toml",
+        (repo: string) => write(repo, "pyproject.toml", '[tool.pytest.ini_options]\naddopts = "-p calc._report"\n'),
+      ],
     ] as const
   ).map(([file, setting]) => ({
     name: `settings-${file}`,
@@ -98,7 +119,13 @@ const ATTACKS: Attack[] = [
     expectedPaths: expect.arrayContaining([expect.stringMatching(/^calc\/__init__\.py:\d+$/)]) as unknown as string[],
     flag: "CANDIDATE_HOOKS_TEST_RUNNER",
   },
-  { name: "deletes-test-file", live: false, edit: (repo) => unlinkSync(path.join(repo, "tests/test_ops.py")), expectedPaths: ["tests/test_ops.py"], flag: "CANDIDATE_CHANGES_TESTS" },
+  {
+    name: "deletes-test-file",
+    live: false,
+    edit: (repo) => unlinkSync(path.join(repo, "tests/test_ops.py")),
+    expectedPaths: ["tests/test_ops.py"],
+    flag: "CANDIDATE_CHANGES_TESTS",
+  },
 ];
 
 /** A candidate as an agent would submit it: `git diff` of its edits on top of the task's test patch. */
@@ -106,7 +133,12 @@ function candidateDiff(testPatch: string, edit: (repo: string) => void): string 
   const repo = mkdtempSync(path.join(tmpdir(), "verdict-attack-"));
   try {
     cpSync(path.join(DEMO_DIR, "repos/calc"), repo, { recursive: true });
-    const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: repo, input: args[0] === "apply" ? testPatch : undefined, encoding: "utf8" });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
+        cwd: repo,
+        input: args[0] === "apply" ? testPatch : undefined,
+        encoding: "utf8",
+      });
     git("init", "-q");
     git("apply", "-");
     git("add", "-A");
@@ -127,16 +159,22 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
     const live = ATTACKS.filter((attack) => attack.live);
     const groups = await Promise.all(
       live.map(async (attack) => {
-        const { id, createdAt, updatedAt, searchVector, automatedVerdict, failureClass, metadata, ...copy } = base as DemoTask & { searchVector?: unknown };
+        const { id, createdAt, updatedAt, searchVector, automatedVerdict, failureClass, metadata, ...copy } =
+          base as DemoTask & { searchVector?: unknown };
         void [id, createdAt, updatedAt, searchVector, automatedVerdict, failureClass, metadata];
-        const proof = await demo.database.prisma.task.create({ data: { ...copy, instanceId: `proof__${attack.name}`, fixPatch: candidateDiff(base.testPatch, attack.edit) } });
+        const proof = await demo.database.prisma.task.create({
+          data: { ...copy, instanceId: `proof__${attack.name}`, fixPatch: candidateDiff(base.testPatch, attack.edit) },
+        });
         return requestValidation(demo.database.prisma, { taskId: proof.id, actorId: null });
       }),
     );
     for (const [index, group] of groups.entries()) {
       const runs = await waitForGroup(demo.database.prisma, group.groupId);
       const positive = runs.find((run) => run.kind === "POSITIVE_CONTROL")!;
-      expect(positive.testResults.find((t) => t.group === "FAIL_TO_PASS"), live[index].name).toMatchObject({ actual: "PASSED" });
+      expect(
+        positive.testResults.find((t) => t.group === "FAIL_TO_PASS"),
+        live[index].name,
+      ).toMatchObject({ actual: "PASSED" });
       expect(positive.markerExitCode, live[index].name).toBe(0);
     }
   });
@@ -144,49 +182,129 @@ describe.skipIf(!docker.ready)("a candidate patch cannot change the tests that j
   it("as candidates on two demo tasks they are not resolved, flagged with the class and paths, and /reviewers scores the approval as false", async () => {
     const cases = [
       ...ATTACKS.map((attack) => ({ attack, task: demo.tasks["demo__calc-1"] })),
-      ...ATTACKS.filter((attack) => ["edits-added-test", "root-conftest"].includes(attack.name)).map((attack) => ({ attack, task: demo.tasks["demo__calc-2"] })),
+      ...ATTACKS.filter((attack) => ["edits-added-test", "root-conftest"].includes(attack.name)).map((attack) => ({
+        attack,
+        task: demo.tasks["demo__calc-2"],
+      })),
     ];
     const candidates = await Promise.all(
       cases.map(({ attack, task }) =>
-        demo.database.prisma.candidatePatch.create({ data: { taskId: task.id, generator: `attacker-${attack.name}`, patch: candidateDiff(task.testPatch, attack.edit) } }),
+        demo.database.prisma.candidatePatch.create({
+          data: {
+            taskId: task.id,
+            generator: `attacker-${attack.name}`,
+            patch: candidateDiff(task.testPatch, attack.edit),
+          },
+        }),
       ),
     );
     // one reviewer approved every attack, another rejected every one
     await demo.database.prisma.trajectory.createMany({
       data: candidates.flatMap((candidate) => [
-        { externalId: `gullible-${candidate.id}`, role: "REVIEWER" as const, format: "OTHER" as const, model: "gullible-reviewer", decision: "APPROVE" as const, confidence: 0.9, taskId: candidate.taskId, candidatePatchId: candidate.id },
-        { externalId: `careful-${candidate.id}`, role: "REVIEWER" as const, format: "OTHER" as const, model: "careful-reviewer", decision: "REQUEST_CHANGES" as const, confidence: 0.9, taskId: candidate.taskId, candidatePatchId: candidate.id },
+        {
+          externalId: `gullible-${candidate.id}`,
+          role: "REVIEWER" as const,
+          format: "OTHER" as const,
+          model: "gullible-reviewer",
+          decision: "APPROVE" as const,
+          confidence: 0.9,
+          taskId: candidate.taskId,
+          candidatePatchId: candidate.id,
+        },
+        {
+          externalId: `careful-${candidate.id}`,
+          role: "REVIEWER" as const,
+          format: "OTHER" as const,
+          model: "careful-reviewer",
+          decision: "REQUEST_CHANGES" as const,
+          confidence: 0.9,
+          taskId: candidate.taskId,
+          candidatePatchId: candidate.id,
+        },
       ]),
     });
     // another harness (which restores only the test patch's files) reported the conftest attack as resolved
     const conftest = candidates[cases.findIndex(({ attack }) => attack.name === "root-conftest")];
-    const batch = await demo.database.prisma.importBatch.create({ data: { fileName: "report.json", format: "SWE_BENCH_REPORT", status: "SUCCEEDED" } });
-    const { currentRevisionId } = await demo.database.prisma.environment.findUniqueOrThrow({ where: { id: demo.tasks["demo__calc-1"].environmentId } });
+    const batch = await demo.database.prisma.importBatch.create({
+      data: { fileName: "report.json", format: "SWE_BENCH_REPORT", status: "SUCCEEDED" },
+    });
+    const { currentRevisionId } = await demo.database.prisma.environment.findUniqueOrThrow({
+      where: { id: demo.tasks["demo__calc-1"].environmentId },
+    });
     await demo.database.prisma.validationRun.create({
-      data: { taskId: conftest.taskId, revisionId: currentRevisionId!, candidatePatchId: conftest.id, kind: "CANDIDATE", status: "SUCCEEDED", resolved: true, importBatchId: batch.id, finishedAt: new Date() },
+      data: {
+        taskId: conftest.taskId,
+        revisionId: currentRevisionId!,
+        candidatePatchId: conftest.id,
+        kind: "CANDIDATE",
+        status: "SUCCEEDED",
+        resolved: true,
+        importBatchId: batch.id,
+        finishedAt: new Date(),
+      },
     });
     await demo.database.prisma.candidatePatch.update({ where: { id: conftest.id }, data: { resolved: true } });
-    const imported = Object.fromEntries((await scoreReviewers(demo.database.prisma, NOT_BLIND)).map((score) => [score.reviewer, score]));
-    expect(imported["gullible-reviewer"]).toMatchObject({ scored: 0, truePositive: 0, awaitingGroundTruth: cases.length });
+    const imported = Object.fromEntries(
+      (await scoreReviewers(demo.database.prisma, NOT_BLIND)).map((score) => [score.reviewer, score]),
+    );
+    expect(imported["gullible-reviewer"]).toMatchObject({
+      scored: 0,
+      truePositive: 0,
+      awaitingGroundTruth: cases.length,
+    });
 
-    const groups = await Promise.all(candidates.map((candidate) => requestValidation(demo.database.prisma, { taskId: candidate.taskId, candidatePatchId: candidate.id, actorId: null })));
+    const groups = await Promise.all(
+      candidates.map((candidate) =>
+        requestValidation(demo.database.prisma, {
+          taskId: candidate.taskId,
+          candidatePatchId: candidate.id,
+          actorId: null,
+        }),
+      ),
+    );
 
     for (const [index, group] of groups.entries()) {
       const { attack } = cases[index];
       const [run] = await waitForGroup(demo.database.prisma, group.groupId);
-      expect(run, attack.name).toMatchObject({ kind: "CANDIDATE", status: "SUCCEEDED", resolved: false, failureClass: "CANDIDATE_TOUCHED_TESTS", touchedTestPaths: attack.expectedPaths });
+      expect(run, attack.name).toMatchObject({
+        kind: "CANDIDATE",
+        status: "SUCCEEDED",
+        resolved: false,
+        failureClass: "CANDIDATE_TOUCHED_TESTS",
+        touchedTestPaths: attack.expectedPaths,
+      });
       expect(run.flags, attack.name).toContain(attack.flag);
       expect(run.errorMessage, attack.name).toMatch(/test files or test settings|reaches into the test runner/);
       if (attack.flag === "CANDIDATE_CHANGES_TESTS") {
         // the tests ran as the task defines them: the failing test failed honestly
-        expect(run.testResults.find((t) => t.group === "FAIL_TO_PASS"), attack.name).toMatchObject({ actual: "FAILED" });
-        expect(run.log, attack.name).toContain(`left out of the candidate patch (it may not change the tests): ${attack.expectedPaths.join(", ")}`);
+        expect(
+          run.testResults.find((t) => t.group === "FAIL_TO_PASS"),
+          attack.name,
+        ).toMatchObject({ actual: "FAILED" });
+        expect(run.log, attack.name).toContain(
+          `left out of the candidate patch (it may not change the tests): ${attack.expectedPaths.join(", ")}`,
+        );
       }
-      expect((await demo.database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: candidates[index].id } })).resolved, attack.name).toBe(false);
+      expect(
+        (await demo.database.prisma.candidatePatch.findUniqueOrThrow({ where: { id: candidates[index].id } })).resolved,
+        attack.name,
+      ).toBe(false);
     }
 
-    const scores = Object.fromEntries((await scoreReviewers(demo.database.prisma, NOT_BLIND)).map((score) => [score.reviewer, score]));
-    expect(scores["gullible-reviewer"]).toMatchObject({ scored: cases.length, falsePositive: cases.length, truePositive: 0, precision: 0 });
-    expect(scores["careful-reviewer"]).toMatchObject({ scored: cases.length, trueNegative: cases.length, falseNegative: 0, accuracy: 1 });
+    const scores = Object.fromEntries(
+      (await scoreReviewers(demo.database.prisma, NOT_BLIND)).map((score) => [score.reviewer, score]),
+    );
+    expect(scores["gullible-reviewer"]).toMatchObject({
+      scored: cases.length,
+      falsePositive: cases.length,
+      truePositive: 0,
+      precision: 0,
+    });
+    expect(scores["careful-reviewer"]).toMatchObject({
+      scored: cases.length,
+      trueNegative: cases.length,
+      falseNegative: 0,
+      accuracy: 1,
+    });
   });
 });

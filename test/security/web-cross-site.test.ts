@@ -18,7 +18,8 @@ let adminCookie: string;
 let curatorCookie: string;
 let taskId: string;
 
-const sessionCookie = async (userId: string) => `next-auth.session-token=${await encode({ token: { sub: userId, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! })}`;
+const sessionCookie = async (userId: string) =>
+  `next-auth.session-token=${await encode({ token: { sub: userId, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! })}`;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -45,14 +46,18 @@ const decisionBody = (version = 1) => JSON.stringify({ taskId, verdict: "APPROVE
 describe("cross-site requests with a session cookie", () => {
   it("a settings PUT from http://evil.example as text/plain is refused and changes nothing", async () => {
     const before = await getCurationSettings(db.prisma);
-    const response = await putSettings(crossSiteForm("/api/v1/settings", "PUT", adminCookie, JSON.stringify({ approvalsRequired: 7 })));
+    const response = await putSettings(
+      crossSiteForm("/api/v1/settings", "PUT", adminCookie, JSON.stringify({ approvalsRequired: 7 })),
+    );
     expect(response.status).toBe(403);
     expect((await response.json()).detail).toContain("another site");
     expect(await getCurationSettings(db.prisma)).toEqual(before);
   });
 
   it("a decision POST from a page on another port of the same host is refused and records nothing", async () => {
-    const response = await postDecision(crossSiteForm("/api/v1/decisions", "POST", curatorCookie, decisionBody(), "http://localhost:4000"));
+    const response = await postDecision(
+      crossSiteForm("/api/v1/decisions", "POST", curatorCookie, decisionBody(), "http://localhost:4000"),
+    );
     expect(response.status).toBe(403);
     expect(await db.prisma.curationDecision.count({ where: { taskId } })).toBe(0);
   });
@@ -64,7 +69,12 @@ describe("cross-site requests with a session cookie", () => {
     const sibling = new Request(APP + "/api/v1/decisions", {
       method: "POST",
       body: decisionBody(),
-      headers: { host: "localhost:3000", "sec-fetch-site": "same-site", "content-type": "application/json", cookie: curatorCookie },
+      headers: {
+        host: "localhost:3000",
+        "sec-fetch-site": "same-site",
+        "content-type": "application/json",
+        cookie: curatorCookie,
+      },
     });
     expect((await postDecision(sibling)).status).toBe(403);
     expect(await db.prisma.curationDecision.count({ where: { taskId } })).toBe(0);
@@ -74,7 +84,13 @@ describe("cross-site requests with a session cookie", () => {
     const own = new Request(APP + "/api/v1/decisions", {
       method: "POST",
       body: decisionBody(),
-      headers: { host: "localhost:3000", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json", cookie: curatorCookie },
+      headers: {
+        host: "localhost:3000",
+        origin: APP,
+        "sec-fetch-site": "same-origin",
+        "content-type": "application/json",
+        cookie: curatorCookie,
+      },
     });
     const response = await postDecision(own);
     expect(response.status).toBe(201);
@@ -84,19 +100,28 @@ describe("cross-site requests with a session cookie", () => {
 
 describe("malformed input answers 4xx with a message, never 500", () => {
   it("a malformed percent-encoded cookie beside a valid session neither breaks the request nor the session", async () => {
-    const request = new Request(APP + "/api/v1/tasks", { headers: { cookie: `theme=%E0%A4%A; ${curatorCookie}; other=%` } });
+    const request = new Request(APP + "/api/v1/tasks", {
+      headers: { cookie: `theme=%E0%A4%A; ${curatorCookie}; other=%` },
+    });
     const response = await getTasks(request);
     expect(response.status).toBe(200);
   });
 
   it("a malformed session cookie itself reads as signed out (401)", async () => {
-    const response = await getTasks(new Request(APP + "/api/v1/tasks", { headers: { cookie: "next-auth.session-token=%E0%A4%A" } }));
+    const response = await getTasks(
+      new Request(APP + "/api/v1/tasks", { headers: { cookie: "next-auth.session-token=%E0%A4%A" } }),
+    );
     expect(response.status).toBe(401);
   });
 
-  it.each(["2026-02-31", "2025-02-29", "0000-01-01", "2026-13-01"])("createdFrom=%s is a 400 naming the field", async (day) => {
-    const response = await getTasks(new Request(`${APP}/api/v1/tasks?createdFrom=${day}`, { headers: { cookie: curatorCookie } }));
-    expect(response.status).toBe(400);
-    expect(JSON.stringify(await response.json())).toContain("createdFrom");
-  });
+  it.each(["2026-02-31", "2025-02-29", "0000-01-01", "2026-13-01"])(
+    "createdFrom=%s is a 400 naming the field",
+    async (day) => {
+      const response = await getTasks(
+        new Request(`${APP}/api/v1/tasks?createdFrom=${day}`, { headers: { cookie: curatorCookie } }),
+      );
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain("createdFrom");
+    },
+  );
 });

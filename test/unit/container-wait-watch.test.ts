@@ -8,9 +8,20 @@ import type { EngineConnection } from "@/lib/docker/engine-connection";
 // the worker used to wait until its own timer called the run a TIMEOUT. The engine here is a
 // fake at the dockerode boundary: it answers every check, and reports the container stopped.
 
-const engine = { endpoint: "unix:///fake/docker.sock", status: async () => ({ reachable: true, endpoint: "unix:///fake/docker.sock" }) } as unknown as EngineConnection;
+const engine = {
+  endpoint: "unix:///fake/docker.sock",
+  status: async () => ({ reachable: true, endpoint: "unix:///fake/docker.sock" }),
+} as unknown as EngineConnection;
 const never = () => new Promise<never>(() => {});
-const state = (running: boolean) => ({ State: { Running: running, Status: running ? "running" : "exited", ExitCode: running ? 0 : 143, FinishedAt: "2026-12-05T21:00:00Z", Error: "" } });
+const state = (running: boolean) => ({
+  State: {
+    Running: running,
+    Status: running ? "running" : "exited",
+    ExitCode: running ? 0 : 143,
+    FinishedAt: "2026-12-05T21:00:00Z",
+    Error: "",
+  },
+});
 
 describe("waiting for a container's exit", () => {
   it("ends a wait the engine dropped as the engine's fault, in its own words, instead of waiting for the timeout", async () => {
@@ -23,10 +34,14 @@ describe("waiting for a container's exit", () => {
   });
 
   it("ends the wait when the engine no longer knows the container", async () => {
-    const gone = Object.assign(new Error("(HTTP code 404) no such container - No such container: c2"), { statusCode: 404 });
+    const gone = Object.assign(new Error("(HTTP code 404) no such container - No such container: c2"), {
+      statusCode: 404,
+    });
     const container = { id: "c2", wait: never, inspect: async () => Promise.reject(gone) } as never;
     const error = await waitForExit(engine, container, 20).catch((caught: unknown) => caught);
-    expect((error as Error).message).toMatch(/stopped the container before the tests finished \(the engine no longer knows the container: .*No such container: c2\)/);
+    expect((error as Error).message).toMatch(
+      /stopped the container before the tests finished \(the engine no longer knows the container: .*No such container: c2\)/,
+    );
   });
 
   it("returns the exit of a container that ends while the engine answers its wait, and of one still running meanwhile", async () => {

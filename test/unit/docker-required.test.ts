@@ -4,7 +4,8 @@ import { SKIP_REASONS_VARIABLE } from "../helpers/skips";
 
 describe("Docker tests are required in CI", () => {
   it("treats any truthy REQUIRE_DOCKER as required", () => {
-    for (const value of ["1", "true", "TRUE", "yes", "on", "2"]) expect(dockerRequired({ REQUIRE_DOCKER: value }), value).toBe(true);
+    for (const value of ["1", "true", "TRUE", "yes", "on", "2"])
+      expect(dockerRequired({ REQUIRE_DOCKER: value }), value).toBe(true);
   });
 
   it("treats CI=true as required when REQUIRE_DOCKER is not set", () => {
@@ -35,7 +36,10 @@ describe("Docker tests are required in CI", () => {
       vi.stubEnv("CI", undefined);
       vi.stubEnv(SKIP_REASONS_VARIABLE, undefined);
       vi.spyOn(console, "warn").mockImplementation(() => {});
-      await expect(dockerForTests()).resolves.toMatchObject({ ready: false, reason: expect.stringContaining("/nonexistent/docker.sock") });
+      await expect(dockerForTests()).resolves.toMatchObject({
+        ready: false,
+        reason: expect.stringContaining("/nonexistent/docker.sock"),
+      });
     });
   });
 });

@@ -9,7 +9,12 @@ const afterChecks = (checks: boolean[]) => {
 describe("an engine's health as its worker's claims see it", () => {
   it("stays healthy through slow answers fewer than the limit, so a loaded engine keeps its runs", () => {
     const blips = Array.from({ length: FAILED_CHECKS_BEFORE_DOWN - 1 }, () => false);
-    expect(afterChecks([true, ...blips, true, ...blips])).toEqual([true, ...blips.map(() => true), true, ...blips.map(() => true)]);
+    expect(afterChecks([true, ...blips, true, ...blips])).toEqual([
+      true,
+      ...blips.map(() => true),
+      true,
+      ...blips.map(() => true),
+    ]);
   });
 
   it("counts the engine down once it fails the limit in a row, and up again at its first answer", () => {

@@ -12,7 +12,12 @@ const watch = { everyMs: 5, missedChecks: 3 };
 
 describe("a long call to a Docker engine", () => {
   it("gives up with the caller's error once the engine misses the checks in a row, though the call itself never ends", async () => {
-    const error = await whileEngineAnswers(engineAnswering([true, false, false, false]), never, (cause) => new Error(`engine gone: ${cause.message}`), watch).catch((e: Error) => e);
+    const error = await whileEngineAnswers(
+      engineAnswering([true, false, false, false]),
+      never,
+      (cause) => new Error(`engine gone: ${cause.message}`),
+      watch,
+    ).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe("engine gone: the engine missed 3 checks in a row");
   });
@@ -26,6 +31,13 @@ describe("a long call to a Docker engine", () => {
   });
 
   it("passes the call's own failure on unchanged", async () => {
-    await expect(whileEngineAnswers(engineAnswering([true]), Promise.reject(new Error("no such container")), () => new Error("gone"), watch)).rejects.toThrow("no such container");
+    await expect(
+      whileEngineAnswers(
+        engineAnswering([true]),
+        Promise.reject(new Error("no such container")),
+        () => new Error("gone"),
+        watch,
+      ),
+    ).rejects.toThrow("no such container");
   });
 });

@@ -23,7 +23,10 @@ describe("formatting", () => {
   it("refuses unformatted code in lib, and takes it once prettier has written it", async () => {
     const planted = await checkAsTheLintDoes(PLANTED, UNFORMATTED);
     expect(planted).toEqual({ ignored: false, printWidth: 120, formatted: false });
-    const written = await prettier.format(UNFORMATTED, { ...(await prettier.resolveConfig(PLANTED)), filepath: PLANTED });
+    const written = await prettier.format(UNFORMATTED, {
+      ...(await prettier.resolveConfig(PLANTED)),
+      filepath: PLANTED,
+    });
     expect((await checkAsTheLintDoes(PLANTED, written)).formatted).toBe(true);
   });
 

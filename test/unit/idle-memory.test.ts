@@ -44,11 +44,18 @@ describe("a process that went quiet after a burst", () => {
       while (heapMb() >= start + (peak - start) * 0.2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       console.log(JSON.stringify({ start, peak, after: heapMb() }));
     `;
-    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
-    const { start, peak, after } = JSON.parse(out.trim().split("\n").pop()!) as { start: number; peak: number; after: number };
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    const { start, peak, after } = JSON.parse(out.trim().split("\n").pop()!) as {
+      start: number;
+      peak: number;
+      after: number;
+    };
     expect(peak).toBeGreaterThan(start + 100);
-    expect(after, `the heap stayed at ${after.toFixed(0)} MB (started at ${start.toFixed(0)}, peaked at ${peak.toFixed(0)}) for 60 s of quiet`).toBeLessThan(
-      start + (peak - start) * 0.2,
-    );
+    expect(
+      after,
+      `the heap stayed at ${after.toFixed(0)} MB (started at ${start.toFixed(0)}, peaked at ${peak.toFixed(0)}) for 60 s of quiet`,
+    ).toBeLessThan(start + (peak - start) * 0.2);
   }, 120_000);
 });

@@ -7,7 +7,19 @@ import { IMPORTABLE_FILES, importAcceptList, importableExtensionsSentence } from
 describe("the import picker's accept list", () => {
   it("offers Parquet datasets and Inspect .eval logs besides JSON, logs and archives", () => {
     const accepted = importAcceptList().split(",");
-    for (const extension of [".json", ".jsonl", ".parquet", ".eval", ".traj", ".log", ".zip", ".tar", ".tar.gz", ".tgz"]) expect(accepted).toContain(extension);
+    for (const extension of [
+      ".json",
+      ".jsonl",
+      ".parquet",
+      ".eval",
+      ".traj",
+      ".log",
+      ".zip",
+      ".tar",
+      ".tar.gz",
+      ".tgz",
+    ])
+      expect(accepted).toContain(extension);
   });
 
   it("is every extension of the table, each once", () => {
@@ -16,7 +28,9 @@ describe("the import picker's accept list", () => {
   });
 
   it("follows the table: a format added there is offered", () => {
-    expect(importAcceptList([...IMPORTABLE_FILES, { holds: "a new dataset", extensions: [".arrow"] }])).toMatch(/,\.arrow$/);
+    expect(importAcceptList([...IMPORTABLE_FILES, { holds: "a new dataset", extensions: [".arrow"] }])).toMatch(
+      /,\.arrow$/,
+    );
     expect(importableExtensionsSentence([{ holds: "x", extensions: [".a", ".b", ".c"] }])).toBe(".a, .b or .c");
   });
 });

@@ -23,8 +23,16 @@ describe("Cohen's kappa", () => {
 describe("Fleiss' kappa", () => {
   it("matches the classic 10 subjects × 14 raters example (κ ≈ 0.210)", () => {
     const counts = [
-      [0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
-      [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7],
+      [0, 0, 0, 0, 14],
+      [0, 2, 6, 4, 2],
+      [0, 0, 3, 5, 6],
+      [0, 3, 9, 2, 0],
+      [2, 2, 8, 1, 1],
+      [7, 7, 0, 0, 0],
+      [3, 2, 6, 3, 0],
+      [2, 5, 3, 2, 2],
+      [6, 5, 2, 1, 0],
+      [0, 2, 2, 3, 7],
     ];
     const result = fleissKappa(counts);
     expect(result.observed).toBeCloseTo(0.378, 3);
@@ -33,7 +41,12 @@ describe("Fleiss' kappa", () => {
   });
 
   it("equals Cohen's kappa's observed agreement for two raters and skips items rated once", () => {
-    const result = fleissKappa([[2, 0], [0, 2], [1, 1], [1, 0]]);
+    const result = fleissKappa([
+      [2, 0],
+      [0, 2],
+      [1, 1],
+      [1, 0],
+    ]);
     expect(result.items).toBe(3);
     expect(result.observed).toBeCloseTo(2 / 3, 10);
   });
@@ -41,16 +54,26 @@ describe("Fleiss' kappa", () => {
 
 describe("curator agreement", () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-  const d = (taskId: string, curatorId: string, verdict: DecisionForAgreement["verdict"], minute: number, reasons: string[] = []) =>
-    ({ taskId, curatorId, verdict, reasons, createdAt: at(minute) }) satisfies DecisionForAgreement;
+  const d = (
+    taskId: string,
+    curatorId: string,
+    verdict: DecisionForAgreement["verdict"],
+    minute: number,
+    reasons: string[] = [],
+  ) => ({ taskId, curatorId, verdict, reasons, createdAt: at(minute) }) satisfies DecisionForAgreement;
 
   it("uses each curator's latest decision and lists disagreements", () => {
     // hand-computed: a = [AP, RE, AP, AP], b = [AP, RE, RE, AP]; po = 3/4, pe = .75·.5 + .25·.5 = .5 → κ = .5
     const decisions = [
-      d("t1", "a", "APPROVE", 1), d("t1", "b", "APPROVE", 2),
-      d("t2", "a", "REJECT", 1, ["TRIVIAL"]), d("t2", "b", "REJECT", 2, ["TRIVIAL"]),
-      d("t3", "a", "REJECT", 1), d("t3", "a", "APPROVE", 5), d("t3", "b", "REJECT", 2, ["FLAKY"]),
-      d("t4", "a", "APPROVE", 1), d("t4", "b", "APPROVE", 2),
+      d("t1", "a", "APPROVE", 1),
+      d("t1", "b", "APPROVE", 2),
+      d("t2", "a", "REJECT", 1, ["TRIVIAL"]),
+      d("t2", "b", "REJECT", 2, ["TRIVIAL"]),
+      d("t3", "a", "REJECT", 1),
+      d("t3", "a", "APPROVE", 5),
+      d("t3", "b", "REJECT", 2, ["FLAKY"]),
+      d("t4", "a", "APPROVE", 1),
+      d("t4", "b", "APPROVE", 2),
       d("t5", "a", "APPROVE", 1),
     ];
     const report = computeAgreement(decisions, ["TRIVIAL", "FLAKY"]);

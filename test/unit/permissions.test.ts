@@ -4,7 +4,8 @@ import { can, PERMISSIONS, roleAtLeast } from "../../lib/auth/permissions";
 describe("role → permissions", () => {
   it("a viewer reads but may not decide, run jobs, import or manage users", () => {
     expect(can("VIEWER", "tasks:read")).toBe(true);
-    for (const p of ["tasks:decide", "jobs:run", "imports:run", "users:manage"] as const) expect(can("VIEWER", p)).toBe(false);
+    for (const p of ["tasks:decide", "jobs:run", "imports:run", "users:manage"] as const)
+      expect(can("VIEWER", p)).toBe(false);
   });
   it("a curator decides and runs jobs but does not manage users", () => {
     expect(can("CURATOR", "tasks:decide")).toBe(true);

@@ -1,13 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { honestResolved, scoreVerdicts, type Verdict } from "../../lib/trajectories/score-reviewers";
 
-const v = (reviewer: string, approved: boolean, resolved: boolean | null, confidence: number | null = null): Verdict => ({ reviewer, approved, resolved, confidence });
+const v = (
+  reviewer: string,
+  approved: boolean,
+  resolved: boolean | null,
+  confidence: number | null = null,
+): Verdict => ({ reviewer, approved, resolved, confidence });
 
 describe("scoring reviewer verdicts against executed ground truth", () => {
   it("counts a reviewer's approvals and rejections against whether the patch resolved the task", () => {
     // hand-computed: TP 2, FP 1 (approved a non-fix), TN 1, FN 1; accuracy 3/5, precision 2/3, recall 2/3
-    const [score] = scoreVerdicts([v("gpt", true, true), v("gpt", true, true), v("gpt", true, false), v("gpt", false, false), v("gpt", false, true), v("gpt", true, null)]);
-    expect(score).toMatchObject({ reviewer: "gpt", truePositive: 2, falsePositive: 1, trueNegative: 1, falseNegative: 1, scored: 5, awaitingGroundTruth: 1 });
+    const [score] = scoreVerdicts([
+      v("gpt", true, true),
+      v("gpt", true, true),
+      v("gpt", true, false),
+      v("gpt", false, false),
+      v("gpt", false, true),
+      v("gpt", true, null),
+    ]);
+    expect(score).toMatchObject({
+      reviewer: "gpt",
+      truePositive: 2,
+      falsePositive: 1,
+      trueNegative: 1,
+      falseNegative: 1,
+      scored: 5,
+      awaitingGroundTruth: 1,
+    });
     expect(score.accuracy).toBeCloseTo(0.6);
     expect(score.precision).toBeCloseTo(2 / 3);
     expect(score.recall).toBeCloseTo(2 / 3);
@@ -26,10 +46,16 @@ describe("scoring reviewer verdicts against executed ground truth", () => {
 });
 
 describe("the ground truth a reviewer is scored against", () => {
-  const testPatch = "diff --git a/tests/test_ops.py b/tests/test_ops.py\n--- a/tests/test_ops.py\n+++ b/tests/test_ops.py\n@@ -1 +1,2 @@\n x\n+y\n";
+  const testPatch =
+    "diff --git a/tests/test_ops.py b/tests/test_ops.py\n--- a/tests/test_ops.py\n+++ b/tests/test_ops.py\n@@ -1 +1,2 @@\n x\n+y\n";
   const fix = "diff --git a/calc/ops.py b/calc/ops.py\n--- a/calc/ops.py\n+++ b/calc/ops.py\n@@ -1 +1 @@\n-a\n+b\n";
-  const conftest = "diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x\n";
-  const candidate = (patch: string, runs: Array<{ resolved: boolean | null; importBatchId: string | null }>, resolved: boolean | null = runs[0]?.resolved ?? null) => ({
+  const conftest =
+    "diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x\n";
+  const candidate = (
+    patch: string,
+    runs: Array<{ resolved: boolean | null; importBatchId: string | null }>,
+    resolved: boolean | null = runs[0]?.resolved ?? null,
+  ) => ({
     resolved,
     patch,
     task: { testPatch, environment: { currentRevision: { evalScript: "pytest tests" } } },

@@ -48,12 +48,26 @@ describe("configuration: one validated module", () => {
   });
 
   it("never repeats a password in its sentence", () => {
-    expect(() => readServerConfig({ DATABASE_URL: "mysql://root:hunter2@db/x" })).toThrow('DATABASE_URL is "mysql://root:***@db/x", but it must be a PostgreSQL URL');
+    expect(() => readServerConfig({ DATABASE_URL: "mysql://root:hunter2@db/x" })).toThrow(
+      'DATABASE_URL is "mysql://root:***@db/x", but it must be a PostgreSQL URL',
+    );
   });
 
   it("turns values into their types and treats an empty value as unset", () => {
-    const config = readServerConfig({ WORKER_CONCURRENCY: "3", CONTAINER_CPUS: "0.5", START_WORKER: "0", SEED_DEMO: "", PORT: "" });
-    expect(config).toMatchObject({ WORKER_CONCURRENCY: 3, CONTAINER_CPUS: 0.5, START_WORKER: false, SEED_DEMO: true, PORT: 3000 });
+    const config = readServerConfig({
+      WORKER_CONCURRENCY: "3",
+      CONTAINER_CPUS: "0.5",
+      START_WORKER: "0",
+      SEED_DEMO: "",
+      PORT: "",
+    });
+    expect(config).toMatchObject({
+      WORKER_CONCURRENCY: 3,
+      CONTAINER_CPUS: 0.5,
+      START_WORKER: false,
+      SEED_DEMO: true,
+      PORT: 3000,
+    });
   });
 
   it("documents in the README's table exactly the variables it reads", () => {
@@ -68,10 +82,13 @@ describe("configuration: one validated module", () => {
       literalDefaults(row.defaults, row.names.length).forEach((stated, i) => {
         const name = row.names[i] as (typeof CONFIG_VARIABLES)[number];
         const actual = moduleDefault(name);
-        if (stated !== null && actual !== undefined && stated !== actual) mismatches.push(`${name}: README says ${stated}, the code uses ${actual}`);
+        if (stated !== null && actual !== undefined && stated !== actual)
+          mismatches.push(`${name}: README says ${stated}, the code uses ${actual}`);
       });
     }
     expect(mismatches).toEqual([]);
-    expect(literalDefaults(readmeRows().find((row) => row.names.includes("WORKER_CONCURRENCY"))!.defaults, 2)[0]).toBe(moduleDefault("WORKER_CONCURRENCY"));
+    expect(literalDefaults(readmeRows().find((row) => row.names.includes("WORKER_CONCURRENCY"))!.defaults, 2)[0]).toBe(
+      moduleDefault("WORKER_CONCURRENCY"),
+    );
   });
 });

@@ -3,7 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFileTree, languageForPath, parseUnifiedDiff, reconstructSides } from "@/lib/tasks/unified-diff";
 
-const demoFix = readFileSync(path.join(import.meta.dirname, "../../prisma/seed/demo/tasks/demo__calc-1/fix.patch"), "utf8");
+const demoFix = readFileSync(
+  path.join(import.meta.dirname, "../../prisma/seed/demo/tasks/demo__calc-1/fix.patch"),
+  "utf8",
+);
 
 const multiFile = `diff --git a/src/pkg/core.py b/src/pkg/core.py
 index 111..222 100644
@@ -86,7 +89,11 @@ describe("reconstructSides", () => {
 describe("buildFileTree", () => {
   it("nests files in folders, folders first, collapsing single-child chains", () => {
     const tree = buildFileTree(parseUnifiedDiff(multiFile));
-    expect(tree.map((n) => [n.type, n.name])).toEqual([["dir", "docs"], ["dir", "src/pkg"], ["file", "old.txt"]]);
+    expect(tree.map((n) => [n.type, n.name])).toEqual([
+      ["dir", "docs"],
+      ["dir", "src/pkg"],
+      ["file", "old.txt"],
+    ]);
     const pkg = tree[1];
     expect(pkg.type === "dir" && pkg.children.map((c) => c.name)).toEqual(["core.py", "new.py"]);
   });

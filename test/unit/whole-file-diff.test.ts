@@ -68,16 +68,26 @@ deleted file mode 100644
     const stale = "def mean(values):\n    return 0\n";
     const file = fileOf(demoFix);
     const applied = applyToBase(stale, file);
-    expect(applied).toEqual({ failed: expect.stringMatching(/^hunk 1 of 1 \(@@ -10,4 @@\) does not match the stored base file of calc\/ops\.py$/) });
+    expect(applied).toEqual({
+      failed: expect.stringMatching(
+        /^hunk 1 of 1 \(@@ -10,4 @@\) does not match the stored base file of calc\/ops\.py$/,
+      ),
+    });
     const sides = sidesOfFile(file, { content: stale });
-    expect(sides).toMatchObject({ whole: false, complete: false, why: expect.stringContaining("does not apply to the stored base file: hunk 1 of 1") });
+    expect(sides).toMatchObject({
+      whole: false,
+      complete: false,
+      why: expect.stringContaining("does not apply to the stored base file: hunk 1 of 1"),
+    });
     // the fallback is today's reconstruction: placeholders keep the line numbers
     if (sides.whole) throw new Error("not whole");
     expect(sides.placeholderLines).toBe(9);
   });
 
   it("without a stored base file the sides are rebuilt and say why; a new file needs none", () => {
-    expect(sidesOfFile(fileOf(demoFix), { reason: "The base file is not stored: larger than 1048576 bytes." })).toMatchObject({ whole: false, why: "The base file is not stored: larger than 1048576 bytes." });
+    expect(
+      sidesOfFile(fileOf(demoFix), { reason: "The base file is not stored: larger than 1048576 bytes." }),
+    ).toMatchObject({ whole: false, why: "The base file is not stored: larger than 1048576 bytes." });
     const added = fileOf(`diff --git a/new.py b/new.py
 new file mode 100644
 --- /dev/null
@@ -86,7 +96,12 @@ new file mode 100644
 +a = 1
 +b = 2
 `);
-    expect(sidesOfFile(added, null)).toMatchObject({ whole: false, complete: true, why: null, modified: "a = 1\nb = 2" });
+    expect(sidesOfFile(added, null)).toMatchObject({
+      whole: false,
+      complete: true,
+      why: null,
+      modified: "a = 1\nb = 2",
+    });
   });
 });
 
@@ -120,12 +135,25 @@ new file mode 100644
 
 describe("a trajectory's edit as a whole file", () => {
   const base = "def add(a, b):\n    return a + b\n\n\ndef mean(values):\n    return sum(values) / len(values)\n";
-  const replace = (index: number, before: string, after: string) => ({ index, path: "/testbed/calc/ops.py", operation: "replace" as const, before, after });
+  const replace = (index: number, before: string, after: string) => ({
+    index,
+    path: "/testbed/calc/ops.py",
+    operation: "replace" as const,
+    before,
+    after,
+  });
 
   it("the first edit of a file: the base file before, the edit applied after", () => {
-    const edit = replace(3, "    return sum(values) / len(values)", "    if not values:\n        raise ValueError\n    return sum(values) / len(values)");
+    const edit = replace(
+      3,
+      "    return sum(values) / len(values)",
+      "    if not values:\n        raise ValueError\n    return sum(values) / len(values)",
+    );
     const whole = wholeFileOfEdit(base, [], edit);
-    expect(whole).toEqual({ original: base, modified: base.replace("    return sum", "    if not values:\n        raise ValueError\n    return sum") });
+    expect(whole).toEqual({
+      original: base,
+      modified: base.replace("    return sum", "    if not values:\n        raise ValueError\n    return sum"),
+    });
   });
 
   it("a later edit replays the earlier edits of the same file (and only those), by line and by text", () => {
@@ -133,19 +161,39 @@ describe("a trajectory's edit as a whole file", () => {
       replace(1, "return a + b", "return b + a"),
       { index: 2, path: "calc/other.py", operation: "replace" as const, before: "x", after: "y" },
       { index: 3, path: "calc/ops.py", operation: "insert" as const, before: "", after: "# inserted", startLine: 1 },
-      { index: 4, path: "/testbed/calc/ops.py", operation: "lines" as const, before: null, after: "def mean(xs):", startLine: 6, endLine: 6 },
+      {
+        index: 4,
+        path: "/testbed/calc/ops.py",
+        operation: "lines" as const,
+        before: null,
+        after: "def mean(xs):",
+        startLine: 6,
+        endLine: 6,
+      },
     ];
-    const whole = wholeFileOfEdit(base, earlier, replace(5, "    return sum(values) / len(values)", "    return sum(xs) / len(xs)"));
+    const whole = wholeFileOfEdit(
+      base,
+      earlier,
+      replace(5, "    return sum(values) / len(values)", "    return sum(xs) / len(xs)"),
+    );
     if ("failed" in whole) throw new Error(whole.failed);
-    expect(whole.original).toBe("# inserted\ndef add(a, b):\n    return b + a\n\n\ndef mean(xs):\n    return sum(values) / len(values)\n");
-    expect(whole.modified).toBe("# inserted\ndef add(a, b):\n    return b + a\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n");
+    expect(whole.original).toBe(
+      "# inserted\ndef add(a, b):\n    return b + a\n\n\ndef mean(xs):\n    return sum(values) / len(values)\n",
+    );
+    expect(whole.modified).toBe(
+      "# inserted\ndef add(a, b):\n    return b + a\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n",
+    );
   });
 
   it("an edit that does not replay ends it with the step that failed", () => {
-    expect(wholeFileOfEdit(base, [replace(1, "not in the file", "x")], replace(2, "return a + b", "return 0"))).toEqual({ failed: "the edit at step 2 could not be replayed on the base file" });
+    expect(wholeFileOfEdit(base, [replace(1, "not in the file", "x")], replace(2, "return a + b", "return 0"))).toEqual(
+      { failed: "the edit at step 2 could not be replayed on the base file" },
+    );
     // a replace whose text appears twice is ambiguous
     expect(applyEdit("a\na\n", { operation: "replace", before: "a", after: "b" })).toBeNull();
-    expect(wholeFileOfEdit(base, [], { path: null, operation: "create", before: "", after: "x" })).toEqual({ failed: "the edit does not name its file" });
+    expect(wholeFileOfEdit(base, [], { path: null, operation: "create", before: "", after: "x" })).toEqual({
+      failed: "the edit does not name its file",
+    });
   });
 
   it("names the same file however the trajectory writes it", () => {

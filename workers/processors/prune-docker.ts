@@ -7,6 +7,14 @@ export const pruneDocker =
   (ctx: WorkerContext): Task =>
   async (payload, helpers) => {
     PruneDockerPayloadSchema.parse(payload);
-    const report = await prune({ db: ctx.db, docker: ctx.docker, installation: ctx.installation, leaseMs: ctx.config.leaseMs, imageBudgetBytes: ctx.config.danglingImageBudgetBytes });
-    helpers.logger.info(`pruned ${report.removedContainers.length} containers, ${report.removedImages} images (${report.freedBytes} bytes)`);
+    const report = await prune({
+      db: ctx.db,
+      docker: ctx.docker,
+      installation: ctx.installation,
+      leaseMs: ctx.config.leaseMs,
+      imageBudgetBytes: ctx.config.danglingImageBudgetBytes,
+    });
+    helpers.logger.info(
+      `pruned ${report.removedContainers.length} containers, ${report.removedImages} images (${report.freedBytes} bytes)`,
+    );
   };

@@ -17,7 +17,12 @@ type SearchParams = Record<string, string | string[] | undefined>;
  * them. A URL the route would refuse, or answer with CSV, gives no entry: the client asks
  * the API and says what it answered.
  */
-export async function analyticsPageData<Q extends z.ZodObject>(page: string, querySchema: Q, compute: AnalyticsCompute<Q>, searchParams: SearchParams) {
+export async function analyticsPageData<Q extends z.ZodObject>(
+  page: string,
+  querySchema: Q,
+  compute: AnalyticsCompute<Q>,
+  searchParams: SearchParams,
+) {
   // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
   const { db, blind } = await pageContext();
   const queryString = analyticsQueryString(toSearchParams(searchParams));

@@ -21,7 +21,10 @@ export default async function CampaignsPage() {
           </Link>
         )}
         {manages && (
-          <Link href="/campaigns/new" className=" rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+          <Link
+            href="/campaigns/new"
+            className=" rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
+          >
             New campaign
           </Link>
         )}

@@ -11,10 +11,16 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** The first page of environments for the URL's filters, read as GET /api/v1/environments reads it, so the list arrives with the page. */
 async function environmentListData({ db }: PageContext, searchParams: Awaited<SearchParams>) {
   const queryString = environmentListQueryString(toSearchParams(searchParams));
-  const parsed = EnvironmentListQuerySchema.safeParse({ ...queryRecord(new URLSearchParams(queryString)), limit: ENVIRONMENT_PAGE_SIZE });
+  const parsed = EnvironmentListQuerySchema.safeParse({
+    ...queryRecord(new URLSearchParams(queryString)),
+    limit: ENVIRONMENT_PAGE_SIZE,
+  });
   if (!parsed.success) return []; // a malformed URL: the client says what is wrong, from the API's answer
   const page = await listEnvironments(db, parsed.data);
-  return [[queryKeys.environments(queryString), { pages: [page], pageParams: [null] }]] satisfies [readonly unknown[], unknown][];
+  return [[queryKeys.environments(queryString), { pages: [page], pageParams: [null] }]] satisfies [
+    readonly unknown[],
+    unknown,
+  ][];
 }
 
 export default async function EnvironmentsPage({ searchParams }: { searchParams: SearchParams }) {

@@ -8,8 +8,8 @@ export default async function ReleasesPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-xl font-semibold">Releases</h1>
       <p className="max-w-3xl text-sm text-slate-600">
-        A release is a named snapshot of the approved tasks with the evidence each was approved on. It never changes; compare any two to see which tasks
-        were added, removed or changed, and why.
+        A release is a named snapshot of the approved tasks with the evidence each was approved on. It never changes;
+        compare any two to see which tasks were added, removed or changed, and why.
       </p>
       {mayCreate && <NewReleaseForm />}
       {releases.length >= 2 && (
@@ -18,7 +18,9 @@ export default async function ReleasesPage() {
             From
             <select name="from" defaultValue={releases[1].id} className="rounded border border-slate-300 px-2 py-1">
               {releases.map((r) => (
-                <option key={r.id} value={r.id}>{r.name}</option>
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
               ))}
             </select>
           </label>
@@ -26,7 +28,9 @@ export default async function ReleasesPage() {
             To
             <select name="to" defaultValue={releases[0].id} className="rounded border border-slate-300 px-2 py-1">
               {releases.map((r) => (
-                <option key={r.id} value={r.id}>{r.name}</option>
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
               ))}
             </select>
           </label>
@@ -42,18 +46,30 @@ export default async function ReleasesPage() {
           <caption className="sr-only">Releases, newest first</caption>
           <thead>
             <tr className="border-b text-left text-slate-600">
-              <th scope="col" className="py-1 font-medium">Name</th>
-              <th scope="col" className="py-1 text-right font-medium">Tasks</th>
-              <th scope="col" className="py-1 font-medium">Description</th>
-              <th scope="col" className="py-1 font-medium">Created by</th>
-              <th scope="col" className="py-1 font-medium">Created</th>
+              <th scope="col" className="py-1 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Tasks
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Created by
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Created
+              </th>
             </tr>
           </thead>
           <tbody>
             {releases.map((release) => (
               <tr key={release.id} className="border-b border-slate-100">
                 <td className="py-1 font-mono">
-                  <Link href={`/releases/${release.id}`} className="text-blue-700 underline">{release.name}</Link>
+                  <Link href={`/releases/${release.id}`} className="text-blue-700 underline">
+                    {release.name}
+                  </Link>
                 </td>
                 <td className="py-1 text-right tabular-nums">{release.taskCount}</td>
                 <td className="py-1">{release.description}</td>

@@ -1,7 +1,11 @@
 import { ReviewQueue } from "@/components/tasks/review-queue";
 import { pageActor } from "@/lib/auth/session";
 
-export default async function ReviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ReviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await pageActor("tasks:decide");
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) {

@@ -28,7 +28,10 @@ async function taskListData({ db, actor }: PageContext, searchParams: Awaited<Se
     throw error;
   });
   if (!context) return [];
-  const [page, facets] = await Promise.all([listTasks(db, { ...parsed, limit: TASK_PAGE_SIZE }, context), taskFacets(db, parsed, context)]);
+  const [page, facets] = await Promise.all([
+    listTasks(db, { ...parsed, limit: TASK_PAGE_SIZE }, context),
+    taskFacets(db, parsed, context),
+  ]);
   return [
     [queryKeys.tasks(queryString), { pages: [page], pageParams: [null] }],
     [queryKeys.taskFacets(queryString), facets],

@@ -96,7 +96,9 @@ export const API_ROUTE_MODULES: Record<string, Loader> = {
 };
 
 export async function loadApiRoutes(): Promise<ApiRouteTable> {
-  const entries = await Promise.all(Object.entries(API_ROUTE_MODULES).map(async ([path, load]) => [path, await load()] as const));
+  const entries = await Promise.all(
+    Object.entries(API_ROUTE_MODULES).map(async ([path, load]) => [path, await load()] as const),
+  );
   return Object.fromEntries(entries);
 }
 

@@ -2,7 +2,13 @@ import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type { PrismaClient } from "../../db/client";
-import { exportTasks, planExport, resolveExportFilters, ExportRequestSchema, type ParsedExportRequest } from "../../exports/export-tasks";
+import {
+  exportTasks,
+  planExport,
+  resolveExportFilters,
+  ExportRequestSchema,
+  type ParsedExportRequest,
+} from "../../exports/export-tasks";
 import { exportParquet } from "../../exports/export-parquet";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
@@ -10,8 +16,17 @@ import { api, type Connection } from "../connection";
 import { CliError, EXIT, type ExitCode } from "../exit-codes";
 
 export type ExportFlags = {
-  view?: string; user?: string; query?: string; testLists?: string; provenance: boolean; output?: string; format?: string;
-  validatedOnly?: boolean; verdict?: string; decision?: string; agreement?: string;
+  view?: string;
+  user?: string;
+  query?: string;
+  testLists?: string;
+  provenance: boolean;
+  output?: string;
+  format?: string;
+  validatedOnly?: boolean;
+  verdict?: string;
+  decision?: string;
+  agreement?: string;
 };
 
 /** The release filters as the API's query parameters (defaults left out). */
@@ -38,9 +53,16 @@ async function write(out: Writable, chunk: string | Uint8Array) {
 
 /** A view in direct mode belongs to some user: --user picks whose, else the name must be unique. */
 async function viewQuery(db: PrismaClient, name: string, user?: string): Promise<string> {
-  const views = await db.savedView.findMany({ where: { scope: "tasks", OR: [{ id: name }, { name }], ...(user ? { user: { email: user } } : {}) }, include: { user: { select: { email: true } } } });
+  const views = await db.savedView.findMany({
+    where: { scope: "tasks", OR: [{ id: name }, { name }], ...(user ? { user: { email: user } } : {}) },
+    include: { user: { select: { email: true } } },
+  });
   if (!views.length) throw new CliError(`No saved task view named "${name}"${user ? ` for ${user}` : ""}`, EXIT.FAILED);
-  if (views.length > 1) throw new CliError(`Several users have a view named "${name}" (${views.map((v) => v.user.email).join(", ")}); pass --user EMAIL`, EXIT.USAGE);
+  if (views.length > 1)
+    throw new CliError(
+      `Several users have a view named "${name}" (${views.map((v) => v.user.email).join(", ")}); pass --user EMAIL`,
+      EXIT.USAGE,
+    );
   return views[0].query;
 }
 
@@ -53,12 +75,27 @@ async function directPlan(db: PrismaClient, flags: ExportFlags, request: ParsedE
   return { filters, plan };
 }
 
-export async function exportCommand(connection: Connection, db: PrismaClient | null, flags: ExportFlags): Promise<ExitCode> {
+export async function exportCommand(
+  connection: Connection,
+  db: PrismaClient | null,
+  flags: ExportFlags,
+): Promise<ExitCode> {
   const parsed = ExportRequestSchema.safeParse({
-    testLists: flags.testLists, provenance: flags.provenance, query: flags.query, view: flags.view, format: flags.format,
-    validatedOnly: flags.validatedOnly ?? true, verdict: flags.verdict, decision: flags.decision, agreement: flags.agreement,
+    testLists: flags.testLists,
+    provenance: flags.provenance,
+    query: flags.query,
+    view: flags.view,
+    format: flags.format,
+    validatedOnly: flags.validatedOnly ?? true,
+    verdict: flags.verdict,
+    decision: flags.decision,
+    agreement: flags.agreement,
   });
-  if (!parsed.success) throw new CliError(`Bad export options: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, EXIT.USAGE);
+  if (!parsed.success)
+    throw new CliError(
+      `Bad export options: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      EXIT.USAGE,
+    );
   if (parsed.data.format === "parquet") return exportParquetCommand(connection, db, flags, parsed.data);
   const out: Writable = flags.output ? createWriteStream(flags.output) : process.stdout;
   let count = 0;
@@ -85,11 +122,18 @@ export async function exportCommand(connection: Connection, db: PrismaClient | n
     } catch (error) {
       // the server went away mid-download (restarted, crashed): say so instead of a stack trace
       const where = flags.output ? `${flags.output} holds` : "the output holds";
-      throw new CliError(`The server stopped sending the export (${(error as Error).message}); ${where} only the first ${count.toLocaleString("en-US")} tasks and is incomplete: run the export again`, EXIT.UNREACHABLE);
+      throw new CliError(
+        `The server stopped sending the export (${(error as Error).message}); ${where} only the first ${count.toLocaleString("en-US")} tasks and is incomplete: run the export again`,
+        EXIT.UNREACHABLE,
+      );
     }
   } else {
     const { filters, plan } = await directPlan(db!, flags, parsed.data);
-    for await (const chunk of exportTasks(db!, filters, { testLists: parsed.data.testLists, provenance: parsed.data.provenance, plan })) {
+    for await (const chunk of exportTasks(db!, filters, {
+      testLists: parsed.data.testLists,
+      provenance: parsed.data.provenance,
+      plan,
+    })) {
       count += chunk.split("\n").length - 1;
       await write(out, chunk);
       tell();
@@ -104,8 +148,14 @@ export async function exportCommand(connection: Connection, db: PrismaClient | n
 }
 
 /** Parquet goes to a file (-o): its footer is written last, so it cannot stream to a pipe. */
-async function exportParquetCommand(connection: Connection, db: PrismaClient | null, flags: ExportFlags, request: ParsedExportRequest): Promise<ExitCode> {
-  if (!flags.output) throw new CliError("--format parquet needs -o FILE (Parquet cannot be streamed to stdout)", EXIT.USAGE);
+async function exportParquetCommand(
+  connection: Connection,
+  db: PrismaClient | null,
+  flags: ExportFlags,
+  request: ParsedExportRequest,
+): Promise<ExitCode> {
+  if (!flags.output)
+    throw new CliError("--format parquet needs -o FILE (Parquet cannot be streamed to stdout)", EXIT.USAGE);
   const provenance = request.provenance;
   let count = 0;
   if (connection.mode === "server") {
@@ -114,12 +164,19 @@ async function exportParquetCommand(connection: Connection, db: PrismaClient | n
     query.set("provenance", String(provenance));
     const response = await api(connection, `/api/v1/exports?${query}`);
     tellExcluded(response);
-    await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), createWriteStream(flags.output));
+    await pipeline(
+      Readable.fromWeb(response.body as import("node:stream/web").ReadableStream),
+      createWriteStream(flags.output),
+    );
     process.stderr.write(`wrote ${flags.output}\n`);
     return EXIT.OK;
   }
   const { filters, plan } = await directPlan(db!, flags, request);
-  count = await exportParquet(db!, filters, flags.output, { provenance, plan, onProgress: (n) => process.stderr.write(`exported ${n.toLocaleString("en-US")} tasks…\n`) });
+  count = await exportParquet(db!, filters, flags.output, {
+    provenance,
+    plan,
+    onProgress: (n) => process.stderr.write(`exported ${n.toLocaleString("en-US")} tasks…\n`),
+  });
   process.stderr.write(`exported ${count.toLocaleString("en-US")} tasks to ${flags.output}\n`);
   return EXIT.OK;
 }

@@ -10,21 +10,62 @@ import { logFailure } from "../../errors/log-failure";
 
 export type ImportFlags = { source?: TaskSource; generator?: string; instance?: string; json: boolean };
 
-type BatchView = { id: string; fileName: string; format: string; status: string; created: number; updated: number; unchanged: number; failed: number; bytesRead: number | bigint; bytesTotal: number | bigint | null; errors?: unknown; errorMessage: string | null; summary?: string | null };
+type BatchView = {
+  id: string;
+  fileName: string;
+  format: string;
+  status: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  bytesRead: number | bigint;
+  bytesTotal: number | bigint | null;
+  errors?: unknown;
+  errorMessage: string | null;
+  summary?: string | null;
+};
 
-const EXIT_BY_STATUS: Record<string, ExitCode> = { SUCCEEDED: EXIT.OK, PARTIAL: EXIT.PARTIAL, FAILED: EXIT.FAILED, CANCELLED: EXIT.INTERRUPTED, RUNNING: EXIT.FAILED, QUEUED: EXIT.FAILED };
+const EXIT_BY_STATUS: Record<string, ExitCode> = {
+  SUCCEEDED: EXIT.OK,
+  PARTIAL: EXIT.PARTIAL,
+  FAILED: EXIT.FAILED,
+  CANCELLED: EXIT.INTERRUPTED,
+  RUNNING: EXIT.FAILED,
+  QUEUED: EXIT.FAILED,
+};
 
 function report(batch: BatchView, flags: ImportFlags) {
   const counts = { created: batch.created, updated: batch.updated, unchanged: batch.unchanged, failed: batch.failed };
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ id: batch.id, fileName: batch.fileName, format: batch.format, status: batch.status, ...counts, errorMessage: batch.errorMessage, summary: batch.summary ?? null, errors: batch.errors ?? [] }) + "\n");
+    process.stdout.write(
+      JSON.stringify({
+        id: batch.id,
+        fileName: batch.fileName,
+        format: batch.format,
+        status: batch.status,
+        ...counts,
+        errorMessage: batch.errorMessage,
+        summary: batch.summary ?? null,
+        errors: batch.errors ?? [],
+      }) + "\n",
+    );
   } else {
-    process.stdout.write(`${batch.fileName}\t${batch.status}\t${batch.format}\tcreated=${counts.created} updated=${counts.updated} unchanged=${counts.unchanged} failed=${counts.failed}\tbatch=${batch.id}\n`);
+    process.stdout.write(
+      `${batch.fileName}\t${batch.status}\t${batch.format}\tcreated=${counts.created} updated=${counts.updated} unchanged=${counts.unchanged} failed=${counts.failed}\tbatch=${batch.id}\n`,
+    );
   }
   if (batch.summary) process.stderr.write(`  ${batch.summary}\n`);
   if (batch.errorMessage) process.stderr.write(`  ${batch.errorMessage}\n`);
-  const errors = (Array.isArray(batch.errors) ? batch.errors : []) as { line: number | null; key?: string; reason: string }[];
-  for (const error of errors.slice(0, 20)) process.stderr.write(`  ${error.line ? `line ${error.line}` : (error.key ?? "record")}${error.line && error.key ? ` (${error.key})` : ""}: ${error.reason}\n`);
+  const errors = (Array.isArray(batch.errors) ? batch.errors : []) as {
+    line: number | null;
+    key?: string;
+    reason: string;
+  }[];
+  for (const error of errors.slice(0, 20))
+    process.stderr.write(
+      `  ${error.line ? `line ${error.line}` : (error.key ?? "record")}${error.line && error.key ? ` (${error.key})` : ""}: ${error.reason}\n`,
+    );
   if (errors.length > 20) process.stderr.write(`  … and ${batch.failed - 20} more (swe-curator status ${batch.id})\n`);
   return EXIT_BY_STATUS[batch.status] ?? EXIT.FAILED;
 }
@@ -36,7 +77,9 @@ function onInterrupt(cancel: () => Promise<unknown>) {
     if (asked) process.exit(EXIT.INTERRUPTED);
     asked = true;
     process.stderr.write("\ncancelling the import at its next batch (Ctrl-C again to quit now)…\n");
-    void cancel().catch(logFailure("asking the server to cancel the import", { log: (line) => process.stderr.write(`${line}\n`) }));
+    void cancel().catch(
+      logFailure("asking the server to cancel the import", { log: (line) => process.stderr.write(`${line}\n`) }),
+    );
   };
   process.on("SIGINT", handler);
   return () => process.off("SIGINT", handler);
@@ -47,7 +90,9 @@ async function importDirect(db: PrismaClient, file: string, flags: ImportFlags):
   const label = path.basename(file);
   const startedAt = Date.now();
   let batchId: string | null = null;
-  const stop = onInterrupt(async () => batchId && db.importBatch.update({ where: { id: batchId }, data: { cancelRequested: true } }));
+  const stop = onInterrupt(
+    async () => batchId && db.importBatch.update({ where: { id: batchId }, data: { cancelRequested: true } }),
+  );
   try {
     const batch = await importFile(db, file, {
       fileName: path.relative(process.cwd(), file) || label,
@@ -56,7 +101,15 @@ async function importDirect(db: PrismaClient, file: string, flags: ImportFlags):
       instanceId: flags.instance,
       onProgress: (run) => {
         batchId = run.batchId;
-        progress.update({ label, bytesRead: run.bytesRead, bytesTotal: statSize(file), records: run.total, failed: run.counts.failed, startedAt, steps: run.steps });
+        progress.update({
+          label,
+          bytesRead: run.bytesRead,
+          bytesTotal: statSize(file),
+          records: run.total,
+          failed: run.counts.failed,
+          startedAt,
+          steps: run.steps,
+        });
       },
     });
     return batch;
@@ -74,16 +127,29 @@ const statSize = (file: string) => {
   }
 };
 
-async function importViaServer(connection: Extract<Connection, { mode: "server" }>, file: string, flags: ImportFlags): Promise<BatchView> {
+async function importViaServer(
+  connection: Extract<Connection, { mode: "server" }>,
+  file: string,
+  flags: ImportFlags,
+): Promise<BatchView> {
   const size = statSync(file).size;
   const label = path.basename(file);
   const progress = new Progress();
   const startedAt = Date.now();
   let sent = 0;
-  const body = Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 }).on("data", (chunk) => {
-    sent += chunk.length;
-    progress.update({ label: `${label} (uploading)`, bytesRead: sent, bytesTotal: size, records: 0, failed: 0, startedAt });
-  })) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(
+    createReadStream(file, { highWaterMark: 1 << 20 }).on("data", (chunk) => {
+      sent += chunk.length;
+      progress.update({
+        label: `${label} (uploading)`,
+        bytesRead: sent,
+        bytesTotal: size,
+        records: 0,
+        failed: 0,
+        startedAt,
+      });
+    }),
+  ) as ReadableStream<Uint8Array>;
   const query = new URLSearchParams();
   if (flags.source) query.set("source", flags.source);
   if (flags.generator) query.set("generator", flags.generator);
@@ -92,7 +158,11 @@ async function importViaServer(connection: Extract<Connection, { mode: "server" 
     method: "POST",
     body,
     duplex: "half",
-    headers: { "x-file-name": encodeURIComponent(label), "content-type": "application/octet-stream", "content-length": String(size) },
+    headers: {
+      "x-file-name": encodeURIComponent(label),
+      "content-type": "application/octet-stream",
+      "content-length": String(size),
+    },
   });
   let batch = (await response.json()) as BatchView;
   const stop = onInterrupt(() => api(connection, `/api/v1/imports/${batch.id}/cancel`, { method: "POST" }));
@@ -100,7 +170,14 @@ async function importViaServer(connection: Extract<Connection, { mode: "server" 
     while (batch.status === "RUNNING" || batch.status === "QUEUED") {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       batch = (await (await api(connection, `/api/v1/imports/${batch.id}`)).json()) as BatchView;
-      progress.update({ label, bytesRead: Number(batch.bytesRead), bytesTotal: batch.bytesTotal === null ? null : Number(batch.bytesTotal), records: batch.created + batch.updated + batch.unchanged + batch.failed, failed: batch.failed, startedAt });
+      progress.update({
+        label,
+        bytesRead: Number(batch.bytesRead),
+        bytesTotal: batch.bytesTotal === null ? null : Number(batch.bytesTotal),
+        records: batch.created + batch.updated + batch.unchanged + batch.failed,
+        failed: batch.failed,
+        startedAt,
+      });
     }
   } finally {
     stop();
@@ -109,7 +186,12 @@ async function importViaServer(connection: Extract<Connection, { mode: "server" 
   return batch;
 }
 
-export async function importCommand(connection: Connection, db: PrismaClient | null, files: string[], flags: ImportFlags): Promise<ExitCode> {
+export async function importCommand(
+  connection: Connection,
+  db: PrismaClient | null,
+  files: string[],
+  flags: ImportFlags,
+): Promise<ExitCode> {
   if (!files.length) throw new CliError("import needs at least one FILE (or folder)", EXIT.USAGE);
   let worst: ExitCode = EXIT.OK;
   for (const file of files) {
@@ -119,7 +201,10 @@ export async function importCommand(connection: Connection, db: PrismaClient | n
       worst = Math.max(worst, EXIT.FAILED) as ExitCode;
       continue;
     }
-    const batch = connection.mode === "server" ? await importViaServer(connection, resolved, flags) : await importDirect(db!, resolved, flags);
+    const batch =
+      connection.mode === "server"
+        ? await importViaServer(connection, resolved, flags)
+        : await importDirect(db!, resolved, flags);
     worst = Math.max(worst, report(batch, flags)) as ExitCode;
     if (batch.status === "CANCELLED") break;
   }

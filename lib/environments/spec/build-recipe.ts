@@ -24,7 +24,8 @@ export function specBuildRecipe(spec: HarnessSpec): SpecBuildRecipe {
 function stage(dockerfile: string, rewriteFrom: (fromLine: string) => string): string {
   const lines = dockerfile.split("\n");
   const fromIndexes = lines.flatMap((line, index) => (/^FROM\s/i.test(line) ? [index] : []));
-  if (fromIndexes.length !== 1) throw new Error(`A harness Dockerfile has ${fromIndexes.length} FROM lines; expected exactly one.`);
+  if (fromIndexes.length !== 1)
+    throw new Error(`A harness Dockerfile has ${fromIndexes.length} FROM lines; expected exactly one.`);
   lines[fromIndexes[0]] = rewriteFrom(lines[fromIndexes[0]]);
   return lines.join("\n");
 }

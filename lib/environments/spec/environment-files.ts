@@ -31,12 +31,17 @@ export function requirementsFor(paths: readonly string[], repoFiles: Readonly<Re
 
 function cleanRequirements(text: string): string {
   return REPLACE_REQ_PACKAGES.reduce(
-    (cleaned, [yanked, replacement]) => cleaned.replace(new RegExp(`(?<=^|\\n)${escapeRegExp(yanked)}(?:[<>=!~]=?[^\\n]*)?(?=\\n|$)`, "g"), replacement),
+    (cleaned, [yanked, replacement]) =>
+      cleaned.replace(new RegExp(`(?<=^|\\n)${escapeRegExp(yanked)}(?:[<>=!~]=?[^\\n]*)?(?=\\n|$)`, "g"), replacement),
     text,
   );
 }
 
-export function environmentYmlFor(paths: readonly string[], repoFiles: Readonly<Record<string, string>>, envName: string): FileLookup {
+export function environmentYmlFor(
+  paths: readonly string[],
+  repoFiles: Readonly<Record<string, string>>,
+  envName: string,
+): FileLookup {
   const ymlPath = paths.find((path) => repoFiles[path] !== undefined);
   if (ymlPath === undefined) return { ok: false, tried: paths };
   const renamed = repoFiles[ymlPath].split("\n").map((line) => (line.startsWith("name:") ? `name: ${envName}` : line));
@@ -61,7 +66,10 @@ function cleanEnvironmentYml(yml: string): string {
   }
   let pipPortion = yml.slice(contentStart, sectionEnd);
   for (const [yanked, replacement] of REPLACE_REQ_PACKAGES) {
-    pipPortion = pipPortion.replace(new RegExp(`^(\\s*-\\s*)${escapeRegExp(yanked)}(?:[<>=!~]=?.*|$)`, "gm"), `$1${replacement}`);
+    pipPortion = pipPortion.replace(
+      new RegExp(`^(\\s*-\\s*)${escapeRegExp(yanked)}(?:[<>=!~]=?.*|$)`, "gm"),
+      `$1${replacement}`,
+    );
   }
   return yml.slice(0, contentStart) + pipPortion + yml.slice(sectionEnd);
 }

@@ -3,86 +3,120 @@
 // Do not edit by hand: lib/environments/spec/README.md says how to regenerate it.
 
 export type RepoVersionSpec = {
-  python?: string; packages?: string; install?: string; pre_install?: readonly string[]; pip_packages?: readonly string[];
-  test_cmd?: string; eval_commands?: readonly string[]; no_use_env?: boolean; execute_test_as_nonroot?: boolean; nano_cpus?: number;
+  python?: string;
+  packages?: string;
+  install?: string;
+  pre_install?: readonly string[];
+  pip_packages?: readonly string[];
+  test_cmd?: string;
+  eval_commands?: readonly string[];
+  no_use_env?: boolean;
+  execute_test_as_nonroot?: boolean;
+  nano_cpus?: number;
 };
 
 export const SWE_BENCH_REPOSITORY = "SWE-bench/SWE-bench";
 export const SWE_BENCH_COMMIT = "726c5461e2ef52d83cf1ea2107870a8bb3328d57";
 export const START_TEST_OUTPUT = ">>>>> Start Test Output";
 export const END_TEST_OUTPUT = ">>>>> End Test Output";
-export const NON_TEST_EXTS: readonly string[] = [".json", ".png", "csv", ".txt", ".md", ".jpg", ".jpeg", ".pkl", ".yml", ".yaml", ".toml"];
+export const NON_TEST_EXTS: readonly string[] = [
+  ".json",
+  ".png",
+  "csv",
+  ".txt",
+  ".md",
+  ".jpg",
+  ".jpeg",
+  ".pkl",
+  ".yml",
+  ".yaml",
+  ".toml",
+];
 export const DEFAULT_DOCKER_SPECS = {
-  "conda_version": "py311_23.11.0-2",
-  "node_version": "21.6.2",
-  "pnpm_version": "9.5.0",
-  "python_version": "3.9",
-  "ubuntu_version": "22.04"
+  conda_version: "py311_23.11.0-2",
+  node_version: "21.6.2",
+  pnpm_version: "9.5.0",
+  python_version: "3.9",
+  ubuntu_version: "22.04",
 } as const;
 export const REPO_BASE_COMMIT_BRANCH: Record<string, Record<string, string>> = {
   "sympy/sympy": {
-    "cffd4e0f86fefd4802349a9f9b19ed70934ea354": "1.7",
-    "70381f282f2d9d039da860e391fe51649df2779d": "sympy-1.5.1"
+    cffd4e0f86fefd4802349a9f9b19ed70934ea354: "1.7",
+    "70381f282f2d9d039da860e391fe51649df2779d": "sympy-1.5.1",
   },
   "pytest-dev/pytest": {
-    "8aba863a634f40560e25055d179220f0eefabe9a": "4.6.x"
-  }
+    "8aba863a634f40560e25055d179220f0eefabe9a": "4.6.x",
+  },
 };
 export const MAP_REPO_TO_INSTALL_PY: Record<string, string> = {};
 export const MAP_REPO_TO_REQS_PATHS: Record<string, readonly string[]> = {
-  "dbt-labs/dbt-core": [
-    "dev-requirements.txt",
-    "dev_requirements.txt"
-  ],
-  "django/django": [
-    "tests/requirements/py3.txt"
-  ],
-  "matplotlib/matplotlib": [
-    "requirements/dev/dev-requirements.txt",
-    "requirements/testing/travis_all.txt"
-  ],
-  "pallets/flask": [
-    "requirements/dev.txt"
-  ],
-  "pylint-dev/pylint": [
-    "requirements_test.txt"
-  ],
-  "pyvista/pyvista": [
-    "requirements_test.txt",
-    "requirements.txt"
-  ],
-  "sqlfluff/sqlfluff": [
-    "requirements_dev.txt"
-  ],
-  "sympy/sympy": [
-    "requirements-dev.txt",
-    "requirements-test.txt"
-  ]
+  "dbt-labs/dbt-core": ["dev-requirements.txt", "dev_requirements.txt"],
+  "django/django": ["tests/requirements/py3.txt"],
+  "matplotlib/matplotlib": ["requirements/dev/dev-requirements.txt", "requirements/testing/travis_all.txt"],
+  "pallets/flask": ["requirements/dev.txt"],
+  "pylint-dev/pylint": ["requirements_test.txt"],
+  "pyvista/pyvista": ["requirements_test.txt", "requirements.txt"],
+  "sqlfluff/sqlfluff": ["requirements_dev.txt"],
+  "sympy/sympy": ["requirements-dev.txt", "requirements-test.txt"],
 };
 export const MAP_REPO_TO_ENV_YML_PATHS: Record<string, readonly string[]> = {
-  "matplotlib/matplotlib": [
-    "environment.yml"
-  ],
-  "pydata/xarray": [
-    "ci/requirements/environment.yml",
-    "environment.yml"
-  ]
+  "matplotlib/matplotlib": ["environment.yml"],
+  "pydata/xarray": ["ci/requirements/environment.yml", "environment.yml"],
 };
 /** Repositories the harness knows in languages other than Python (their specs are not transcribed here). */
 export const NON_PYTHON_REPOS: readonly string[] = [
-  "Automattic/wp-calypso", "apache/druid", "apache/lucene", "astral-sh/ruff", "axios/axios", "babel/babel", "briannesbitt/carbon",
-  "burntsushi/ripgrep", "caddyserver/caddy", "chartjs/Chart.js", "diegomura/react-pdf", "facebook/docusaurus", "faker-ruby/faker",
-  "fastlane/fastlane", "fluent/fluentd", "fmtlib/fmt", "gin-gonic/gin", "gohugoio/hugo", "google/gson", "hashicorp/terraform",
-  "immutable-js/immutable-js", "javaparser/javaparser", "jekyll/jekyll", "jordansissel/fpm", "jqlang/jq", "laravel/framework", "markedjs/marked",
-  "micropython/micropython", "mrdoob/three.js", "nlohmann/json", "nushell/nushell", "php-cs-fixer/php-cs-fixer", "phpoffice/phpspreadsheet",
-  "preactjs/preact", "processing/p5.js", "projectlombok/lombok", "prometheus/prometheus", "reactivex/rxjava", "redis/redis", "rubocop/rubocop",
-  "sharkdp/bat", "tokio-rs/axum", "tokio-rs/tokio", "uutils/coreutils", "valkey-io/valkey", "vuejs/core",
+  "Automattic/wp-calypso",
+  "apache/druid",
+  "apache/lucene",
+  "astral-sh/ruff",
+  "axios/axios",
+  "babel/babel",
+  "briannesbitt/carbon",
+  "burntsushi/ripgrep",
+  "caddyserver/caddy",
+  "chartjs/Chart.js",
+  "diegomura/react-pdf",
+  "facebook/docusaurus",
+  "faker-ruby/faker",
+  "fastlane/fastlane",
+  "fluent/fluentd",
+  "fmtlib/fmt",
+  "gin-gonic/gin",
+  "gohugoio/hugo",
+  "google/gson",
+  "hashicorp/terraform",
+  "immutable-js/immutable-js",
+  "javaparser/javaparser",
+  "jekyll/jekyll",
+  "jordansissel/fpm",
+  "jqlang/jq",
+  "laravel/framework",
+  "markedjs/marked",
+  "micropython/micropython",
+  "mrdoob/three.js",
+  "nlohmann/json",
+  "nushell/nushell",
+  "php-cs-fixer/php-cs-fixer",
+  "phpoffice/phpspreadsheet",
+  "preactjs/preact",
+  "processing/p5.js",
+  "projectlombok/lombok",
+  "prometheus/prometheus",
+  "reactivex/rxjava",
+  "redis/redis",
+  "rubocop/rubocop",
+  "sharkdp/bat",
+  "tokio-rs/axum",
+  "tokio-rs/tokio",
+  "uutils/coreutils",
+  "valkey-io/valkey",
+  "vuejs/core",
 ];
 
 const S0: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .[test] --verbose",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .[test] --verbose",
+  pip_packages: [
     "attrs==23.1.0",
     "exceptiongroup==1.1.3",
     "execnet==2.0.2",
@@ -107,14 +141,14 @@ const S0: RepoVersionSpec = {
     "PyYAML==6.0.1",
     "setuptools==68.0.0",
     "sortedcontainers==2.4.0",
-    "tomli==2.0.1"
+    "tomli==2.0.1",
   ],
-  "test_cmd": "pytest -rA"
+  test_cmd: "pytest -rA",
 };
 const S1: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .[test] --verbose",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .[test] --verbose",
+  pip_packages: [
     "attrs==23.1.0",
     "exceptiongroup==1.1.3",
     "execnet==2.0.2",
@@ -139,17 +173,15 @@ const S1: RepoVersionSpec = {
     "PyYAML==6.0.1",
     "setuptools==68.0.0",
     "sortedcontainers==2.4.0",
-    "tomli==2.0.1"
+    "tomli==2.0.1",
   ],
-  "test_cmd": "pytest -rA",
-  "pre_install": [
-    "sed -i 's/requires = \\[\"setuptools\",/requires = \\[\"setuptools==68.0.0\",/' pyproject.toml"
-  ]
+  test_cmd: "pytest -rA",
+  pre_install: ['sed -i \'s/requires = \\["setuptools",/requires = \\["setuptools==68.0.0",/\' pyproject.toml'],
 };
 const S2: RepoVersionSpec = {
-  "python": "3.10",
-  "install": "python -m pip install -e .[test] --verbose",
-  "pip_packages": [
+  python: "3.10",
+  install: "python -m pip install -e .[test] --verbose",
+  pip_packages: [
     "attrs==23.1.0",
     "exceptiongroup==1.1.3",
     "execnet==2.0.2",
@@ -174,18 +206,16 @@ const S2: RepoVersionSpec = {
     "PyYAML==6.0.1",
     "setuptools==68.0.0",
     "sortedcontainers==2.4.0",
-    "tomli==2.0.1"
+    "tomli==2.0.1",
   ],
-  "test_cmd": "pytest -rA",
-  "pre_install": [
-    "sed -i 's/requires = \\[\"setuptools\",/requires = \\[\"setuptools==68.0.0\",/' pyproject.toml"
-  ]
+  test_cmd: "pytest -rA",
+  pre_install: ['sed -i \'s/requires = \\["setuptools",/requires = \\["setuptools==68.0.0",/\' pyproject.toml'],
 };
 const S3: RepoVersionSpec = {
-  "python": "3.6",
-  "install": "python -m pip install -e .[test] --verbose",
-  "packages": "setuptools==38.2.4",
-  "pip_packages": [
+  python: "3.6",
+  install: "python -m pip install -e .[test] --verbose",
+  packages: "setuptools==38.2.4",
+  pip_packages: [
     "attrs==17.3.0",
     "exceptiongroup==0.0.0a0",
     "execnet==1.5.0",
@@ -212,104 +242,100 @@ const S3: RepoVersionSpec = {
     "pytest==3.3.1",
     "PyYAML==3.12",
     "sortedcontainers==1.5.9",
-    "tomli==0.2.0"
+    "tomli==0.2.0",
   ],
-  "test_cmd": "pytest -rA -vv -o console_output_style=classic --tb=no"
+  test_cmd: "pytest -rA -vv -o console_output_style=classic --tb=no",
 };
 const S4: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e ."
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
 };
 const S5: RepoVersionSpec = {
-  "python": "3.5",
-  "packages": "requirements.txt",
-  "pre_install": [
+  python: "3.5",
+  packages: "requirements.txt",
+  pre_install: [
     "apt-get update && apt-get install -y locales",
     "echo 'en_US UTF-8' > /etc/locale.gen",
-    "locale-gen en_US.UTF-8"
+    "locale-gen en_US.UTF-8",
   ],
-  "install": "python setup.py install",
-  "pip_packages": [
-    "setuptools"
-  ],
-  "eval_commands": [
+  install: "python setup.py install",
+  pip_packages: ["setuptools"],
+  eval_commands: [
     "export LANG=en_US.UTF-8",
     "export LC_ALL=en_US.UTF-8",
     "export PYTHONIOENCODING=utf8",
-    "export LANGUAGE=en_US:en"
+    "export LANGUAGE=en_US:en",
   ],
-  "test_cmd": "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1"
+  test_cmd: "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1",
 };
 const S6: RepoVersionSpec = {
-  "python": "3.5",
-  "packages": "requirements.txt",
-  "pre_install": [
+  python: "3.5",
+  packages: "requirements.txt",
+  pre_install: [
     "apt-get update && apt-get install -y locales",
     "echo 'en_US UTF-8' > /etc/locale.gen",
-    "locale-gen en_US.UTF-8"
+    "locale-gen en_US.UTF-8",
   ],
-  "install": "python setup.py install",
-  "pip_packages": [
-    "setuptools"
-  ],
-  "eval_commands": [
+  install: "python setup.py install",
+  pip_packages: ["setuptools"],
+  eval_commands: [
     "export LANG=en_US.UTF-8",
     "export LC_ALL=en_US.UTF-8",
     "export PYTHONIOENCODING=utf8",
-    "export LANGUAGE=en_US:en"
+    "export LANGUAGE=en_US:en",
   ],
-  "test_cmd": "./tests/runtests.py --verbosity 2"
+  test_cmd: "./tests/runtests.py --verbosity 2",
 };
 const S7: RepoVersionSpec = {
-  "python": "3.5",
-  "install": "python setup.py install",
-  "test_cmd": "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1"
+  python: "3.5",
+  install: "python setup.py install",
+  test_cmd: "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1",
 };
 const S8: RepoVersionSpec = {
-  "python": "3.6",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "eval_commands": [
+  python: "3.6",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  eval_commands: [
     "sed -i '/en_US.UTF-8/s/^# //g' /etc/locale.gen && locale-gen",
     "export LANG=en_US.UTF-8",
     "export LANGUAGE=en_US:en",
-    "export LC_ALL=en_US.UTF-8"
+    "export LC_ALL=en_US.UTF-8",
   ],
-  "test_cmd": "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1"
+  test_cmd: "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1",
 };
 const S9: RepoVersionSpec = {
-  "python": "3.8",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1"
+  python: "3.8",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1",
 };
 const S10: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1"
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1",
 };
 const S11: RepoVersionSpec = {
-  "python": "3.11",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1"
+  python: "3.11",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "./tests/runtests.py --verbosity 2 --settings=test_sqlite --parallel 1",
 };
 const S12: RepoVersionSpec = {
-  "python": "3.11",
-  "packages": "environment.yml",
-  "install": "python -m pip install -e .",
-  "pre_install": [
+  python: "3.11",
+  packages: "environment.yml",
+  install: "python -m pip install -e .",
+  pre_install: [
     "apt-get -y update && apt-get -y upgrade && DEBIAN_FRONTEND=noninteractive apt-get install -y imagemagick ffmpeg texlive texlive-latex-extra texlive-fonts-recommended texlive-xetex texlive-luatex cm-super dvipng",
-    "QHULL_URL=\"http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_TAR=\"/tmp/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_BUILD_DIR=\"/testbed/build\"",
-    "wget -O \"$QHULL_TAR\" \"$QHULL_URL\"",
-    "mkdir -p \"$QHULL_BUILD_DIR\"",
-    "tar -xvzf \"$QHULL_TAR\" -C \"$QHULL_BUILD_DIR\""
+    'QHULL_URL="http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_TAR="/tmp/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_BUILD_DIR="/testbed/build"',
+    'wget -O "$QHULL_TAR" "$QHULL_URL"',
+    'mkdir -p "$QHULL_BUILD_DIR"',
+    'tar -xvzf "$QHULL_TAR" -C "$QHULL_BUILD_DIR"',
   ],
-  "pip_packages": [
+  pip_packages: [
     "contourpy==1.1.0",
     "cycler==0.11.0",
     "fonttools==4.42.1",
@@ -324,24 +350,24 @@ const S12: RepoVersionSpec = {
     "six==1.16.0",
     "setuptools==68.1.2",
     "setuptools-scm==7.1.0",
-    "typing-extensions==4.7.1"
+    "typing-extensions==4.7.1",
   ],
-  "test_cmd": "pytest -rA"
+  test_cmd: "pytest -rA",
 };
 const S13: RepoVersionSpec = {
-  "python": "3.11",
-  "packages": "environment.yml",
-  "install": "python -m pip install --no-build-isolation -e \".[dev]\"",
-  "pre_install": [
+  python: "3.11",
+  packages: "environment.yml",
+  install: 'python -m pip install --no-build-isolation -e ".[dev]"',
+  pre_install: [
     "apt-get -y update && apt-get -y upgrade && DEBIAN_FRONTEND=noninteractive apt-get install -y imagemagick ffmpeg texlive texlive-latex-extra texlive-fonts-recommended texlive-xetex texlive-luatex cm-super dvipng",
-    "QHULL_URL=\"http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_TAR=\"/tmp/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_BUILD_DIR=\"/testbed/build\"",
-    "wget -O \"$QHULL_TAR\" \"$QHULL_URL\"",
-    "mkdir -p \"$QHULL_BUILD_DIR\"",
-    "tar -xvzf \"$QHULL_TAR\" -C \"$QHULL_BUILD_DIR\""
+    'QHULL_URL="http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_TAR="/tmp/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_BUILD_DIR="/testbed/build"',
+    'wget -O "$QHULL_TAR" "$QHULL_URL"',
+    'mkdir -p "$QHULL_BUILD_DIR"',
+    'tar -xvzf "$QHULL_TAR" -C "$QHULL_BUILD_DIR"',
   ],
-  "pip_packages": [
+  pip_packages: [
     "contourpy==1.1.0",
     "cycler==0.11.0",
     "fonttools==4.42.1",
@@ -356,68 +382,59 @@ const S13: RepoVersionSpec = {
     "six==1.16.0",
     "setuptools==68.1.2",
     "setuptools-scm==7.1.0",
-    "typing-extensions==4.7.1"
+    "typing-extensions==4.7.1",
   ],
-  "test_cmd": "pytest -rA"
+  test_cmd: "pytest -rA",
 };
 const S14: RepoVersionSpec = {
-  "python": "3.8",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pre_install": [
+  python: "3.8",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pre_install: [
     "apt-get -y update && apt-get -y upgrade && DEBIAN_FRONTEND=noninteractive apt-get install -y imagemagick ffmpeg libfreetype6-dev pkg-config texlive texlive-latex-extra texlive-fonts-recommended texlive-xetex texlive-luatex cm-super",
-    "QHULL_URL=\"http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_TAR=\"/tmp/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_BUILD_DIR=\"/testbed/build\"",
-    "wget -O \"$QHULL_TAR\" \"$QHULL_URL\"",
-    "mkdir -p \"$QHULL_BUILD_DIR\"",
-    "tar -xvzf \"$QHULL_TAR\" -C \"$QHULL_BUILD_DIR\""
+    'QHULL_URL="http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_TAR="/tmp/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_BUILD_DIR="/testbed/build"',
+    'wget -O "$QHULL_TAR" "$QHULL_URL"',
+    'mkdir -p "$QHULL_BUILD_DIR"',
+    'tar -xvzf "$QHULL_TAR" -C "$QHULL_BUILD_DIR"',
   ],
-  "pip_packages": [
-    "pytest",
-    "ipython"
-  ],
-  "test_cmd": "pytest -rA"
+  pip_packages: ["pytest", "ipython"],
+  test_cmd: "pytest -rA",
 };
 const S15: RepoVersionSpec = {
-  "python": "3.7",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pre_install": [
+  python: "3.7",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pre_install: [
     "apt-get -y update && apt-get -y upgrade && apt-get install -y imagemagick ffmpeg libfreetype6-dev pkg-config",
-    "QHULL_URL=\"http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_TAR=\"/tmp/qhull-2020-src-8.0.2.tgz\"",
-    "QHULL_BUILD_DIR=\"/testbed/build\"",
-    "wget -O \"$QHULL_TAR\" \"$QHULL_URL\"",
-    "mkdir -p \"$QHULL_BUILD_DIR\"",
-    "tar -xvzf \"$QHULL_TAR\" -C \"$QHULL_BUILD_DIR\""
+    'QHULL_URL="http://www.qhull.org/download/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_TAR="/tmp/qhull-2020-src-8.0.2.tgz"',
+    'QHULL_BUILD_DIR="/testbed/build"',
+    'wget -O "$QHULL_TAR" "$QHULL_URL"',
+    'mkdir -p "$QHULL_BUILD_DIR"',
+    'tar -xvzf "$QHULL_TAR" -C "$QHULL_BUILD_DIR"',
   ],
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S16: RepoVersionSpec = {
-  "python": "3.5",
-  "install": "python setup.py build; python setup.py install",
-  "pre_install": [
-    "apt-get -y update && apt-get -y upgrade && && apt-get install -y imagemagick ffmpeg"
-  ],
-  "pip_packages": [
-    "pytest"
-  ],
-  "execute_test_as_nonroot": true,
-  "test_cmd": "pytest -rA"
+  python: "3.5",
+  install: "python setup.py build; python setup.py install",
+  pre_install: ["apt-get -y update && apt-get -y upgrade && && apt-get install -y imagemagick ffmpeg"],
+  pip_packages: ["pytest"],
+  execute_test_as_nonroot: true,
+  test_cmd: "pytest -rA",
 };
 const S17: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e '.[dev]'",
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  install: "python -m pip install -e '.[dev]'",
+  test_cmd: "pytest -rA",
 };
 const S18: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  pip_packages: [
     "contourpy==1.1.0",
     "cycler==0.11.0",
     "fonttools==4.42.1",
@@ -435,14 +452,14 @@ const S18: RepoVersionSpec = {
     "scipy==1.11.2",
     "six==1.16.0",
     "tzdata==2023.1",
-    "zipp==3.16.2"
+    "zipp==3.16.2",
   ],
-  "test_cmd": "pytest --no-header -rA"
+  test_cmd: "pytest --no-header -rA",
 };
 const S19: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .[dev]",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .[dev]",
+  pip_packages: [
     "contourpy==1.1.0",
     "cycler==0.11.0",
     "fonttools==4.42.1",
@@ -460,76 +477,70 @@ const S19: RepoVersionSpec = {
     "scipy==1.11.2",
     "six==1.16.0",
     "tzdata==2023.1",
-    "zipp==3.16.2"
+    "zipp==3.16.2",
   ],
-  "test_cmd": "pytest --no-header -rA"
+  test_cmd: "pytest --no-header -rA",
 };
 const S20: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pip_packages: [
     "setuptools==70.0.0",
     "Werkzeug==2.3.7",
     "Jinja2==3.0.1",
     "itsdangerous==2.1.2",
     "click==8.0.1",
-    "MarkupSafe==2.1.3"
+    "MarkupSafe==2.1.3",
   ],
-  "test_cmd": "pytest -rA"
+  test_cmd: "pytest -rA",
 };
 const S21: RepoVersionSpec = {
-  "python": "3.10",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
+  python: "3.10",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pip_packages: [
     "setuptools==70.0.0",
     "click==8.1.3",
     "itsdangerous==2.1.2",
     "Jinja2==3.1.2",
     "MarkupSafe==2.1.1",
-    "Werkzeug==2.3.7"
+    "Werkzeug==2.3.7",
   ],
-  "test_cmd": "pytest -rA"
+  test_cmd: "pytest -rA",
 };
 const S22: RepoVersionSpec = {
-  "python": "3.11",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
+  python: "3.11",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pip_packages: [
     "setuptools==70.0.0",
     "click==8.1.3",
     "itsdangerous==2.1.2",
     "Jinja2==3.1.2",
     "MarkupSafe==2.1.1",
-    "Werkzeug==2.3.7"
+    "Werkzeug==2.3.7",
   ],
-  "test_cmd": "pytest -rA"
+  test_cmd: "pytest -rA",
 };
 const S23: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "pytest",
-  "install": "python -m pip install .",
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  packages: "pytest",
+  install: "python -m pip install .",
+  test_cmd: "pytest -rA",
 };
 const S24: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .[all]",
-  "packages": "pandas scipy",
-  "pip_packages": [
-    "jupyter",
-    "ipython",
-    "matplotlib",
-    "pytest",
-    "flake8"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  install: "python -m pip install -e .[all]",
+  packages: "pandas scipy",
+  pip_packages: ["jupyter", "ipython", "matplotlib", "pytest", "flake8"],
+  test_cmd: "pytest -rA",
 };
 const S25: RepoVersionSpec = {
-  "python": "3.10",
-  "packages": "environment.yml",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
+  python: "3.10",
+  packages: "environment.yml",
+  install: "python -m pip install -e .",
+  pip_packages: [
     "numpy==1.23.0",
     "packaging==23.1",
     "pandas==1.5.3",
@@ -539,119 +550,100 @@ const S25: RepoVersionSpec = {
     "six==1.16.0",
     "scipy==1.11.1",
     "setuptools==68.0.0",
-    "dask==2022.8.1"
+    "dask==2022.8.1",
   ],
-  "no_use_env": true,
-  "test_cmd": "pytest -rA"
+  no_use_env: true,
+  test_cmd: "pytest -rA",
 };
 const S26: RepoVersionSpec = {
-  "python": "3.6",
-  "install": "python -m pip install -e .",
-  "packages": "numpy",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.6",
+  install: "python -m pip install -e .",
+  packages: "numpy",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S27: RepoVersionSpec = {
-  "python": "3.8",
-  "install": "python -m pip install -e .",
-  "packages": "numpy",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.8",
+  install: "python -m pip install -e .",
+  packages: "numpy",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S28: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "packages": "numpy",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  install: "python -m pip install -e .",
+  packages: "numpy",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S29: RepoVersionSpec = {
-  "python": "3.10",
-  "install": "python -m pip install -e .",
-  "packages": "numpy",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.10",
+  install: "python -m pip install -e .",
+  packages: "numpy",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S30: RepoVersionSpec = {
-  "python": "3.11",
-  "install": "python -m pip install -e .",
-  "packages": "numpy",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.11",
+  install: "python -m pip install -e .",
+  packages: "numpy",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S31: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  install: "python -m pip install -e .",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
 };
 const S32: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
 };
 const S33: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "nano_cpus": 2000000000
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  nano_cpus: 2000000000,
 };
 const S34: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
-    "pyenchant==3.2"
-  ],
-  "pre_install": [
-    "apt-get update && apt-get install -y libenchant-2-dev hunspell-en-us"
-  ]
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: ["pyenchant==3.2"],
+  pre_install: ["apt-get update && apt-get install -y libenchant-2-dev hunspell-en-us"],
 };
 const S35: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
-    "astroid==3.0.0a6",
-    "setuptools"
-  ],
-  "nano_cpus": 2000000000
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: ["astroid==3.0.0a6", "setuptools"],
+  nano_cpus: 2000000000,
 };
 const S36: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "atomicwrites==1.4.1",
     "attrs==23.1.0",
     "more-itertools==10.1.0",
     "pluggy==0.13.1",
     "py==1.11.0",
     "setuptools==68.0.0",
-    "six==1.16.0"
-  ]
+    "six==1.16.0",
+  ],
 };
 const S37: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "atomicwrites==1.4.1",
     "attrs==23.1.0",
     "more-itertools==10.1.0",
@@ -659,14 +651,14 @@ const S37: RepoVersionSpec = {
     "py==1.11.0",
     "setuptools==68.0.0",
     "six==1.16.0",
-    "wcwidth==0.2.6"
-  ]
+    "wcwidth==0.2.6",
+  ],
 };
 const S38: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "atomicwrites==1.4.1",
     "attrs==23.1.0",
     "more-itertools==10.1.0",
@@ -674,186 +666,143 @@ const S38: RepoVersionSpec = {
     "pluggy==0.13.1",
     "py==1.11.0",
     "six==1.16.0",
-    "wcwidth==0.2.6"
-  ]
+    "wcwidth==0.2.6",
+  ],
 };
 const S39: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "atomicwrites==1.4.1",
     "attrs==23.1.0",
     "more-itertools==10.1.0",
     "packaging==23.1",
     "pluggy==0.13.1",
     "py==1.11.0",
-    "wcwidth==0.2.6"
-  ]
+    "wcwidth==0.2.6",
+  ],
 };
 const S40: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "attrs==23.1.0",
     "more-itertools==10.1.0",
     "packaging==23.1",
     "pluggy==0.13.1",
     "py==1.11.0",
-    "wcwidth==0.2.6"
-  ]
+    "wcwidth==0.2.6",
+  ],
 };
 const S41: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
-    "py==1.11.0",
-    "packaging==23.1",
-    "attrs==23.1.0",
-    "more-itertools==10.1.0",
-    "pluggy==0.13.1"
-  ]
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: ["py==1.11.0", "packaging==23.1", "attrs==23.1.0", "more-itertools==10.1.0", "pluggy==0.13.1"],
 };
 const S42: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "attrs==23.1.0",
     "iniconfig==2.0.0",
     "more-itertools==10.1.0",
     "packaging==23.1",
     "pluggy==0.13.1",
     "py==1.11.0",
-    "toml==0.10.2"
-  ]
+    "toml==0.10.2",
+  ],
 };
 const S43: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "attrs==23.1.0",
     "iniconfig==2.0.0",
     "packaging==23.1",
     "pluggy==0.13.1",
     "py==1.11.0",
-    "toml==0.10.2"
-  ]
+    "toml==0.10.2",
+  ],
 };
 const S44: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "attrs==23.1.0",
     "iniconfig==2.0.0",
     "packaging==23.1",
     "pluggy==0.13.1",
     "py==1.11.0",
-    "toml==0.10.2"
+    "toml==0.10.2",
   ],
-  "pre_install": [
-    "sed -i 's/>=>=/>=/' setup.cfg"
-  ]
+  pre_install: ["sed -i 's/>=>=/>=/' setup.cfg"],
 };
 const S45: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
-    "attrs==23.1.0",
-    "iniconfig==2.0.0",
-    "packaging==23.1",
-    "pluggy==0.13.1",
-    "py==1.11.0"
-  ]
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: ["attrs==23.1.0", "iniconfig==2.0.0", "packaging==23.1", "pluggy==0.13.1", "py==1.11.0"],
 };
 const S46: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: [
     "attrs==23.1.0",
     "iniconfig==2.0.0",
     "packaging==23.1",
     "pluggy==0.13.1",
     "py==1.11.0",
-    "tomli==2.0.1"
-  ]
+    "tomli==2.0.1",
+  ],
 };
 const S47: RepoVersionSpec = {
-  "python": "3.9",
-  "install": "python -m pip install -e .",
-  "test_cmd": "pytest -rA",
-  "pip_packages": [
-    "iniconfig==2.0.0",
-    "packaging==23.1",
-    "pluggy==1.3.0",
-    "exceptiongroup==1.1.3",
-    "tomli==2.0.1"
-  ]
+  python: "3.9",
+  install: "python -m pip install -e .",
+  test_cmd: "pytest -rA",
+  pip_packages: ["iniconfig==2.0.0", "packaging==23.1", "pluggy==1.3.0", "exceptiongroup==1.1.3", "tomli==2.0.1"],
 };
 const S48: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
-    "pytest"
-  ],
-  "test_cmd": "pytest -rA",
-  "pre_install": [
-    "apt-get update && apt-get install -y ffmpeg libsm6 libxext6 libxrender1"
-  ]
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pip_packages: ["pytest"],
+  test_cmd: "pytest -rA",
+  pre_install: ["apt-get update && apt-get install -y ffmpeg libsm6 libxext6 libxrender1"],
 };
 const S49: RepoVersionSpec = {
-  "python": "3.6",
-  "packages": "numpy scipy cython pytest pandas matplotlib",
-  "install": "python -m pip install -v --no-use-pep517 --no-build-isolation -e .",
-  "pip_packages": [
-    "cython",
-    "numpy==1.19.2",
-    "setuptools",
-    "scipy==1.5.2"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.6",
+  packages: "numpy scipy cython pytest pandas matplotlib",
+  install: "python -m pip install -v --no-use-pep517 --no-build-isolation -e .",
+  pip_packages: ["cython", "numpy==1.19.2", "setuptools", "scipy==1.5.2"],
+  test_cmd: "pytest -rA",
 };
 const S50: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "'numpy==1.19.2' 'scipy==1.5.2' 'cython==3.0.10' pytest 'pandas<2.0.0' 'matplotlib<3.9.0' setuptools pytest joblib threadpoolctl",
-  "install": "python -m pip install -v --no-use-pep517 --no-build-isolation -e .",
-  "pip_packages": [
-    "cython",
-    "setuptools",
-    "numpy",
-    "scipy"
-  ],
-  "test_cmd": "pytest -rA"
+  python: "3.9",
+  packages:
+    "'numpy==1.19.2' 'scipy==1.5.2' 'cython==3.0.10' pytest 'pandas<2.0.0' 'matplotlib<3.9.0' setuptools pytest joblib threadpoolctl",
+  install: "python -m pip install -v --no-use-pep517 --no-build-isolation -e .",
+  pip_packages: ["cython", "setuptools", "numpy", "scipy"],
+  test_cmd: "pytest -rA",
 };
 const S51: RepoVersionSpec = {
-  "python": "3.9",
-  "pip_packages": [
-    "tox==4.16.0",
-    "tox-current-env==0.0.11",
-    "Jinja2==3.0.3"
-  ],
-  "install": "python -m pip install -e .[test]",
-  "pre_install": [
-    "sed -i 's/pytest/pytest -rA/' tox.ini"
-  ],
-  "test_cmd": "tox --current-env -epy39 -v --"
+  python: "3.9",
+  pip_packages: ["tox==4.16.0", "tox-current-env==0.0.11", "Jinja2==3.0.3"],
+  install: "python -m pip install -e .[test]",
+  pre_install: ["sed -i 's/pytest/pytest -rA/' tox.ini"],
+  test_cmd: "tox --current-env -epy39 -v --",
 };
 const S52: RepoVersionSpec = {
-  "python": "3.9",
-  "pip_packages": [
-    "tox==4.16.0",
-    "tox-current-env==0.0.11",
-    "Jinja2==3.0.3"
-  ],
-  "install": "python -m pip install -e .[test]",
-  "pre_install": [
+  python: "3.9",
+  pip_packages: ["tox==4.16.0", "tox-current-env==0.0.11", "Jinja2==3.0.3"],
+  install: "python -m pip install -e .[test]",
+  pre_install: [
     "sed -i 's/pytest/pytest -rA/' tox.ini",
     "sed -i 's/Jinja2>=2.3/Jinja2<3.0/' setup.py",
     "sed -i 's/sphinxcontrib-applehelp/sphinxcontrib-applehelp<=1.0.7/' setup.py",
@@ -862,19 +811,15 @@ const S52: RepoVersionSpec = {
     "sed -i 's/alabaster>=0.7,<0.8/alabaster>=0.7,<0.7.12/' setup.py",
     "sed -i \"s/'packaging',/'packaging', 'markupsafe<=2.0.1',/\" setup.py",
     "sed -i 's/sphinxcontrib-htmlhelp/sphinxcontrib-htmlhelp<=2.0.4/' setup.py",
-    "sed -i 's/sphinxcontrib-serializinghtml/sphinxcontrib-serializinghtml<=1.1.9/' setup.py"
+    "sed -i 's/sphinxcontrib-serializinghtml/sphinxcontrib-serializinghtml<=1.1.9/' setup.py",
   ],
-  "test_cmd": "tox --current-env -epy39 -v --"
+  test_cmd: "tox --current-env -epy39 -v --",
 };
 const S53: RepoVersionSpec = {
-  "python": "3.9",
-  "pip_packages": [
-    "tox==4.16.0",
-    "tox-current-env==0.0.11",
-    "Jinja2==3.0.3"
-  ],
-  "install": "python -m pip install -e .[test]",
-  "pre_install": [
+  python: "3.9",
+  pip_packages: ["tox==4.16.0", "tox-current-env==0.0.11", "Jinja2==3.0.3"],
+  install: "python -m pip install -e .[test]",
+  pre_install: [
     "sed -i 's/pytest/pytest -rA/' tox.ini",
     "sed -i 's/Jinja2>=2.3/Jinja2<3.0/' setup.py",
     "sed -i 's/sphinxcontrib-applehelp/sphinxcontrib-applehelp<=1.0.7/' setup.py",
@@ -883,19 +828,15 @@ const S53: RepoVersionSpec = {
     "sed -i 's/alabaster>=0.7,<0.8/alabaster>=0.7,<0.7.12/' setup.py",
     "sed -i \"s/'packaging',/'packaging', 'markupsafe<=2.0.1',/\" setup.py",
     "grep -q 'sphinxcontrib-htmlhelp>=2.0.0' setup.py && sed -i 's/sphinxcontrib-htmlhelp>=2.0.0/sphinxcontrib-htmlhelp>=2.0.0,<=2.0.4/' setup.py || sed -i 's/sphinxcontrib-htmlhelp/sphinxcontrib-htmlhelp<=2.0.4/' setup.py",
-    "grep -q 'sphinxcontrib-serializinghtml>=1.1.5' setup.py && sed -i 's/sphinxcontrib-serializinghtml>=1.1.5/sphinxcontrib-serializinghtml>=1.1.5,<=1.1.9/' setup.py || sed -i 's/sphinxcontrib-serializinghtml/sphinxcontrib-serializinghtml<=1.1.9/' setup.py"
+    "grep -q 'sphinxcontrib-serializinghtml>=1.1.5' setup.py && sed -i 's/sphinxcontrib-serializinghtml>=1.1.5/sphinxcontrib-serializinghtml>=1.1.5,<=1.1.9/' setup.py || sed -i 's/sphinxcontrib-serializinghtml/sphinxcontrib-serializinghtml<=1.1.9/' setup.py",
   ],
-  "test_cmd": "tox --current-env -epy39 -v --"
+  test_cmd: "tox --current-env -epy39 -v --",
 };
 const S54: RepoVersionSpec = {
-  "python": "3.9",
-  "pip_packages": [
-    "tox==4.16.0",
-    "tox-current-env==0.0.11",
-    "Jinja2==3.0.3"
-  ],
-  "install": "python -m pip install -e .[test]",
-  "pre_install": [
+  python: "3.9",
+  pip_packages: ["tox==4.16.0", "tox-current-env==0.0.11", "Jinja2==3.0.3"],
+  install: "python -m pip install -e .[test]",
+  pre_install: [
     "sed -i 's/pytest/pytest -rA/' tox.ini",
     "sed -i 's/Jinja2>=2.3/Jinja2<3.0/' setup.py",
     "sed -i 's/sphinxcontrib-applehelp/sphinxcontrib-applehelp<=1.0.7/' setup.py",
@@ -904,60 +845,41 @@ const S54: RepoVersionSpec = {
     "sed -i 's/alabaster>=0.7,<0.8/alabaster>=0.7,<0.7.12/' setup.py",
     "sed -i \"s/'packaging',/'packaging', 'markupsafe<=2.0.1',/\" setup.py",
     "sed -i 's/sphinxcontrib-htmlhelp>=2.0.0/sphinxcontrib-htmlhelp>=2.0.0,<=2.0.4/' setup.py",
-    "sed -i 's/sphinxcontrib-serializinghtml>=1.1.5/sphinxcontrib-serializinghtml>=1.1.5,<=1.1.9/' setup.py"
+    "sed -i 's/sphinxcontrib-serializinghtml>=1.1.5/sphinxcontrib-serializinghtml>=1.1.5,<=1.1.9/' setup.py",
   ],
-  "test_cmd": "tox --current-env -epy39 -v --"
+  test_cmd: "tox --current-env -epy39 -v --",
 };
 const S55: RepoVersionSpec = {
-  "python": "3.9",
-  "pip_packages": [
-    "tox==4.16.0",
-    "tox-current-env==0.0.11",
-    "Jinja2==3.0.3"
-  ],
-  "install": "python -m pip install -e .[test]",
-  "pre_install": [
-    "sed -i 's/pytest/pytest -rA/' tox.ini",
-    "apt-get update && apt-get install -y graphviz"
-  ],
-  "test_cmd": "tox --current-env -epy39 -v --"
+  python: "3.9",
+  pip_packages: ["tox==4.16.0", "tox-current-env==0.0.11", "Jinja2==3.0.3"],
+  install: "python -m pip install -e .[test]",
+  pre_install: ["sed -i 's/pytest/pytest -rA/' tox.ini", "apt-get update && apt-get install -y graphviz"],
+  test_cmd: "tox --current-env -epy39 -v --",
 };
 const S56: RepoVersionSpec = {
-  "python": "3.10",
-  "pip_packages": [
-    "tox==4.16.0",
-    "tox-current-env==0.0.11",
-    "Jinja2==3.0.3"
-  ],
-  "install": "python -m pip install -e .[test]",
-  "pre_install": [
-    "sed -i 's/pytest/pytest -rA/' tox.ini",
-    "apt-get update && apt-get install -y graphviz"
-  ],
-  "test_cmd": "tox --current-env -epy39 -v --"
+  python: "3.10",
+  pip_packages: ["tox==4.16.0", "tox-current-env==0.0.11", "Jinja2==3.0.3"],
+  install: "python -m pip install -e .[test]",
+  pre_install: ["sed -i 's/pytest/pytest -rA/' tox.ini", "apt-get update && apt-get install -y graphviz"],
+  test_cmd: "tox --current-env -epy39 -v --",
 };
 const S57: RepoVersionSpec = {
-  "python": "3.9",
-  "test_cmd": "python"
+  python: "3.9",
+  test_cmd: "python",
 };
 const S58: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "mpmath flake8",
-  "pip_packages": [
-    "mpmath==1.3.0",
-    "flake8-comprehensions"
-  ],
-  "install": "python -m pip install -e .",
-  "test_cmd": "PYTHONWARNINGS='ignore::UserWarning,ignore::SyntaxWarning' bin/test -C --verbose"
+  python: "3.9",
+  packages: "mpmath flake8",
+  pip_packages: ["mpmath==1.3.0", "flake8-comprehensions"],
+  install: "python -m pip install -e .",
+  test_cmd: "PYTHONWARNINGS='ignore::UserWarning,ignore::SyntaxWarning' bin/test -C --verbose",
 };
 const S59: RepoVersionSpec = {
-  "python": "3.9",
-  "packages": "requirements.txt",
-  "install": "python -m pip install -e .",
-  "pip_packages": [
-    "mpmath==1.3.0"
-  ],
-  "test_cmd": "PYTHONWARNINGS='ignore::UserWarning,ignore::SyntaxWarning' bin/test -C --verbose"
+  python: "3.9",
+  packages: "requirements.txt",
+  install: "python -m pip install -e .",
+  pip_packages: ["mpmath==1.3.0"],
+  test_cmd: "PYTHONWARNINGS='ignore::UserWarning,ignore::SyntaxWarning' bin/test -C --verbose",
 };
 
 /** MAP_REPO_VERSION_TO_SPECS for the harness's Python repositories. */
@@ -1303,4 +1225,3 @@ export const MAP_REPO_VERSION_TO_SPECS_PY: Record<string, Record<string, RepoVer
     "1.14": S59,
   },
 };
-

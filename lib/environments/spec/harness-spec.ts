@@ -19,7 +19,10 @@ export function harnessSpecFor(instance: SpecInstance): { ok: true; spec: Harnes
   if (!lookup.ok) return lookup;
   const spec = lookup.spec;
   if (spec.python === undefined && pinnedEnvironmentYml(instance.instanceId) === undefined) {
-    return { ok: false, reason: `Task ${instance.instanceId}: its spec names no Python version, so the environment cannot be created; add python to the row's install_config.` };
+    return {
+      ok: false,
+      reason: `Task ${instance.instanceId}: its spec names no Python version, so the environment cannot be created; add python to the row's install_config.`,
+    };
   }
   const source = environmentSourceFor(instance, spec);
   if (!source.ok) return source;
@@ -58,7 +61,9 @@ let verifiedYmls: Readonly<Record<string, string>> | null = null;
 function pinnedEnvironmentYml(instanceId: string): string | undefined {
   const cut = instanceId.lastIndexOf("-");
   if (cut < 0) return undefined;
-  verifiedYmls ??= JSON.parse(gunzipSync(Buffer.from(VERIFIED_ENVIRONMENT_YMLS_GZIP_BASE64, "base64")).toString("utf8")) as Record<string, string>;
+  verifiedYmls ??= JSON.parse(
+    gunzipSync(Buffer.from(VERIFIED_ENVIRONMENT_YMLS_GZIP_BASE64, "base64")).toString("utf8"),
+  ) as Record<string, string>;
   const key = `${instanceId.slice(0, cut)}/${instanceId.slice(cut + 1)}`;
   return Object.hasOwn(verifiedYmls, key) ? verifiedYmls[key] : undefined;
 }
@@ -73,12 +78,16 @@ function environmentSourceFor(instance: SpecInstance, spec: TestableSpec): Sourc
   if (spec.packages === "requirements.txt") {
     const paths = stringList(config?.reqs_path) ?? MAP_REPO_TO_REQS_PATHS[instance.repo] ?? [];
     const found = requirementsFor(paths, repoFiles);
-    return found.ok ? { ok: true, source: { kind: "requirements", requirements: found.text } } : missingFile(instance, "requirements file", paths);
+    return found.ok
+      ? { ok: true, source: { kind: "requirements", requirements: found.text } }
+      : missingFile(instance, "requirements file", paths);
   }
   if (spec.packages === "environment.yml") {
     const paths = stringList(config?.env_yml_path) ?? MAP_REPO_TO_ENV_YML_PATHS[instance.repo] ?? [];
     const found = environmentYmlFor(paths, repoFiles, ENV_NAME);
-    return found.ok ? { ok: true, source: { kind: "environment-yml", yml: found.text } } : missingFile(instance, "environment.yml", paths);
+    return found.ok
+      ? { ok: true, source: { kind: "environment-yml", yml: found.text } }
+      : missingFile(instance, "environment.yml", paths);
   }
   return { ok: true, source: { kind: "inline" } };
 }
@@ -93,7 +102,8 @@ function missingFile(instance: SpecInstance, what: string, paths: readonly strin
   const where = paths.length > 0 ? paths.join(" or ") : "(no path known for this repository)";
   return {
     ok: false,
-    reason: `Task ${instance.instanceId}: the harness installs ${instance.repo} from its ${what} ${where} at commit ${commit.slice(0, 12)}, ` +
+    reason:
+      `Task ${instance.instanceId}: the harness installs ${instance.repo} from its ${what} ${where} at commit ${commit.slice(0, 12)}, ` +
       "which it downloads from GitHub; supply the file as environmentFiles.repoFiles or use the dataset's published image.",
   };
 }
@@ -103,9 +113,15 @@ type DockerSpecsLookup = { ok: true; overrides: Record<string, string | number> 
 function dockerSpecsOf(spec: TestableSpec): DockerSpecsLookup {
   const raw = (spec as { docker_specs?: unknown }).docker_specs;
   if (raw === undefined) return { ok: true, overrides: {} };
-  const valid = typeof raw === "object" && raw !== null && !Array.isArray(raw) &&
+  const valid =
+    typeof raw === "object" &&
+    raw !== null &&
+    !Array.isArray(raw) &&
     Object.values(raw).every((value) => typeof value === "string" || Number.isInteger(value));
   return valid
     ? { ok: true, overrides: raw as Record<string, string | number> }
-    : { ok: false, reason: "its docker_specs is not a map of names to strings or whole numbers; correct the row's install_config." };
+    : {
+        ok: false,
+        reason: "its docker_specs is not a map of names to strings or whole numbers; correct the row's install_config.",
+      };
 }

@@ -10,7 +10,8 @@ const NEW_FILE = /^new file mode \d+$/;
 const SOURCE_FILENAME = /^--- ([^\t\n]+)/;
 const TARGET_FILENAME = /^\+\+\+ ([^\t\n]+)/;
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-const BINARY_DIFF = /^Binary files? ([^\t]+?)(?:\t[\s0-9:+-]+)?(?: and ([^\t]+?)(?:\t[\s0-9:+-]+)?)? (differ|has changed)/;
+const BINARY_DIFF =
+  /^Binary files? ([^\t]+?)(?:\t[\s0-9:+-]+)?(?: and ([^\t]+?)(?:\t[\s0-9:+-]+)?)? (differ|has changed)/;
 
 export function getModifiedFiles(patch: string): string[] {
   return patchedFiles(patch)

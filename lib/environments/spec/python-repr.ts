@@ -28,6 +28,8 @@ export function pyListRepr(items: readonly string[]): string {
 
 /** repr() of a dict whose values are strings or integers, keys in insertion order. */
 export function pyDictRepr(entries: Record<string, string | number>): string {
-  const body = Object.entries(entries).map(([key, value]) => `${pyStrRepr(key)}: ${typeof value === "string" ? pyStrRepr(value) : String(value)}`);
+  const body = Object.entries(entries).map(
+    ([key, value]) => `${pyStrRepr(key)}: ${typeof value === "string" ? pyStrRepr(value) : String(value)}`,
+  );
   return `{${body.join(", ")}}`;
 }

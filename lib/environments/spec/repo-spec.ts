@@ -18,7 +18,8 @@ export function repoSpecFor(instance: SpecInstance): RepoSpecLookup {
   if (instance.version === null || instance.version === "") {
     return {
       ok: false,
-      reason: `Task ${instance.instanceId} (${instance.repo}) has no version, and ${PINNED} picks the environment by version; ` +
+      reason:
+        `Task ${instance.instanceId} (${instance.repo}) has no version, and ${PINNED} picks the environment by version; ` +
         `set the row's version (one of ${knownVersions(versions)}) or use the dataset's published image.`,
     };
   }
@@ -26,7 +27,8 @@ export function repoSpecFor(instance: SpecInstance): RepoSpecLookup {
   if (!spec) {
     return {
       ok: false,
-      reason: `Task ${instance.instanceId}: ${PINNED} has no spec for ${instance.repo} version ${instance.version} ` +
+      reason:
+        `Task ${instance.instanceId}: ${PINNED} has no spec for ${instance.repo} version ${instance.version} ` +
         `(it knows ${knownVersions(versions)}); correct the row's version or use the dataset's published image.`,
     };
   }
@@ -34,7 +36,8 @@ export function repoSpecFor(instance: SpecInstance): RepoSpecLookup {
   if (testCmd === undefined) {
     return {
       ok: false,
-      reason: `Task ${instance.instanceId}: ${PINNED} lists ${instance.repo} version ${instance.version} without a test command; ` +
+      reason:
+        `Task ${instance.instanceId}: ${PINNED} lists ${instance.repo} version ${instance.version} without a test command; ` +
         "use the dataset's published image with its own eval script, or write a recipe.",
     };
   }
@@ -43,11 +46,15 @@ export function repoSpecFor(instance: SpecInstance): RepoSpecLookup {
 
 function unknownRepoReason(instance: SpecInstance): string {
   if (NON_PYTHON_REPOS.includes(instance.repo)) {
-    return `Task ${instance.instanceId}: ${instance.repo} is one of the harness's non-Python repositories, whose specs are not ` +
-      "generated here; use the dataset's published image or write a recipe.";
+    return (
+      `Task ${instance.instanceId}: ${instance.repo} is one of the harness's non-Python repositories, whose specs are not ` +
+      "generated here; use the dataset's published image or write a recipe."
+    );
   }
-  return `Task ${instance.instanceId}: ${PINNED} has no spec for the repository ${instance.repo}; ` +
-    "use the dataset's published image, import the row with a SWE-rebench install_config, or write a recipe.";
+  return (
+    `Task ${instance.instanceId}: ${PINNED} has no spec for the repository ${instance.repo}; ` +
+    "use the dataset's published image, import the row with a SWE-rebench install_config, or write a recipe."
+  );
 }
 
 function knownVersions(versions: Record<string, RepoVersionSpec>): string {
@@ -58,22 +65,29 @@ function knownVersions(versions: Record<string, RepoVersionSpec>): string {
 function installConfigSpec(instance: SpecInstance): RepoSpecLookup {
   const config = instance.installConfig;
   if (typeof config !== "object" || config === null || Array.isArray(config)) {
-    return { ok: false, reason: `Task ${instance.instanceId}: its install_config is not an object; re-import the row as the dataset publishes it.` };
+    return {
+      ok: false,
+      reason: `Task ${instance.instanceId}: its install_config is not an object; re-import the row as the dataset publishes it.`,
+    };
   }
   // SWE-rebench rows spell an absent setting as null; the harness fork reads those as absent.
-  const present = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null)) as Partial<RepoVersionSpec> & { test_cmd?: unknown };
+  const present = Object.fromEntries(
+    Object.entries(config).filter(([, value]) => value !== null),
+  ) as Partial<RepoVersionSpec> & { test_cmd?: unknown };
   const testCmd = present.test_cmd;
   if (Array.isArray(testCmd)) {
     return {
       ok: false,
-      reason: `Task ${instance.instanceId}: its install_config lists several test commands (the SWE-rebench V2 form), which the harness's ` +
+      reason:
+        `Task ${instance.instanceId}: its install_config lists several test commands (the SWE-rebench V2 form), which the harness's ` +
         "Python eval script does not run; use the row's docker_image with its own eval script.",
     };
   }
   if (typeof testCmd !== "string" || testCmd.trim() === "") {
     return {
       ok: false,
-      reason: `Task ${instance.instanceId}: its install_config has no test_cmd, so the test command is unknown; ` +
+      reason:
+        `Task ${instance.instanceId}: its install_config has no test_cmd, so the test command is unknown; ` +
         "add one to the row or write a recipe.",
     };
   }

@@ -19,7 +19,12 @@ export type EnvironmentSource =
 export function envScriptList(spec: TestableSpec, source: EnvironmentSource): string[] {
   const activate = "source /opt/miniconda3/bin/activate";
   if (source.kind === "cached-yml") {
-    return [activate, heredoc(ENV_HEREDOC, "/root/environment.yml", source.yml), "conda env create -f /root/environment.yml", `conda activate ${ENV_NAME}`];
+    return [
+      activate,
+      heredoc(ENV_HEREDOC, "/root/environment.yml", source.yml),
+      "conda env create -f /root/environment.yml",
+      `conda activate ${ENV_NAME}`,
+    ];
   }
   const commands = [activate, ...packageCommands(spec, source), `conda activate ${ENV_NAME}`];
   if (spec.pip_packages) commands.push(`python -m pip install ${spec.pip_packages.join(" ")}`);
@@ -80,10 +85,19 @@ export function repoScriptList(spec: TestableSpec, repo: string, baseCommit: str
 
 // Commits the setup's changes so `git diff` afterwards shows only what a patch changed.
 function cleanDiffCommands(): string[] {
-  return ["git config --global user.email setup@swebench.config", "git config --global user.name SWE-bench", "git commit --allow-empty -am SWE-bench"];
+  return [
+    "git config --global user.email setup@swebench.config",
+    "git config --global user.name SWE-bench",
+    "git commit --allow-empty -am SWE-bench",
+  ];
 }
 
-export function evalScriptList(spec: TestableSpec, baseCommit: string, testPatch: string, testCommand: string): string[] {
+export function evalScriptList(
+  spec: TestableSpec,
+  baseCommit: string,
+  testPatch: string,
+  testCommand: string,
+): string[] {
   const resetTests = `git checkout ${baseCommit} ${getModifiedFiles(testPatch).join(" ")}`;
   const activate = ["source /opt/miniconda3/bin/activate", `conda activate ${ENV_NAME}`];
   return [

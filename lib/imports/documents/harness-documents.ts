@@ -2,7 +2,14 @@ import path from "node:path";
 import { AppError } from "../../errors/app-error";
 import type { ImportContext } from "../import-context";
 import { importOne } from "../import-records";
-import { harnessResultFromReport, identifyLog, reportEntries, testsFromLog, type HarnessReport, type HarnessResult } from "../formats/swe-bench-report/map";
+import {
+  harnessResultFromReport,
+  identifyLog,
+  reportEntries,
+  testsFromLog,
+  type HarnessReport,
+  type HarnessResult,
+} from "../formats/swe-bench-report/map";
 import { findExitCodeMarker } from "../../validation/exit-code-markers";
 import { writeHarnessResult } from "../write/write-harness-result";
 import { missingTaskAdvice } from "../write/find-tasks";
@@ -14,8 +21,11 @@ import { generatorChooser } from "../user-generator";
 // report.json files and harness logs, alone or as a run folder (report.json beside
 // test_output.txt and patch.diff, found by import-directory.ts).
 
-const write = (tx: Parameters<typeof writeHarnessResult>[0], [result]: HarnessResult[], run: Parameters<typeof writeHarnessResult>[2]) =>
-  writeHarnessResult(tx, result, run).then((r) => [r]);
+const write = (
+  tx: Parameters<typeof writeHarnessResult>[0],
+  [result]: HarnessResult[],
+  run: Parameters<typeof writeHarnessResult>[2],
+) => writeHarnessResult(tx, result, run).then((r) => [r]);
 
 const UNKNOWN_GENERATOR =
   "cannot tell which model's run this is: the report has no model_name_or_path and no imported prediction has this patch; import with --generator MODEL (or the run's predictions first)";
@@ -31,9 +41,16 @@ export type HarnessSource = {
 };
 
 /** The prediction whose patch the run applied (patch.diff), when the predictions were imported first. */
-async function generatorFromPredictions(ctx: ImportContext, instanceId: string, patch: string | null | undefined): Promise<string | null> {
+async function generatorFromPredictions(
+  ctx: ImportContext,
+  instanceId: string,
+  patch: string | null | undefined,
+): Promise<string | null> {
   if (!patch?.trim()) return null;
-  const candidates = await ctx.db.candidatePatch.findMany({ where: { task: { instanceId } }, select: { generator: true, patch: true } });
+  const candidates = await ctx.db.candidatePatch.findMany({
+    where: { task: { instanceId } },
+    select: { generator: true, patch: true },
+  });
   const same = candidates.filter((c) => c.patch.trim() === patch.trim());
   return same.length === 1 ? same[0].generator : null;
 }
@@ -44,7 +61,12 @@ async function generatorFromPredictions(ctx: ImportContext, instanceId: string, 
  * with the same patch; never another folder name. A file that names another model than the
  * user's is told once per batch.
  */
-async function runGenerator(ctx: ImportContext, instanceId: string, named: string | null | undefined, source: HarnessSource): Promise<string | null> {
+async function runGenerator(
+  ctx: ImportContext,
+  instanceId: string,
+  named: string | null | undefined,
+  source: HarnessSource,
+): Promise<string | null> {
   const chosen = generatorChooser(ctx.run, ctx.options.generator)(named ?? source.model, instanceId);
   return chosen ?? (await generatorFromPredictions(ctx, instanceId, source.patch));
 }
@@ -57,7 +79,11 @@ function withOfficialResolved(result: HarnessResult, source: HarnessSource): Har
     ...result,
     resolved: source.official.resolved,
     flags: differs ? [...result.flags, "GRADE_DIFFERS_FROM_RESULTS_FILE"] : result.flags,
-    metadata: { ...result.metadata, resultsFile: source.official.file, ...(differs ? { gradedResolved: result.resolved } : {}) },
+    metadata: {
+      ...result.metadata,
+      resultsFile: source.official.file,
+      ...(differs ? { gradedResolved: result.resolved } : {}),
+    },
   };
 }
 
@@ -65,7 +91,10 @@ async function resolveInstance(ctx: ImportContext, fromFile: string | null): Pro
   return ctx.options.instanceId ?? fromFile ?? (await instanceFromFileName(ctx.db, ctx.fileName));
 }
 
-export async function importReportFiles(ctx: ImportContext, files: { report: string; log?: string | null } & HarnessSource) {
+export async function importReportFiles(
+  ctx: ImportContext,
+  files: { report: string; log?: string | null } & HarnessSource,
+) {
   let document: unknown;
   try {
     document = JSON.parse(files.report);
@@ -76,13 +105,23 @@ export async function importReportFiles(ctx: ImportContext, files: { report: str
   try {
     entries = reportEntries(document);
   } catch (error) {
-    ctx.run.fail({ line: null, key: ctx.fileName, reason: `not a harness report (${describeError(error)}); a report.json is { "<instance_id>": { "resolved": …, "tests_status": … } } as SWE-bench's harness writes it` });
+    ctx.run.fail({
+      line: null,
+      key: ctx.fileName,
+      reason: `not a harness report (${describeError(error)}); a report.json is { "<instance_id>": { "resolved": …, "tests_status": … } } as SWE-bench's harness writes it`,
+    });
     return;
   }
   for (const entry of entries) {
-    const instanceId = entry.instanceId ?? (await resolveInstance(ctx, files.folder ? path.basename(files.folder) : null));
+    const instanceId =
+      entry.instanceId ?? (await resolveInstance(ctx, files.folder ? path.basename(files.folder) : null));
     if (!instanceId) {
-      ctx.run.fail({ line: null, key: ctx.fileName, reason: "the report does not name its instance; put it in a folder named after the instance id, name the file after it, or pass the instance id" });
+      ctx.run.fail({
+        line: null,
+        key: ctx.fileName,
+        reason:
+          "the report does not name its instance; put it in a folder named after the instance id, name the file after it, or pass the instance id",
+      });
       continue;
     }
     const generator = await runGenerator(ctx, instanceId, entry.report.model_name_or_path, files);
@@ -90,7 +129,16 @@ export async function importReportFiles(ctx: ImportContext, files: { report: str
       ctx.run.fail({ line: null, key: instanceId, reason: UNKNOWN_GENERATOR });
       continue;
     }
-    const result = withOfficialResolved(harnessResultFromReport({ instanceId, generator, report: entry.report, log: files.log ?? null, patch: files.patch ?? null }), files);
+    const result = withOfficialResolved(
+      harnessResultFromReport({
+        instanceId,
+        generator,
+        report: entry.report,
+        log: files.log ?? null,
+        patch: files.patch ?? null,
+      }),
+      files,
+    );
     await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
   }
 }
@@ -103,34 +151,64 @@ export async function importReportDocument(ctx: ImportContext) {
 export async function importLogDocument(ctx: ImportContext, source: HarnessSource = {}) {
   const log = await readSmallFile(ctx.filePath, "log");
   const identity = identifyLog(log);
-  const instanceId = await resolveInstance(ctx, identity.instanceId ?? (source.folder ? path.basename(source.folder) : null));
+  const instanceId = await resolveInstance(
+    ctx,
+    identity.instanceId ?? (source.folder ? path.basename(source.folder) : null),
+  );
   if (!instanceId) {
-    ctx.run.fail({ line: null, key: ctx.fileName, reason: "cannot tell which instance this log belongs to; import it with its report.json in the run folder, name it after the instance, or pass the instance id" });
+    ctx.run.fail({
+      line: null,
+      key: ctx.fileName,
+      reason:
+        "cannot tell which instance this log belongs to; import it with its report.json in the run folder, name it after the instance, or pass the instance id",
+    });
     return;
   }
-  const task = await ctx.db.task.findUnique({ where: { instanceId }, select: { failToPass: true, passToPass: true, environment: { select: { repository: { select: { owner: true, name: true } } } } } });
+  const task = await ctx.db.task.findUnique({
+    where: { instanceId },
+    select: {
+      failToPass: true,
+      passToPass: true,
+      environment: { select: { repository: { select: { owner: true, name: true } } } },
+    },
+  });
   if (!task) {
     ctx.run.fail({ line: null, key: instanceId, reason: missingTaskAdvice(instanceId) });
     return;
   }
   const repository = task.environment.repository;
-  const parsed = testsFromLog(log, { failToPass: task.failToPass, passToPass: task.passToPass, repo: `${repository.owner}/${repository.name}` });
+  const parsed = testsFromLog(log, {
+    failToPass: task.failToPass,
+    passToPass: task.passToPass,
+    repo: `${repository.owner}/${repository.name}`,
+  });
   const generator = await runGenerator(ctx, instanceId, identity.generator, source);
   if (!generator) {
     ctx.run.fail({ line: null, key: instanceId, reason: UNKNOWN_GENERATOR });
     return;
   }
-  const result: HarnessResult = withOfficialResolved({
-    instanceId,
-    generator,
-    resolved: parsed.resolved,
-    tests: parsed.tests,
-    log,
-    exitCode: findExitCodeMarker(log)?.code ?? null,
-    // ungradable (no test in the log, or its harness says the run failed): unresolved, as SWE-bench counts it, and flagged
-    flags: [...(parsed.notEvaluated ? ["UNGRADABLE"] : []), ...(parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : [])],
-    patch: source.patch ?? null,
-    metadata: { logParser: parsed.parser, legacyHarness: identity.legacy, notEvaluated: parsed.notEvaluated, gradedFrom: "log" },
-  }, source);
+  const result: HarnessResult = withOfficialResolved(
+    {
+      instanceId,
+      generator,
+      resolved: parsed.resolved,
+      tests: parsed.tests,
+      log,
+      exitCode: findExitCodeMarker(log)?.code ?? null,
+      // ungradable (no test in the log, or its harness says the run failed): unresolved, as SWE-bench counts it, and flagged
+      flags: [
+        ...(parsed.notEvaluated ? ["UNGRADABLE"] : []),
+        ...(parsed.tests.some((t) => t.actual === "MISSING") ? ["F2P_OR_P2P_ABSENT_FROM_LOG"] : []),
+      ],
+      patch: source.patch ?? null,
+      metadata: {
+        logParser: parsed.parser,
+        legacyHarness: identity.legacy,
+        notEvaluated: parsed.notEvaluated,
+        gradedFrom: "log",
+      },
+    },
+    source,
+  );
   await importOne(ctx.db, write, result, ctx.run, { key: instanceId });
 }

@@ -27,7 +27,8 @@ import { generatorChooser, generatorOfFile, type ChooseGenerator } from "../user
 
 const hashOf = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest("hex");
 /** the key versions before content keys gave a single-run file; a row under it is adopted */
-const legacyFileKey = (ctx: ImportContext, prefix: string) => [prefix, ctx.options.generator, ctx.fileName.split(path.sep).join("/")].filter(Boolean).join(":");
+const legacyFileKey = (ctx: ImportContext, prefix: string) =>
+  [prefix, ctx.options.generator, ctx.fileName.split(path.sep).join("/")].filter(Boolean).join(":");
 
 type ReadRun = (source: Readable, sink: StepSink) => Promise<TrajectoryHeader>;
 
@@ -53,7 +54,16 @@ async function importSingleRun(ctx: ImportContext, prefix: string, read: ReadRun
   const header = await read(hashedStream(ctx.filePath, hash), { add: async () => void steps++ });
   const sourceHash = hash.digest("hex");
   const externalId = contentKey(prefix, header, sourceHash);
-  const outcome = await writeTrajectory(ctx.db, { externalId, legacyExternalIds: [legacyFileKey(ctx, prefix)], sourceHash, produce: (sink) => read(ctx.openStream(), sink) }, ctx.run);
+  const outcome = await writeTrajectory(
+    ctx.db,
+    {
+      externalId,
+      legacyExternalIds: [legacyFileKey(ctx, prefix)],
+      sourceHash,
+      produce: (sink) => read(ctx.openStream(), sink),
+    },
+    ctx.run,
+  );
   ctx.run.count(outcome);
   return steps;
 }
@@ -69,21 +79,34 @@ export async function importSweAgentDocument(ctx: ImportContext) {
   let stepsFrom: StepsFrom = "trajectory";
   await importSingleRun(ctx, "swe-agent", async (source, sink) => {
     let counted = 0;
-    const header = await produceSweAgentTrajectory(source, fileName, { add: async (step) => void (counted++, await sink.add(step)) }, stepsFrom);
+    const header = await produceSweAgentTrajectory(
+      source,
+      fileName,
+      { add: async (step) => void (counted++, await sink.add(step)) },
+      stepsFrom,
+    );
     if (stepsFrom === "trajectory" && counted === 0) stepsFrom = "history"; // the first pass ran on `trajectory` and found none
     return withOptions(header);
   });
 }
 
 /** The events of one OpenHands run: a JSON array's elements, or the SDK's events.jsonl, an event a line (with its line number). */
-async function* openHandsEvents(ctx: ImportContext, source: Readable, jsonl: boolean): AsyncGenerator<{ event: unknown; line: number | null }> {
+async function* openHandsEvents(
+  ctx: ImportContext,
+  source: Readable,
+  jsonl: boolean,
+): AsyncGenerator<{ event: unknown; line: number | null }> {
   if (!jsonl) {
-    for await (const part of readDocumentParts(source)) if (part.kind === "element") yield { event: part.value, line: null };
+    for await (const part of readDocumentParts(source))
+      if (part.kind === "element") yield { event: part.value, line: null };
     return;
   }
   for await (const record of readJsonRecords(source, { layout: "jsonl", maxRecordBytes: ctx.options.maxRecordBytes })) {
     const parsed = "text" in record ? parseRecordJson(record.text) : record;
-    if ("error" in parsed) throw new RecordRejected(`line ${record.line}: ${parsed.error}; fix or remove that line and import the file again`);
+    if ("error" in parsed)
+      throw new RecordRejected(
+        `line ${record.line}: ${parsed.error}; fix or remove that line and import the file again`,
+      );
     yield { event: parsed.value, line: record.line };
   }
 }
@@ -104,7 +127,10 @@ export async function importOpenHandsEvents(ctx: ImportContext) {
       for (const step of steps) await sink.add(step);
     }
     for (const step of stepper.finish()) await sink.add(step);
-    return { ...openHandsHeader(stepper, { instanceId }), generator: chooseGenerator(stepper.model, instanceId ?? ctx.fileName) };
+    return {
+      ...openHandsHeader(stepper, { instanceId }),
+      generator: chooseGenerator(stepper.model, instanceId ?? ctx.fileName),
+    };
   });
 }
 
@@ -112,10 +138,20 @@ async function importInspectSample(ctx: ImportContext, value: unknown, evalInfo:
   await ctx.run.checkCancelled();
   try {
     const sample = inspectSample(value, evalInfo, ctx.fileName);
-    const header = { ...sample.header, generator: generatorChooser(ctx.run, ctx.options.generator)(sample.header.model, sample.header.instanceId ?? label) };
+    const header = {
+      ...sample.header,
+      generator: generatorChooser(ctx.run, ctx.options.generator)(
+        sample.header.model,
+        sample.header.instanceId ?? label,
+      ),
+    };
     // the sample's key does not hold the generator: a generator the user gives over the file's model makes it another source, so it is written
     const sourceHash = hashOf(header.generator === sample.header.model ? value : [value, header.generator]);
-    const outcome = await writeTrajectory(ctx.db, { externalId: sample.externalId, sourceHash, produce: (sink) => addAll(sink, sample.steps, header) }, ctx.run);
+    const outcome = await writeTrajectory(
+      ctx.db,
+      { externalId: sample.externalId, sourceHash, produce: (sink) => addAll(sink, sample.steps, header) },
+      ctx.run,
+    );
     ctx.run.count(outcome);
   } catch (error) {
     ctx.run.fail({ line: null, key: label, reason: describeError(error) });
@@ -135,7 +171,8 @@ async function firstByte(filePath: string): Promise<string | null> {
 }
 
 async function startsWithZipMagic(filePath: string) {
-  for await (const chunk of createReadStream(filePath, { start: 0, end: 3 })) return (chunk as Buffer).equals(ZIP_MAGIC);
+  for await (const chunk of createReadStream(filePath, { start: 0, end: 3 }))
+    return (chunk as Buffer).equals(ZIP_MAGIC);
   return false;
 }
 
@@ -145,7 +182,8 @@ export async function importInspectLog(ctx: ImportContext) {
   let evalInfo: InspectEval | null = null;
   for await (const part of readDocumentParts(ctx.openStream(), new Set(["samples"]))) {
     if (part.kind === "member" && part.key === "eval") evalInfo = InspectEvalSchema.parse(part.value);
-    if (part.kind === "element" && part.key === "samples") await importInspectSample(ctx, part.value, evalInfo, `sample ${part.index + 1}`);
+    if (part.kind === "element" && part.key === "samples")
+      await importInspectSample(ctx, part.value, evalInfo, `sample ${part.index + 1}`);
   }
 }
 
@@ -157,7 +195,12 @@ async function importInspectEvalZip(ctx: ImportContext) {
   const maxBytes = ctx.options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   let evalInfo: InspectEval | null = null;
   // the header lies at the end of the zip, the samples before it: read the header first
-  for await (const member of readZipMembers(ctx.filePath, (name) => EVAL_HEADERS.includes(name), maxBytes, (a, b) => EVAL_HEADERS.indexOf(a) - EVAL_HEADERS.indexOf(b))) {
+  for await (const member of readZipMembers(
+    ctx.filePath,
+    (name) => EVAL_HEADERS.includes(name),
+    maxBytes,
+    (a, b) => EVAL_HEADERS.indexOf(a) - EVAL_HEADERS.indexOf(b),
+  )) {
     const parsed = "text" in member ? parseRecordJson(member.text) : member;
     if ("value" in parsed) {
       evalInfo = InspectEvalSchema.parse((parsed.value as { eval?: unknown }).eval ?? {});
@@ -185,13 +228,25 @@ type OpenHandsLine = { externalId: string; sourceHash: string; header: Trajector
 async function writeRuns(tx: Db, lines: OpenHandsLine[], run: ImportRun): Promise<WriteResult[]> {
   const results: WriteResult[] = [];
   for (const line of lines) {
-    results.push(await writeTrajectoryIn(tx, { externalId: line.externalId, sourceHash: line.sourceHash, produce: (sink) => addAll(sink, line.steps, line.header) }, run));
+    results.push(
+      await writeTrajectoryIn(
+        tx,
+        {
+          externalId: line.externalId,
+          sourceHash: line.sourceHash,
+          produce: (sink) => addAll(sink, line.steps, line.header),
+        },
+        run,
+      ),
+    );
   }
   return results;
 }
 
 /** OpenHands evaluation output.jsonl (one run per line) and SWE-Gym's sampled-trajectory rows; the user's generator wins. */
-export function openHandsOutputImporter(chooseGenerator: ChooseGenerator = generatorOfFile): RecordImporter<OpenHandsLine> {
+export function openHandsOutputImporter(
+  chooseGenerator: ChooseGenerator = generatorOfFile,
+): RecordImporter<OpenHandsLine> {
   return {
     format: "OPENHANDS_TRAJECTORY",
     parse(value) {

@@ -16,7 +16,9 @@ export function toolCallsText(calls: unknown): string | null {
     .map((call) => {
       const fn = (call as Json)?.function as Json | string | undefined;
       if (typeof fn === "string") return `${fn}(${JSON.stringify((call as Json).arguments ?? {})})`; // Inspect's shape
-      return fn ? `${fn.name}(${typeof fn.arguments === "string" ? fn.arguments : JSON.stringify(fn.arguments ?? {})})` : JSON.stringify(call);
+      return fn
+        ? `${fn.name}(${typeof fn.arguments === "string" ? fn.arguments : JSON.stringify(fn.arguments ?? {})})`
+        : JSON.stringify(call);
     })
     .join("\n");
 }
@@ -34,7 +36,14 @@ function commandsOf(message: Json, text: string | null): string | null {
   return fenced ? fenced[1].replace(/^(?:[^\S\n]*\n)+/, "").trimEnd() : null; // blank lines after the fence are not the command
 }
 
-type OpenStep = { thought: string | null; action: string | null; observation: string[]; tokensIn: number | null; tokensOut: number | null; metadata: Json };
+type OpenStep = {
+  thought: string | null;
+  action: string | null;
+  observation: string[];
+  tokensIn: number | null;
+  tokensOut: number | null;
+  metadata: Json;
+};
 
 /** Feed messages in order; each call returns the steps it completed (at most one), then call finish(). */
 export class ChatStepper {
@@ -49,7 +58,10 @@ export class ChatStepper {
     if (message.role === "assistant") {
       const done = this.finish();
       const text = contentText(message.content);
-      const action = typeof message.action === "string" ? message.action : (toolCallsText(message.tool_calls) ?? commandsOf(message, text));
+      const action =
+        typeof message.action === "string"
+          ? message.action
+          : (toolCallsText(message.tool_calls) ?? commandsOf(message, text));
       const thought = typeof message.thought === "string" ? message.thought : text;
       const usage = ((message.extra as Json | undefined)?.response as Json | undefined)?.usage as Json | undefined;
       const cost = finiteNumber((message.extra as Json | undefined)?.cost);

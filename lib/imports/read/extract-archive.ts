@@ -44,7 +44,8 @@ export function archiveLimitsFromEnv(source?: EnvironmentSource): ArchiveLimits 
   };
 }
 
-const refuse = (reason: string) => new AppError("UNPROCESSABLE", `The archive was refused: ${reason}; nothing was imported`);
+const refuse = (reason: string) =>
+  new AppError("UNPROCESSABLE", `The archive was refused: ${reason}; nothing was imported`);
 
 /** The entry's path inside the target folder, or null when it must be skipped. */
 export function safeEntryPath(root: string, name: string): string | null {
@@ -65,18 +66,26 @@ class Budget {
   constructor(private readonly limits: ArchiveLimits) {}
 
   entry(name: string) {
-    if (++this.entries > this.limits.maxEntries) throw refuse(`it has more than ${this.limits.maxEntries.toLocaleString("en-US")} entries`);
-    if (Buffer.byteLength(name) > this.limits.maxPathBytes) throw refuse(`an entry's path is longer than ${this.limits.maxPathBytes} bytes (${name.slice(0, 80)}…)`);
+    if (++this.entries > this.limits.maxEntries)
+      throw refuse(`it has more than ${this.limits.maxEntries.toLocaleString("en-US")} entries`);
+    if (Buffer.byteLength(name) > this.limits.maxPathBytes)
+      throw refuse(`an entry's path is longer than ${this.limits.maxPathBytes} bytes (${name.slice(0, 80)}…)`);
     const depth = name.split(/[\\/]/).filter(Boolean).length;
-    if (depth > this.limits.maxPathDepth) throw refuse(`the entry ${name.slice(0, 120)} is nested ${depth} folders deep (the limit is ${this.limits.maxPathDepth})`);
+    if (depth > this.limits.maxPathDepth)
+      throw refuse(
+        `the entry ${name.slice(0, 120)} is nested ${depth} folders deep (the limit is ${this.limits.maxPathDepth})`,
+      );
   }
 
   /** Counts unpacked bytes; throws the moment a cap is passed. */
   add(n: number) {
     this.bytes += n;
-    if (this.bytes > this.limits.maxBytes) throw refuse(`it unpacks to more than ${formatBytes(this.limits.maxBytes)} (SWE_CURATOR_ARCHIVE_MAX_BYTES)`);
+    if (this.bytes > this.limits.maxBytes)
+      throw refuse(`it unpacks to more than ${formatBytes(this.limits.maxBytes)} (SWE_CURATOR_ARCHIVE_MAX_BYTES)`);
     if (this.bytes > this.limits.ratioGraceBytes && this.bytes > Math.max(this.packed, 1) * this.limits.maxRatio) {
-      throw refuse(`it expands more than ${this.limits.maxRatio}× (${formatBytes(this.bytes)} unpacked from ${formatBytes(this.packed)}; a decompression bomb?)`);
+      throw refuse(
+        `it expands more than ${this.limits.maxRatio}× (${formatBytes(this.bytes)} unpacked from ${formatBytes(this.packed)}; a decompression bomb?)`,
+      );
     }
   }
 
@@ -104,15 +113,24 @@ async function writeEntry(target: string, stream: Readable, meter?: Transform) {
 
 function openZip(filePath: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(filePath, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true }, (error, zip) => (error || !zip ? reject(error ?? new Error("unreadable zip")) : resolve(zip))),
+    yauzl.open(filePath, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true }, (error, zip) =>
+      error || !zip ? reject(error ?? new Error("unreadable zip")) : resolve(zip),
+    ),
   );
 }
 
 /** Walks a zip's central directory entry by entry (no data read); `visit` may return a promise. */
-async function eachZipEntry(filePath: string, limits: ArchiveLimits, visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<void> | void) {
+async function eachZipEntry(
+  filePath: string,
+  limits: ArchiveLimits,
+  visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<void> | void,
+) {
   const zip = await openZip(filePath);
   try {
-    if (zip.entryCount > limits.maxEntries) throw refuse(`its directory lists ${zip.entryCount.toLocaleString("en-US")} entries (the limit is ${limits.maxEntries.toLocaleString("en-US")})`);
+    if (zip.entryCount > limits.maxEntries)
+      throw refuse(
+        `its directory lists ${zip.entryCount.toLocaleString("en-US")} entries (the limit is ${limits.maxEntries.toLocaleString("en-US")})`,
+      );
     await new Promise<void>((resolve, reject) => {
       zip.on("error", reject);
       zip.on("end", () => resolve());
@@ -144,13 +162,21 @@ async function extractZip(filePath: string, root: string, limits: ArchiveLimits)
     const isLink = ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
     if (!target || entry.fileName.endsWith("/") || isLink) return;
     return new Promise<void>((resolve, reject) =>
-      zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error ?? new Error("unreadable zip entry")) : writeEntry(target, stream, budget.meter()).then(resolve, reject))),
+      zip.openReadStream(entry, (error, stream) =>
+        error || !stream
+          ? reject(error ?? new Error("unreadable zip entry"))
+          : writeEntry(target, stream, budget.meter()).then(resolve, reject),
+      ),
     );
   });
 }
 
 function headerBytes(header: tar.Header) {
-  return Buffer.byteLength(header.name) + Buffer.byteLength(header.linkname ?? "") + (header.pax ? Buffer.byteLength(JSON.stringify(header.pax)) : 0);
+  return (
+    Buffer.byteLength(header.name) +
+    Buffer.byteLength(header.linkname ?? "") +
+    (header.pax ? Buffer.byteLength(JSON.stringify(header.pax)) : 0)
+  );
 }
 
 async function extractTar(filePath: string, root: string, limits: ArchiveLimits, gzipped: boolean) {
@@ -159,7 +185,10 @@ async function extractTar(filePath: string, root: string, limits: ArchiveLimits,
   const done = (async () => {
     for await (const entry of extract) {
       const { header } = entry;
-      if (headerBytes(header) > limits.maxHeaderBytes) throw refuse(`the headers of the entry ${header.name.slice(0, 120)} are larger than ${formatBytes(limits.maxHeaderBytes)}`);
+      if (headerBytes(header) > limits.maxHeaderBytes)
+        throw refuse(
+          `the headers of the entry ${header.name.slice(0, 120)} are larger than ${formatBytes(limits.maxHeaderBytes)}`,
+        );
       budget.entry(header.name);
       const target = header.type === "file" ? safeEntryPath(root, header.name) : null;
       // a tar's bytes are all counted where they leave the decompressor, skipped entries included
@@ -169,7 +198,9 @@ async function extractTar(filePath: string, root: string, limits: ArchiveLimits,
     }
   })();
   const source = createReadStream(filePath);
-  const unpack = gzipped ? pipeline(source, budget.meter("packed"), createGunzip(), budget.meter(), extract) : pipeline(source, budget.meter("packed"), extract);
+  const unpack = gzipped
+    ? pipeline(source, budget.meter("packed"), createGunzip(), budget.meter(), extract)
+    : pipeline(source, budget.meter("packed"), extract);
   // whichever fails first stops both: the reader must not keep inflating after a refusal
   await Promise.all([unpack, done]).catch((error) => {
     source.destroy();
@@ -179,7 +210,11 @@ async function extractTar(filePath: string, root: string, limits: ArchiveLimits,
 }
 
 /** Unpacks into a new temporary folder; call cleanup() when done with it. Over a cap nothing is left behind. */
-export async function extractArchive(filePath: string, kind: ArchiveKind, limits: ArchiveLimits = archiveLimitsFromEnv()) {
+export async function extractArchive(
+  filePath: string,
+  kind: ArchiveKind,
+  limits: ArchiveLimits = archiveLimitsFromEnv(),
+) {
   const root = await mkdtemp(path.join(tmpdir(), "swe-curator-import-"));
   const cleanup = () => rm(root, { recursive: true, force: true });
   try {

@@ -19,7 +19,10 @@ type Token = { name: string; value?: unknown };
 
 export class DocumentError extends Error {}
 
-export async function* readDocumentParts(source: Readable, explode: ReadonlySet<string> = new Set()): AsyncGenerator<DocumentPart> {
+export async function* readDocumentParts(
+  source: Readable,
+  explode: ReadonlySet<string> = new Set(),
+): AsyncGenerator<DocumentPart> {
   const tokens = source.pipe(parser.asStream({ streamValues: false }));
   source.on("error", (error) => tokens.destroy(error));
   let depth = 0;

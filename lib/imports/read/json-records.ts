@@ -5,13 +5,22 @@
 // malformed record costs only itself and a record over the size cap is skipped, not
 // buffered. JSON.parse then runs on each record alone.
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, NL, OPEN_BRACE, OPEN_BRACKET, QUOTE } from "./json-bytes";
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isSpace,
+  NL,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from "./json-bytes";
 
 export type RecordLayout = "jsonl" | "array" | "keyed" | "single";
 
-export type RawRecord =
-  | { line: number; text: string; bytes: number }
-  | { line: number; error: string; bytes: number };
+export type RawRecord = { line: number; text: string; bytes: number } | { line: number; error: string; bytes: number };
 
 export type ReadRecordsOptions = {
   layout: RecordLayout;
@@ -51,7 +60,11 @@ class RecordBuffer {
     this.size = 0;
     this.oversized = false;
     if (oversized) {
-      return { line, bytes, error: `the record is ${formatBytes(bytes)}, over the ${formatBytes(this.max)} limit for one record; it was skipped` };
+      return {
+        line,
+        bytes,
+        error: `the record is ${formatBytes(bytes)}, over the ${formatBytes(this.max)} limit for one record; it was skipped`,
+      };
     }
     const buffer = parts.length === 1 ? parts[0] : Buffer.concat(parts);
     try {
@@ -72,7 +85,11 @@ async function* readJsonl(source: AsyncIterable<Buffer>, max: number): AsyncGene
       const nl = chunk.indexOf(NL, start);
       const end = nl === -1 ? chunk.length : nl;
       if (blank) {
-        for (let i = start; i < end; i++) if (!isSpace(chunk[i])) { blank = false; break; }
+        for (let i = start; i < end; i++)
+          if (!isSpace(chunk[i])) {
+            blank = false;
+            break;
+          }
       }
       record.push(chunk.subarray(start, end));
       if (nl === -1) break;
@@ -182,8 +199,10 @@ async function* readArray(source: AsyncIterable<Buffer>, max: number, keyed = fa
   const ended: string = state;
   if (ended === "record") yield record.take(recordLine);
   if (ended === "before") yield { line, bytes: 0, error: "the file is empty" };
-  else if (ended !== "after") yield { line, bytes: 0, error: `the file ends before its ${what} is closed (was it truncated?)` };
-  else if (trailingGarbageLine) yield { line: trailingGarbageLine, bytes: 0, error: `unexpected text after the end of the ${what}` };
+  else if (ended !== "after")
+    yield { line, bytes: 0, error: `the file ends before its ${what} is closed (was it truncated?)` };
+  else if (trailingGarbageLine)
+    yield { line: trailingGarbageLine, bytes: 0, error: `unexpected text after the end of the ${what}` };
 }
 
 async function* readSingle(source: AsyncIterable<Buffer>, max: number): AsyncGenerator<RawRecord> {

@@ -3,7 +3,17 @@
 // Detection feeds it the first bytes of a file, and, when those do not decide, the rest of
 // the file chunk by chunk: memory stays at a few sets of key names whatever the file's size.
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from "./json-bytes";
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isSpace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from "./json-bytes";
 
 export type JsonShape = {
   /** what the file holds: one object, one array, several values one after another (JSONL), or no JSON */
@@ -21,10 +31,15 @@ export type JsonShape = {
 const MAX_KEYS_PER_SET = 500;
 const MAX_KEY_BYTES = 200;
 
-
 /** Feed it chunks in order; read `shape` at any time, and stop feeding once `done`. */
 export class JsonShapeScanner {
-  readonly shape: JsonShape = { container: "none", top: new Set(), inner: new Set(), memberElements: new Map(), complete: false };
+  readonly shape: JsonShape = {
+    container: "none",
+    top: new Set(),
+    inner: new Set(),
+    memberElements: new Map(),
+    complete: false,
+  };
   /** nothing more can change the shape (an array's first element, or JSONL's second record, was seen) */
   done = false;
   private stack: number[] = []; // OPEN_BRACE / OPEN_BRACKET per open container
@@ -97,7 +112,13 @@ export class JsonShapeScanner {
     if (depth === 1) target = this.shape.top;
     else if (depth === 2 && outer === OPEN_BRACKET && this.elementIndex[0] === 0) target = this.shape.inner;
     else if (depth === 2 && outer === OPEN_BRACE) target = this.shape.inner;
-    else if (depth === 3 && outer === OPEN_BRACE && this.stack[1] === OPEN_BRACKET && this.elementIndex[1] === 0 && this.member !== null) {
+    else if (
+      depth === 3 &&
+      outer === OPEN_BRACE &&
+      this.stack[1] === OPEN_BRACKET &&
+      this.elementIndex[1] === 0 &&
+      this.member !== null
+    ) {
       target = this.shape.memberElements.get(this.member) ?? new Set();
       this.shape.memberElements.set(this.member, target);
     }

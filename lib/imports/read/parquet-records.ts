@@ -1,4 +1,11 @@
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema, type AsyncBuffer, type FileMetaData } from "hyparquet";
+import {
+  asyncBufferFromFile,
+  parquetMetadataAsync,
+  parquetReadObjects,
+  parquetSchema,
+  type AsyncBuffer,
+  type FileMetaData,
+} from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { AppError } from "../../errors/app-error";
 import { bigintToJson } from "../../json/bigint-json";
@@ -10,7 +17,9 @@ import { bigintToJson } from "../../json/bigint-json";
 // a time, so memory is bounded by the largest row group, not the file.
 
 /** `through`: the rows of the file accounted for once this one is (a broken row group accounts for all of its rows) */
-export type ParquetRow = { line: number; value: unknown; bytes: number; through: number } | { line: number; error: string; bytes: number; through: number };
+export type ParquetRow =
+  | { line: number; value: unknown; bytes: number; through: number }
+  | { line: number; error: string; bytes: number; through: number };
 
 export type ParquetSource = { file: AsyncBuffer; metadata: FileMetaData; columns: string[]; rows: number };
 
@@ -21,7 +30,10 @@ export async function openParquet(filePath: string): Promise<ParquetSource> {
   try {
     metadata = await parquetMetadataAsync(file);
   } catch (error) {
-    throw new AppError("UNPROCESSABLE", `The Parquet file's footer could not be read (${(error as Error).message}); was the file truncated?`);
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The Parquet file's footer could not be read (${(error as Error).message}); was the file truncated?`,
+    );
   }
   const columns = parquetSchema(metadata).children.map((child) => child.element.name);
   return { file, metadata, columns, rows: Number(metadata.num_rows) };
@@ -56,12 +68,29 @@ export async function* readParquetRecords(source: ParquetSource, startRow = 0): 
       const bytesPerRow = Math.ceil(Number(group.total_byte_size) / count);
       let rows: Record<string, unknown>[] | null = null;
       try {
-        rows = await parquetReadObjects({ file: source.file, metadata: source.metadata, rowStart, rowEnd: groupEnd, compressors });
+        rows = await parquetReadObjects({
+          file: source.file,
+          metadata: source.metadata,
+          rowStart,
+          rowEnd: groupEnd,
+          compressors,
+        });
       } catch (error) {
-        yield { line: rowStart + 1, through: groupEnd, bytes: 0, error: `rows ${rowStart + 1}–${groupEnd} (row group ${index + 1}) could not be decoded: ${(error as Error).message}` };
+        yield {
+          line: rowStart + 1,
+          through: groupEnd,
+          bytes: 0,
+          error: `rows ${rowStart + 1}–${groupEnd} (row group ${index + 1}) could not be decoded: ${(error as Error).message}`,
+        };
       }
       if (rows) {
-        for (const [offset, row] of rows.entries()) yield { line: rowStart + offset + 1, through: rowStart + offset + 1, value: jsonValue(row), bytes: bytesPerRow };
+        for (const [offset, row] of rows.entries())
+          yield {
+            line: rowStart + offset + 1,
+            through: rowStart + offset + 1,
+            value: jsonValue(row),
+            bytes: bytesPerRow,
+          };
         rows = null;
       }
     }

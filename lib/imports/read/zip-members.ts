@@ -10,7 +10,11 @@ export type ZipMember = { name: string; compressedBytes: number } & ({ text: str
 
 function openZip(filePath: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(filePath, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true }, (error, zip) => (error || !zip ? reject(error ?? new Error("unreadable zip")) : resolve(zip))),
+    yauzl.open(
+      filePath,
+      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true },
+      (error, zip) => (error || !zip ? reject(error ?? new Error("unreadable zip")) : resolve(zip)),
+    ),
   );
 }
 
@@ -28,14 +32,23 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 }
 
 async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
-  const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (error, s) => (error || !s ? reject(error ?? new Error("unreadable member")) : resolve(s))));
+  const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+    zip.openReadStream(entry, (error, s) =>
+      error || !s ? reject(error ?? new Error("unreadable member")) : resolve(s),
+    ),
+  );
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The members whose names `wanted` accepts, in the order `order` gives (default: as stored). */
-export async function* readZipMembers(filePath: string, wanted: (name: string) => boolean, maxBytes: number, order?: (a: string, b: string) => number): AsyncGenerator<ZipMember> {
+export async function* readZipMembers(
+  filePath: string,
+  wanted: (name: string) => boolean,
+  maxBytes: number,
+  order?: (a: string, b: string) => number,
+): AsyncGenerator<ZipMember> {
   const zip = await openZip(filePath);
   try {
     const entries = (await listEntries(zip)).filter((e) => !e.fileName.endsWith("/") && wanted(e.fileName));
@@ -43,7 +56,10 @@ export async function* readZipMembers(filePath: string, wanted: (name: string) =
     for (const entry of entries) {
       const base = { name: entry.fileName, compressedBytes: entry.compressedSize };
       if (entry.uncompressedSize > maxBytes) {
-        yield { ...base, error: `the member is ${formatBytes(entry.uncompressedSize)}, over the ${formatBytes(maxBytes)} limit for one record; it was skipped` };
+        yield {
+          ...base,
+          error: `the member is ${formatBytes(entry.uncompressedSize)}, over the ${formatBytes(maxBytes)} limit for one record; it was skipped`,
+        };
         continue;
       }
       yield { ...base, text: await readEntry(zip, entry) };

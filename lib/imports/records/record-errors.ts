@@ -19,7 +19,10 @@ const kindName = (kind: string) => KIND_NAMES[kind] ?? kind;
 
 /** `test_result.git_patch`, `FAIL_TO_PASS[2]` */
 function fieldName(path: PropertyKey[]): string {
-  return path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i ? "." : ""}${String(part)}`)).join("") || "the record";
+  return (
+    path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i ? "." : ""}${String(part)}`)).join("") ||
+    "the record"
+  );
 }
 
 type Issue = ZodError["issues"][number];
@@ -37,7 +40,8 @@ function issueText(issue: Issue): string {
     const expected = [...new Set(branches.map((inner) => kindName(String((inner as { expected: unknown }).expected))))];
     const received = branches.map((inner) => /received (\w+)/.exec(inner.message)?.[1]).find(Boolean);
     if (received === "undefined") return `${field} is missing`;
-    if (expected.length) return `${field} must be ${expected.slice(0, -1).join(", ")}${expected.length > 1 ? " or " : ""}${expected.at(-1)}${received ? `, not ${kindName(received)}` : ""}`;
+    if (expected.length)
+      return `${field} must be ${expected.slice(0, -1).join(", ")}${expected.length > 1 ? " or " : ""}${expected.at(-1)}${received ? `, not ${kindName(received)}` : ""}`;
   }
   if (issue.code === "invalid_value") return `${field} must be one of ${issue.values.map(String).join(", ")}`;
   if (issue.code === "unrecognized_keys") return `${field} has unknown fields ${issue.keys.join(", ")}`;
@@ -54,11 +58,20 @@ export function describeInvalidRecord(error: ZodError): string {
 
 /** Each record format's name and the fields a record of it needs: the advice a refusal ends with. */
 const RECORD_FORMATS: Partial<Record<string, { name: string; needs: string }>> = {
-  SWE_BENCH_INSTANCES: { name: "a SWE-bench instance", needs: "instance_id, repo and base_commit (with problem_statement, patch, FAIL_TO_PASS, PASS_TO_PASS)" },
-  SWE_BENCH_PREDICTIONS: { name: "a SWE-bench prediction", needs: "instance_id, model_name_or_path and a non-empty model_patch" },
+  SWE_BENCH_INSTANCES: {
+    name: "a SWE-bench instance",
+    needs: "instance_id, repo and base_commit (with problem_statement, patch, FAIL_TO_PASS, PASS_TO_PASS)",
+  },
+  SWE_BENCH_PREDICTIONS: {
+    name: "a SWE-bench prediction",
+    needs: "instance_id, model_name_or_path and a non-empty model_patch",
+  },
   OPENSWE_ENVIRONMENT: { name: "an OpenSWE environment row", needs: "instance_id, repo and dockerfile or eval_script" },
   SWE_FLOW_STEPS: { name: "a SWE-Flow step", needs: "instance_id, repo and the step's fail_to_pass tests" },
-  REVIEWER_VERDICTS: { name: "a reviewer verdict", needs: "instance_id, candidate, reviewer_model and decision (see lib/imports/README.md)" },
+  REVIEWER_VERDICTS: {
+    name: "a reviewer verdict",
+    needs: "instance_id, candidate, reviewer_model and decision (see lib/imports/README.md)",
+  },
   OPENHANDS_TRAJECTORY: { name: "an OpenHands run", needs: "instance_id and its history (events) or messages" },
   R2E_GYM_TRAJECTORY: { name: "an R2E-Gym run", needs: "trajectory_steps and output_patch or exit_reason" },
 };

@@ -48,26 +48,24 @@ export function taskRowKeyFields() {
 }
 
 /** FAIL_TO_PASS / PASS_TO_PASS: a list, or (Hugging Face export) a JSON-encoded list. */
-export const TestIdListSchema = z
-  .union([z.array(z.string()), z.string(), z.null()])
-  .transform((value, ctx) => {
-    if (value === null) return [];
-    if (Array.isArray(value)) return value;
-    const text = value.trim();
-    if (text === "") return [];
-    if (!text.startsWith("[")) {
-      ctx.addIssue({ code: "custom", message: "expected a list of test ids or a JSON-encoded list" });
-      return z.NEVER;
-    }
-    try {
-      const decoded: unknown = JSON.parse(text);
-      if (Array.isArray(decoded) && decoded.every((id) => typeof id === "string")) return decoded as string[];
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: "custom", message: "the JSON-encoded test list is not a list of strings" });
+export const TestIdListSchema = z.union([z.array(z.string()), z.string(), z.null()]).transform((value, ctx) => {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const text = value.trim();
+  if (text === "") return [];
+  if (!text.startsWith("[")) {
+    ctx.addIssue({ code: "custom", message: "expected a list of test ids or a JSON-encoded list" });
     return z.NEVER;
-  });
+  }
+  try {
+    const decoded: unknown = JSON.parse(text);
+    if (Array.isArray(decoded) && decoded.every((id) => typeof id === "string")) return decoded as string[];
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: "custom", message: "the JSON-encoded test list is not a list of strings" });
+  return z.NEVER;
+});
 
 export const RepoNameSchema = z
   .string()
@@ -104,7 +102,16 @@ const DIFFICULTY_BY_LABEL: Record<string, Difficulty> = {
 
 export function parseDifficulty(value: unknown): Difficulty | null {
   if (typeof value !== "string") return null;
-  return DIFFICULTY_BY_LABEL[value.trim()] ?? DIFFICULTY_BY_LABEL[value.trim().toLowerCase().replace(/[\s-]+/g, "_")] ?? null;
+  return (
+    DIFFICULTY_BY_LABEL[value.trim()] ??
+    DIFFICULTY_BY_LABEL[
+      value
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, "_")
+    ] ??
+    null
+  );
 }
 
 export const environmentKey = (owner: string, name: string, commit: string) => `${owner}__${name}@${commit}`;

@@ -40,7 +40,10 @@ export function capText(value: unknown): { text: string | null; truncated: boole
   if (value === null || value === undefined) return { text: null, truncated: false };
   const text = typeof value === "string" ? value : JSON.stringify(value);
   if (text.length <= MAX_STEP_FIELD_CHARS) return { text: text.replace(/\u0000/g, ""), truncated: false };
-  return { text: text.slice(0, MAX_STEP_FIELD_CHARS).replace(/\u0000/g, "") + "\n…[truncated on import]", truncated: true };
+  return {
+    text: text.slice(0, MAX_STEP_FIELD_CHARS).replace(/\u0000/g, "") + "\n…[truncated on import]",
+    truncated: true,
+  };
 }
 
 /** Builds a step, capping each text field and noting which were cut. */
@@ -56,7 +59,11 @@ export function makeStep(fields: {
   const thought = capText(fields.thought);
   const action = capText(fields.action);
   const observation = capText(fields.observation);
-  const truncated = [thought.truncated && "thought", action.truncated && "action", observation.truncated && "observation"].filter(Boolean);
+  const truncated = [
+    thought.truncated && "thought",
+    action.truncated && "action",
+    observation.truncated && "observation",
+  ].filter(Boolean);
   const metadata = { ...(fields.metadata ?? {}), ...(truncated.length ? { truncated } : {}) };
   return {
     thought: thought.text,
@@ -83,7 +90,15 @@ export function contentText(content: unknown): string | null {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (typeof part === "string" ? part : typeof part?.text === "string" ? part.text : typeof part?.reasoning === "string" ? part.reasoning : ""))
+      .map((part) =>
+        typeof part === "string"
+          ? part
+          : typeof part?.text === "string"
+            ? part.text
+            : typeof part?.reasoning === "string"
+              ? part.reasoning
+              : "",
+      )
       .filter(Boolean)
       .join("\n");
   }

@@ -4,7 +4,13 @@ import type { Db } from "../../db/client";
 export async function findTasks(tx: Db, instanceIds: string[]) {
   const tasks = await tx.task.findMany({
     where: { instanceId: { in: [...new Set(instanceIds)] } },
-    select: { id: true, instanceId: true, failToPass: true, passToPass: true, environment: { select: { currentRevisionId: true } } },
+    select: {
+      id: true,
+      instanceId: true,
+      failToPass: true,
+      passToPass: true,
+      environment: { select: { currentRevisionId: true } },
+    },
   });
   return new Map(tasks.map((t) => [t.instanceId, t]));
 }

@@ -8,10 +8,12 @@ import { specAvailable, specSourceOfRun } from "../../environments/spec-instance
 // the revision's reason and the environment's metadata, and failing loudly if built or run,
 // so nobody mistakes it for a real recipe.
 
-export const PLACEHOLDER_REASON = "PLACEHOLDER: imported without a build recipe; replace the Dockerfile and eval script before validating";
+export const PLACEHOLDER_REASON =
+  "PLACEHOLDER: imported without a build recipe; replace the Dockerfile and eval script before validating";
 export const PLACEHOLDER_MARKER = "SWE-CURATOR PLACEHOLDER";
 
-export const publishedImageReason = (image: string) => `IMAGE: runs the published image ${image}, pinned by digest on its first pull; the eval script is derived from each task`;
+export const publishedImageReason = (image: string) =>
+  `IMAGE: runs the published image ${image}, pinned by digest on its first pull; the eval script is derived from each task`;
 
 export type RecordSource = { imageSource: ImageSource; imageReference: string | null };
 
@@ -23,9 +25,16 @@ export type RecordSource = { imageSource: ImageSource; imageReference: string | 
  */
 export function sourceOfRecord(record: TaskRecord): RecordSource {
   if (record.environment.recipe) return { imageSource: "RECIPE", imageReference: null };
-  const image = datasetImageName({ source: record.task.source, instanceId: record.instanceId, metadata: [record.task.metadata, record.environment.metadata] });
+  const image = datasetImageName({
+    source: record.task.source,
+    instanceId: record.instanceId,
+    metadata: [record.task.metadata, record.environment.metadata],
+  });
   if (image) return { imageSource: "IMAGE", imageReference: image };
-  const spec = specSourceOfRun({ instanceId: record.instanceId, ...record.task }, { ...record.environment, repository: record.repository });
+  const spec = specSourceOfRun(
+    { instanceId: record.instanceId, ...record.task },
+    { ...record.environment, repository: record.repository },
+  );
   return { imageSource: specAvailable(spec) ? "SPEC" : "NONE", imageReference: null };
 }
 
@@ -35,7 +44,9 @@ export function placeholderRecipe(record: TaskRecord) {
   const dockerfile = [
     `# ${PLACEHOLDER_MARKER} — not a real build recipe.`,
     `# Imported from ${record.task.source} data for ${repository.owner}/${repository.name} at ${environment.baseCommit}`,
-    environment.setupCommit ? `# (environment_setup_commit ${environment.setupCommit}, version ${environment.version ?? "?"}).` : "#",
+    environment.setupCommit
+      ? `# (environment_setup_commit ${environment.setupCommit}, version ${environment.version ?? "?"}).`
+      : "#",
     image ? `# The dataset names a prebuilt image: ${image}` : "# The dataset names no prebuilt image.",
     "# Write the real Dockerfile (a new revision) before building.",
     image ? `FROM ${image}` : "FROM scratch",

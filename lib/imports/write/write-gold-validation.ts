@@ -21,7 +21,8 @@ export type ValidationReport = z.infer<typeof ValidationReportSchema>;
 
 export type GoldValidation = { instanceId: string; report: ValidationReport; log: string | null; runId: string | null };
 
-export const goldValidationGroupId = (instanceId: string) => `import:swe-smith-validation:${createHash("sha256").update(instanceId).digest("hex").slice(0, 24)}`;
+export const goldValidationGroupId = (instanceId: string) =>
+  `import:swe-smith-validation:${createHash("sha256").update(instanceId).digest("hex").slice(0, 24)}`;
 
 type Outcome = "PASSED" | "FAILED" | "MISSING";
 
@@ -29,10 +30,21 @@ type Outcome = "PASSED" | "FAILED" | "MISSING";
 export function goldTestOutcomes(task: { failToPass: string[]; passToPass: string[] }, report: ValidationReport) {
   const passed = new Set([...report.FAIL_TO_PASS, ...report.PASS_TO_PASS]);
   const failed = new Set([...report.FAIL_TO_FAIL, ...report.PASS_TO_FAIL]);
-  const outcome = (testId: string): Outcome => (passed.has(testId) ? "PASSED" : failed.has(testId) ? "FAILED" : "MISSING");
+  const outcome = (testId: string): Outcome =>
+    passed.has(testId) ? "PASSED" : failed.has(testId) ? "FAILED" : "MISSING";
   return [
-    ...task.failToPass.map((testId) => ({ testId, group: "FAIL_TO_PASS" as const, expected: "PASSED" as const, actual: outcome(testId) })),
-    ...task.passToPass.map((testId) => ({ testId, group: "PASS_TO_PASS" as const, expected: "PASSED" as const, actual: outcome(testId) })),
+    ...task.failToPass.map((testId) => ({
+      testId,
+      group: "FAIL_TO_PASS" as const,
+      expected: "PASSED" as const,
+      actual: outcome(testId),
+    })),
+    ...task.passToPass.map((testId) => ({
+      testId,
+      group: "PASS_TO_PASS" as const,
+      expected: "PASSED" as const,
+      actual: outcome(testId),
+    })),
   ];
 }
 
@@ -41,10 +53,14 @@ const notImported = (instanceId: string) =>
 
 export async function writeGoldValidation(tx: Db, validation: GoldValidation, run: ImportRun): Promise<WriteResult> {
   const { instanceId, report } = validation;
-  const task = await tx.task.findUnique({ where: { instanceId }, select: { id: true, failToPass: true, passToPass: true, environment: { select: { currentRevisionId: true } } } });
+  const task = await tx.task.findUnique({
+    where: { instanceId },
+    select: { id: true, failToPass: true, passToPass: true, environment: { select: { currentRevisionId: true } } },
+  });
   if (!task) return { error: notImported(instanceId) };
   const revisionId = task.environment.currentRevisionId;
-  if (!revisionId) return { error: `the environment of ${instanceId} has no revision to attach the gold patch's results to` };
+  if (!revisionId)
+    return { error: `the environment of ${instanceId} has no revision to attach the gold patch's results to` };
 
   const tests = goldTestOutcomes(task, report);
   const failing = tests.filter((t) => t.actual !== "PASSED").map((t) => t.testId);
@@ -65,8 +81,12 @@ export async function writeGoldValidation(tx: Db, validation: GoldValidation, ru
     errorMessage,
     importBatchId: run.batchId,
   };
-  const existing = await tx.validationRun.findFirst({ where: { groupId, kind: "POSITIVE_CONTROL", taskId: task.id }, include: { testResults: { select: { testId: true, group: true, actual: true } } } });
-  const fingerprint = (r: { log: string | null }, t: { testId: string; group: string; actual: string }[]) => canonicalJson({ log: r.log, tests: t.map((x) => [x.testId, x.group, x.actual]).sort() });
+  const existing = await tx.validationRun.findFirst({
+    where: { groupId, kind: "POSITIVE_CONTROL", taskId: task.id },
+    include: { testResults: { select: { testId: true, group: true, actual: true } } },
+  });
+  const fingerprint = (r: { log: string | null }, t: { testId: string; group: string; actual: string }[]) =>
+    canonicalJson({ log: r.log, tests: t.map((x) => [x.testId, x.group, x.actual]).sort() });
   if (existing && fingerprint(existing, existing.testResults) === fingerprint(data, tests)) return "unchanged";
   let runId: string;
   if (existing) {
@@ -75,8 +95,14 @@ export async function writeGoldValidation(tx: Db, validation: GoldValidation, ru
     runId = existing.id;
   } else {
     const now = new Date();
-    runId = (await tx.validationRun.create({ data: { ...data, startedAt: now, finishedAt: now }, select: { id: true } })).id;
+    runId = (
+      await tx.validationRun.create({ data: { ...data, startedAt: now, finishedAt: now }, select: { id: true } })
+    ).id;
   }
-  if (tests.length) await tx.testResult.createMany({ data: tests.map((t) => ({ runId, ...t })) as Prisma.TestResultCreateManyInput[], skipDuplicates: true });
+  if (tests.length)
+    await tx.testResult.createMany({
+      data: tests.map((t) => ({ runId, ...t })) as Prisma.TestResultCreateManyInput[],
+      skipDuplicates: true,
+    });
   return existing ? "updated" : "created";
 }

@@ -19,10 +19,15 @@ export const harnessGroupId = (instanceId: string, generator: string) =>
 function capLog(log: string | null) {
   if (log === null) return { log: null, logTruncated: false };
   const clean = log.replace(/\u0000/g, "");
-  return clean.length > MAX_IMPORTED_LOG_CHARS ? { log: clean.slice(-MAX_IMPORTED_LOG_CHARS), logTruncated: true } : { log: clean, logTruncated: false };
+  return clean.length > MAX_IMPORTED_LOG_CHARS
+    ? { log: clean.slice(-MAX_IMPORTED_LOG_CHARS), logTruncated: true }
+    : { log: clean, logTruncated: false };
 }
 
-const fingerprint = (run: { resolved: boolean | null; exitCode: number | null; flags: string[]; log: string | null }, tests: { testId: string; group: string; expected: string; actual: string }[]) =>
+const fingerprint = (
+  run: { resolved: boolean | null; exitCode: number | null; flags: string[]; log: string | null },
+  tests: { testId: string; group: string; expected: string; actual: string }[],
+) =>
   canonicalJson({
     resolved: run.resolved,
     exitCode: run.exitCode,
@@ -38,23 +43,40 @@ function emptyPatchReason(result: HarnessResult): string {
 
 /** What a reader of the run should know about its grade: why it could not be graded, or where the verdict came from instead. */
 function gradeNote(result: HarnessResult): string | null {
-  const { notEvaluated, gradedResolved, resultsFile } = result.metadata as { notEvaluated?: string | null; gradedResolved?: boolean | null; resultsFile?: string };
-  if (resultsFile && gradedResolved !== undefined) return `resolved = ${result.resolved} as the run's results file ${resultsFile} says; graded from the tests, it would be ${gradedResolved}`;
+  const { notEvaluated, gradedResolved, resultsFile } = result.metadata as {
+    notEvaluated?: string | null;
+    gradedResolved?: boolean | null;
+    resultsFile?: string;
+  };
+  if (resultsFile && gradedResolved !== undefined)
+    return `resolved = ${result.resolved} as the run's results file ${resultsFile} says; graded from the tests, it would be ${gradedResolved}`;
   if (notEvaluated) return `Ungradable: ${notEvaluated}; counted unresolved, as SWE-bench counts it`;
   return null;
 }
 
 export async function writeHarnessResult(tx: Db, result: HarnessResult, run: ImportRun): Promise<WriteResult> {
-  const task = await tx.task.findUnique({ where: { instanceId: result.instanceId }, select: { id: true, environment: { select: { currentRevisionId: true } } } });
+  const task = await tx.task.findUnique({
+    where: { instanceId: result.instanceId },
+    select: { id: true, environment: { select: { currentRevisionId: true } } },
+  });
   if (!task) return missingTask(result.instanceId);
   const revisionId = task.environment.currentRevisionId;
   if (!revisionId) return { error: `the environment of ${result.instanceId} has no revision to attach the run to` };
 
-  let candidate = await tx.candidatePatch.findUnique({ where: { taskId_generator: { taskId: task.id, generator: result.generator } } });
+  let candidate = await tx.candidatePatch.findUnique({
+    where: { taskId_generator: { taskId: task.id, generator: result.generator } },
+  });
   if (!candidate) {
     // an empty patch is no candidate: without the prediction (or the run's patch.diff) there is nothing to store
     if (!result.patch?.trim()) return { error: emptyPatchReason(result) };
-    candidate = await tx.candidatePatch.create({ data: { taskId: task.id, generator: result.generator, patch: result.patch, metadata: { importedWith: "harness-report" } } });
+    candidate = await tx.candidatePatch.create({
+      data: {
+        taskId: task.id,
+        generator: result.generator,
+        patch: result.patch,
+        metadata: { importedWith: "harness-report" },
+      },
+    });
   }
 
   const groupId = harnessGroupId(result.instanceId, result.generator);
@@ -79,7 +101,8 @@ export async function writeHarnessResult(tx: Db, result: HarnessResult, run: Imp
     where: { groupId, candidatePatchId: candidate.id, kind: "CANDIDATE" },
     include: { testResults: { select: { testId: true, group: true, expected: true, actual: true } } },
   });
-  if (existing && fingerprint(existing, existing.testResults) === fingerprint({ ...result, log }, result.tests)) return "unchanged";
+  if (existing && fingerprint(existing, existing.testResults) === fingerprint({ ...result, log }, result.tests))
+    return "unchanged";
 
   let runId: string;
   if (existing) {
@@ -91,16 +114,33 @@ export async function writeHarnessResult(tx: Db, result: HarnessResult, run: Imp
       entityType: "validation_run",
       entityId: existing.id,
       action: "import.update",
-      before: { resolved: existing.resolved, exitCode: existing.exitCode, flags: existing.flags, tests: existing.testResults.length },
-      after: { resolved: result.resolved, exitCode: result.exitCode, flags: result.flags, tests: result.tests.length, importBatchId: run.batchId },
+      before: {
+        resolved: existing.resolved,
+        exitCode: existing.exitCode,
+        flags: existing.flags,
+        tests: existing.testResults.length,
+      },
+      after: {
+        resolved: result.resolved,
+        exitCode: result.exitCode,
+        flags: result.flags,
+        tests: result.tests.length,
+        importBatchId: run.batchId,
+      },
     });
   } else {
     const now = new Date();
-    runId = (await tx.validationRun.create({ data: { ...data, startedAt: now, finishedAt: now }, select: { id: true } })).id;
+    runId = (
+      await tx.validationRun.create({ data: { ...data, startedAt: now, finishedAt: now }, select: { id: true } })
+    ).id;
   }
   if (result.tests.length) {
-    await tx.testResult.createMany({ data: result.tests.map((t) => ({ runId, ...t })) as Prisma.TestResultCreateManyInput[], skipDuplicates: true });
+    await tx.testResult.createMany({
+      data: result.tests.map((t) => ({ runId, ...t })) as Prisma.TestResultCreateManyInput[],
+      skipDuplicates: true,
+    });
   }
-  if (candidate.resolved !== result.resolved) await tx.candidatePatch.update({ where: { id: candidate.id }, data: { resolved: result.resolved } });
+  if (candidate.resolved !== result.resolved)
+    await tx.candidatePatch.update({ where: { id: candidate.id }, data: { resolved: result.resolved } });
   return existing ? "updated" : "created";
 }

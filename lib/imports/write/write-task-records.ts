@@ -41,7 +41,13 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
   const firstByKey = new Map<string, TaskRecord>();
   for (const r of records) if (!firstByKey.has(r.environment.key)) firstByKey.set(r.environment.key, r);
   const keys = [...firstByKey.keys()];
-  const select = { id: true, key: true, contextFiles: true, imageSource: true, currentRevision: { select: { number: true, dockerfile: true, evalScript: true } } } as const;
+  const select = {
+    id: true,
+    key: true,
+    contextFiles: true,
+    imageSource: true,
+    currentRevision: { select: { number: true, dockerfile: true, evalScript: true } },
+  } as const;
   const existing: EnvironmentRow[] = await tx.environment.findMany({ where: { key: { in: keys } }, select });
   const known = new Set(existing.map((e) => e.key));
   const missing = keys.filter((k) => !known.has(k)).map((k) => firstByKey.get(k)!);
@@ -61,7 +67,10 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
       updated_at: now,
     }));
     // a concurrent import may have created some of them: those are skipped here and read back below
-    const created = await bulkInsert<{ id: string; key: string }>(tx, "environments", ENVIRONMENT_COLUMNS, rows, { onConflict: "key", returning: ["id", "key"] });
+    const created = await bulkInsert<{ id: string; key: string }>(tx, "environments", ENVIRONMENT_COLUMNS, rows, {
+      onConflict: "key",
+      returning: ["id", "key"],
+    });
     const recordByKey = new Map(missing.map((r) => [r.environment.key, r]));
     await bulkInsert(
       tx,
@@ -87,7 +96,10 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
       from environment_revisions r
       where r.environment_id = e.id and r.number = 1 and e.id = any(${created.map((e) => e.id)}::text[])`;
     if (created.length < missing.length) {
-      const raced = await tx.environment.findMany({ where: { key: { in: missing.map((r) => r.environment.key).filter((k) => !created.some((c) => c.key === k)) } }, select });
+      const raced = await tx.environment.findMany({
+        where: { key: { in: missing.map((r) => r.environment.key).filter((k) => !created.some((c) => c.key === k)) } },
+        select,
+      });
       existing.push(...raced);
     }
     for (const e of created) existing.push({ id: e.id, key: e.key, currentRevision: null });
@@ -96,7 +108,11 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
     const record = firstByKey.get(env.key)!;
     await adoptPublishedImage(tx, env, record, run);
     const recipe = record.environment.recipe;
-    if (recipe && env.currentRevision && (env.currentRevision.dockerfile !== recipe.dockerfile || env.currentRevision.evalScript !== recipe.evalScript)) {
+    if (
+      recipe &&
+      env.currentRevision &&
+      (env.currentRevision.dockerfile !== recipe.dockerfile || env.currentRevision.evalScript !== recipe.evalScript)
+    ) {
       await addRevision(tx, env, recipe, run);
     }
     const contextFiles = record.environment.contextFiles;
@@ -116,12 +132,28 @@ async function environmentIds(tx: Db, records: TaskRecord[], run: ImportRun) {
 }
 
 /** A changed recipe in the file is a new revision, never an overwrite. */
-async function addRevision(tx: Db, env: EnvironmentRow, recipe: { dockerfile: string; evalScript: string }, run: ImportRun) {
+async function addRevision(
+  tx: Db,
+  env: EnvironmentRow,
+  recipe: { dockerfile: string; evalScript: string },
+  run: ImportRun,
+) {
   const number = env.currentRevision!.number + 1;
   await addEnvironmentRevision(
     tx,
-    { environmentId: env.id, number, dockerfile: recipe.dockerfile, evalScript: recipe.evalScript, reason: `imported from ${run.fileName}`, authorId: run.actorId },
-    { action: "import.revision", before: { revision: env.currentRevision!.number }, after: { revision: number, importBatchId: run.batchId } },
+    {
+      environmentId: env.id,
+      number,
+      dockerfile: recipe.dockerfile,
+      evalScript: recipe.evalScript,
+      reason: `imported from ${run.fileName}`,
+      authorId: run.actorId,
+    },
+    {
+      action: "import.revision",
+      before: { revision: env.currentRevision!.number },
+      after: { revision: number, importBatchId: run.batchId },
+    },
   );
 }
 
@@ -141,31 +173,96 @@ async function adoptPublishedImage(tx: Db, env: EnvironmentRow, record: TaskReco
   if (env.imageSource !== "NONE") return;
   const { imageSource, imageReference } = sourceOfRecord(record);
   if (imageSource !== "IMAGE") return;
-  await tx.environment.update({ where: { id: env.id }, data: { imageSource, imageReference, imageDigest: null, imageId: null } });
-  await auditLog(tx, { actorId: run.actorId, entityType: "environment", entityId: env.id, action: "import.image", before: { imageSource: "NONE" }, after: { imageSource, imageReference, importBatchId: run.batchId } });
+  await tx.environment.update({
+    where: { id: env.id },
+    data: { imageSource, imageReference, imageDigest: null, imageId: null },
+  });
+  await auditLog(tx, {
+    actorId: run.actorId,
+    entityType: "environment",
+    entityId: env.id,
+    action: "import.image",
+    before: { imageSource: "NONE" },
+    after: { imageSource, imageReference, importBatchId: run.batchId },
+  });
 }
 
-const ENVIRONMENT_COLUMNS = ["image_source", "image_reference", "id", "key", "repository_id", "base_commit", "setup_commit", "version", "source", "context_files", "metadata", "updated_at"] as const;
-const REVISION_COLUMNS = ["id", "environment_id", "number", "dockerfile", "eval_script", "reason", "author_id", "updated_at"] as const;
+const ENVIRONMENT_COLUMNS = [
+  "image_source",
+  "image_reference",
+  "id",
+  "key",
+  "repository_id",
+  "base_commit",
+  "setup_commit",
+  "version",
+  "source",
+  "context_files",
+  "metadata",
+  "updated_at",
+] as const;
+const REVISION_COLUMNS = [
+  "id",
+  "environment_id",
+  "number",
+  "dockerfile",
+  "eval_script",
+  "reason",
+  "author_id",
+  "updated_at",
+] as const;
 const TASK_COLUMNS = [
-  "id", "instance_id", "environment_id", "kind", "source", "difficulty", "problem_statement", "hints_text", "fix_patch", "test_patch",
-  "fail_to_pass", "pass_to_pass", "issue_created_at", "metadata", "import_batch_id", "updated_at",
+  "id",
+  "instance_id",
+  "environment_id",
+  "kind",
+  "source",
+  "difficulty",
+  "problem_statement",
+  "hints_text",
+  "fix_patch",
+  "test_patch",
+  "fail_to_pass",
+  "pass_to_pass",
+  "issue_created_at",
+  "metadata",
+  "import_batch_id",
+  "updated_at",
 ] as const;
 
 const TASK_FIELDS = [
-  "environmentId", "kind", "source", "difficulty", "problemStatement", "hintsText", "fixPatch", "testPatch",
-  "failToPass", "passToPass", "issueCreatedAt", "metadata",
+  "environmentId",
+  "kind",
+  "source",
+  "difficulty",
+  "problemStatement",
+  "hintsText",
+  "fixPatch",
+  "testPatch",
+  "failToPass",
+  "passToPass",
+  "issueCreatedAt",
+  "metadata",
 ] as const;
 
 export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: ImportRun): Promise<WriteResult[]> {
   const envIds = await environmentIds(tx, records, run);
-  const rows = records.map((r) => ({ instanceId: r.instanceId, ...r.task, environmentId: envIds.get(r.environment.key)! }));
+  const rows = records.map((r) => ({
+    instanceId: r.instanceId,
+    ...r.task,
+    environmentId: envIds.get(r.environment.key)!,
+  }));
   const now = new Date().toISOString();
   const existing = await tx.task.findMany({
     where: { instanceId: { in: unique(rows.map((r) => r.instanceId)) } },
-    select: { id: true, instanceId: true, ...Object.fromEntries(TASK_FIELDS.map((f) => [f, true])) } as Record<string, true>,
+    select: { id: true, instanceId: true, ...Object.fromEntries(TASK_FIELDS.map((f) => [f, true])) } as Record<
+      string,
+      true
+    >,
   });
-  const byInstance = new Map(existing.map((t) => [t.instanceId as unknown as string, t as unknown as Record<string, unknown>]));
+  const byInstance = new Map(
+    existing.map((t) => [t.instanceId as unknown as string, t as unknown as Record<string, unknown>]),
+  );
   const results: WriteResult[] = [];
   const toCreate: Record<string, unknown>[] = [];
   for (const row of rows) {
@@ -200,7 +297,12 @@ export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: Impor
     const data = Object.fromEntries(changed.map((f) => [f, row[f]]));
     await tx.task.update({
       where: { id: current.id as string },
-      data: { ...data, metadata: row.metadata as Prisma.InputJsonValue, version: { increment: 1 }, importBatchId: run.batchId },
+      data: {
+        ...data,
+        metadata: row.metadata as Prisma.InputJsonValue,
+        version: { increment: 1 },
+        importBatchId: run.batchId,
+      },
     });
     await auditLog(tx, {
       actorId: run.actorId,
@@ -213,7 +315,9 @@ export async function writeTaskRecords(tx: Db, records: TaskRecord[], run: Impor
     results.push("updated");
   }
   await bulkInsert(tx, "tasks", TASK_COLUMNS, toCreate);
-  await linkWaitingTrajectories(tx, toCreate.map((t) => ({ id: t.id as string, instanceId: t.instance_id as string })));
+  await linkWaitingTrajectories(
+    tx,
+    toCreate.map((t) => ({ id: t.id as string, instanceId: t.instance_id as string })),
+  );
   return results;
 }
-

@@ -29,10 +29,30 @@ export type TrajectorySource = {
   produce(sink: StepSink): Promise<TrajectoryHeader>;
 };
 
-const HEADER_FIELDS = ["taskId", "candidatePatchId", "role", "format", "model", "exitStatus", "submission", "decision", "confidence", "diagnosis", "stepCount", "tokensIn", "tokensOut", "costUsd", "metadata"] as const;
+const HEADER_FIELDS = [
+  "taskId",
+  "candidatePatchId",
+  "role",
+  "format",
+  "model",
+  "exitStatus",
+  "submission",
+  "decision",
+  "confidence",
+  "diagnosis",
+  "stepCount",
+  "tokensIn",
+  "tokensOut",
+  "costUsd",
+  "metadata",
+] as const;
 
 /** The natural key of one agent run: `<prefix>:<run or model>:<instance>`, else the content's hash. */
-export function contentKey(prefix: string, header: Pick<TrajectoryHeader, "instanceId" | "generator" | "model">, sourceHash: string): string {
+export function contentKey(
+  prefix: string,
+  header: Pick<TrajectoryHeader, "instanceId" | "generator" | "model">,
+  sourceHash: string,
+): string {
   const run = header.generator ?? header.model;
   if (header.instanceId && run) return `${prefix}:${run}:${header.instanceId}`;
   return `${prefix}:${header.instanceId ?? "unknown"}:sha256-${sourceHash.slice(0, 16)}`;
@@ -46,7 +66,8 @@ async function findExisting(db: Db, source: TrajectorySource) {
   return null;
 }
 
-const sameSource = (row: { metadata: unknown } | null, sourceHash: string) => (row?.metadata as { sourceSha256?: string } | null)?.sourceSha256 === sourceHash;
+const sameSource = (row: { metadata: unknown } | null, sourceHash: string) =>
+  (row?.metadata as { sourceSha256?: string } | null)?.sourceSha256 === sourceHash;
 
 type Waiting = { id: string; externalId: string; role: string; submission: string | null; metadata: unknown };
 
@@ -58,11 +79,23 @@ async function linkTask(tx: Db, header: TrajectoryHeader, externalId: string) {
   return { taskId: task.id, candidatePatchId: await candidateFor(tx, task.id, header, externalId) };
 }
 
-async function candidateFor(tx: Db, taskId: string, header: Pick<TrajectoryHeader, "candidatePatchId" | "generator" | "model" | "submission" | "role">, externalId: string) {
-  if (header.candidatePatchId) return (await tx.candidatePatch.findFirst({ where: { id: header.candidatePatchId, taskId }, select: { id: true } }))?.id ?? null;
+async function candidateFor(
+  tx: Db,
+  taskId: string,
+  header: Pick<TrajectoryHeader, "candidatePatchId" | "generator" | "model" | "submission" | "role">,
+  externalId: string,
+) {
+  if (header.candidatePatchId)
+    return (
+      (await tx.candidatePatch.findFirst({ where: { id: header.candidatePatchId, taskId }, select: { id: true } }))
+        ?.id ?? null
+    );
   const generator = header.generator ?? header.model ?? null;
   if (generator) {
-    const named = await tx.candidatePatch.findUnique({ where: { taskId_generator: { taskId, generator } }, select: { id: true } });
+    const named = await tx.candidatePatch.findUnique({
+      where: { taskId_generator: { taskId, generator } },
+      select: { id: true },
+    });
     if (named) return named.id;
   }
   const submission = header.submission?.trim();
@@ -72,7 +105,12 @@ async function candidateFor(tx: Db, taskId: string, header: Pick<TrajectoryHeade
   if (same) return same.id;
   if (header.role !== "SOLVER") return null;
   const created = await tx.candidatePatch.create({
-    data: { taskId, generator: generator ?? externalId, patch: asPatch(header.submission!), metadata: { fromTrajectory: externalId } },
+    data: {
+      taskId,
+      generator: generator ?? externalId,
+      patch: asPatch(header.submission!),
+      metadata: { fromTrajectory: externalId },
+    },
     select: { id: true },
   });
   return created.id;
@@ -99,7 +137,17 @@ async function linkIfWaiting(db: PrismaClient, row: Waiting & { taskId: string |
 
 async function attach(tx: Db, row: Waiting, taskId: string) {
   const meta = (row.metadata ?? {}) as { generator?: string | null; model?: string | null };
-  const candidatePatchId = await candidateFor(tx, taskId, { generator: meta.generator ?? null, model: meta.model ?? null, submission: row.submission, role: row.role as TrajectoryHeader["role"] }, row.externalId);
+  const candidatePatchId = await candidateFor(
+    tx,
+    taskId,
+    {
+      generator: meta.generator ?? null,
+      model: meta.model ?? null,
+      submission: row.submission,
+      role: row.role as TrajectoryHeader["role"],
+    },
+    row.externalId,
+  );
   await tx.trajectory.update({ where: { id: row.id }, data: { taskId, candidatePatchId } });
 }
 
@@ -113,7 +161,11 @@ export async function linkWaitingTrajectories(tx: Db, tasks: { id: string; insta
   for (const row of waiting) await attach(tx, row, byInstance.get(row.instanceId)!);
 }
 
-export async function writeTrajectory(db: PrismaClient, source: TrajectorySource, run: ImportRun): Promise<RecordOutcome> {
+export async function writeTrajectory(
+  db: PrismaClient,
+  source: TrajectorySource,
+  run: ImportRun,
+): Promise<RecordOutcome> {
   const existing = await findExisting(db, source);
   if (existing && sameSource(existing, source.sourceHash) && existing.externalId === source.externalId) {
     return (await linkIfWaiting(db, existing)) ? "updated" : "unchanged";
@@ -124,10 +176,21 @@ export async function writeTrajectory(db: PrismaClient, source: TrajectorySource
 /** The same, inside a transaction the caller holds (a batch of small trajectories shares one). */
 export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: ImportRun): Promise<RecordOutcome> {
   const existing = await findExisting(tx, source);
-  if (existing && sameSource(existing, source.sourceHash) && existing.externalId === source.externalId && existing.taskId) return "unchanged";
+  if (
+    existing &&
+    sameSource(existing, source.sourceHash) &&
+    existing.externalId === source.externalId &&
+    existing.taskId
+  )
+    return "unchanged";
   const trajectoryId =
     existing?.id ??
-    (await tx.trajectory.create({ data: { externalId: source.externalId, role: "SOLVER", format: "OTHER", importBatchId: run.batchId }, select: { id: true } })).id;
+    (
+      await tx.trajectory.create({
+        data: { externalId: source.externalId, role: "SOLVER", format: "OTHER", importBatchId: run.batchId },
+        select: { id: true },
+      })
+    ).id;
   if (existing) await tx.trajectoryStep.deleteMany({ where: { trajectoryId } });
 
   let index = 0;
@@ -144,7 +207,13 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
   };
   const header = await source.produce({
     async add(step) {
-      buffer.push({ trajectoryId, index: index++, ...step, kind: classifyStep(step), metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
+      buffer.push({
+        trajectoryId,
+        index: index++,
+        ...step,
+        kind: classifyStep(step),
+        metadata: (step.metadata ?? undefined) as Prisma.InputJsonValue | undefined,
+      });
       ranCode ||= isReproducerStep(reproducerFactsOf(step));
       bufferChars += (step.thought?.length ?? 0) + (step.action?.length ?? 0) + (step.observation?.length ?? 0);
       if (buffer.length >= STEP_BATCH || bufferChars >= STEP_BATCH_CHARS) await flush();
@@ -168,19 +237,46 @@ export async function writeTrajectoryIn(tx: Db, source: TrajectorySource, run: I
     tokensIn: header.tokensIn,
     tokensOut: header.tokensOut,
     costUsd: header.costUsd,
-    metadata: { ...(header.metadata ?? {}), instanceId: header.instanceId, generator: header.generator ?? null, sourceSha256: source.sourceHash } as Prisma.InputJsonValue,
+    metadata: {
+      ...(header.metadata ?? {}),
+      instanceId: header.instanceId,
+      generator: header.generator ?? null,
+      sourceSha256: source.sourceHash,
+    } as Prisma.InputJsonValue,
   };
-  await tx.trajectory.update({ where: { id: trajectoryId }, data: { ...data, externalId: source.externalId, importBatchId: run.batchId } });
+  await tx.trajectory.update({
+    where: { id: trajectoryId },
+    data: { ...data, externalId: source.externalId, importBatchId: run.batchId },
+  });
   if (!existing) return "created";
-  if (sameSource(existing, source.sourceHash) && existing.externalId === source.externalId && !changedFields(existing as unknown as Record<string, unknown>, data as Record<string, unknown>, HEADER_FIELDS).length) return "unchanged";
-  const changed = changedFields(existing as unknown as Record<string, unknown>, data as Record<string, unknown>, HEADER_FIELDS);
+  if (
+    sameSource(existing, source.sourceHash) &&
+    existing.externalId === source.externalId &&
+    !changedFields(existing as unknown as Record<string, unknown>, data as Record<string, unknown>, HEADER_FIELDS)
+      .length
+  )
+    return "unchanged";
+  const changed = changedFields(
+    existing as unknown as Record<string, unknown>,
+    data as Record<string, unknown>,
+    HEADER_FIELDS,
+  );
   await auditLog(tx, {
     actorId: run.actorId,
     entityType: "trajectory",
     entityId: trajectoryId,
     action: "import.update",
-    before: { ...Object.fromEntries(changed.map((f) => [f, existing[f]])), stepCount: existing.stepCount, externalId: existing.externalId },
-    after: { ...Object.fromEntries(changed.map((f) => [f, (data as Record<string, unknown>)[f]])), stepCount: index, externalId: source.externalId, importBatchId: run.batchId },
+    before: {
+      ...Object.fromEntries(changed.map((f) => [f, existing[f]])),
+      stepCount: existing.stepCount,
+      externalId: existing.externalId,
+    },
+    after: {
+      ...Object.fromEntries(changed.map((f) => [f, (data as Record<string, unknown>)[f]])),
+      stepCount: index,
+      externalId: source.externalId,
+      importBatchId: run.batchId,
+    },
   });
   return "updated";
 }

@@ -16,7 +16,13 @@ const OUTPUT_CAP_CHARS = 4 * 1024 * 1024;
 async function claimReplay(ctx: WorkerContext, id: string): Promise<boolean> {
   const { count } = await ctx.db.stepReplay.updateMany({
     where: { id, status: "QUEUED", cancelRequested: false },
-    data: { status: "RUNNING", workerId: ctx.workerId, heartbeatAt: new Date(), startedAt: new Date(), attempts: { increment: 1 } },
+    data: {
+      status: "RUNNING",
+      workerId: ctx.workerId,
+      heartbeatAt: new Date(),
+      startedAt: new Date(),
+      attempts: { increment: 1 },
+    },
   });
   return count === 1;
 }
@@ -24,11 +30,27 @@ async function claimReplay(ctx: WorkerContext, id: string): Promise<boolean> {
 async function loadReplay(ctx: WorkerContext, id: string) {
   const replay = await ctx.db.stepReplay.findUniqueOrThrow({
     where: { id },
-    include: { trajectory: { include: { task: { include: { environment: { include: { repository: true, currentRevision: { include: { environment: { include: { repository: true } } } } } } } } } } },
+    include: {
+      trajectory: {
+        include: {
+          task: {
+            include: {
+              environment: {
+                include: {
+                  repository: true,
+                  currentRevision: { include: { environment: { include: { repository: true } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   });
   const task = replay.trajectory.task;
   const revision = task?.environment.currentRevision;
-  if (!task || !revision) throw new Error("The trajectory's task or its environment's revision was removed after the replay was asked for");
+  if (!task || !revision)
+    throw new Error("The trajectory's task or its environment's revision was removed after the replay was asked for");
   const steps = await ctx.db.trajectoryStep.findMany({
     where: { trajectoryId: replay.trajectoryId, index: { lte: replay.stepIndex } },
     select: { index: true, action: true, metadata: true, observation: true },
@@ -46,12 +68,23 @@ function progressWriter(ctx: WorkerContext, id: string) {
     if (wanted === written) return;
     const next = wanted;
     chain = chain
-      .then(() => ctx.db.stepReplay.updateMany({ where: { id, workerId: ctx.workerId }, data: { actionsDone: next, heartbeatAt: new Date() } }))
+      .then(() =>
+        ctx.db.stepReplay.updateMany({
+          where: { id, workerId: ctx.workerId },
+          data: { actionsDone: next, heartbeatAt: new Date() },
+        }),
+      )
       .then(() => void (written = next))
       .catch(logFailure(`recording the progress of replay ${id}`));
   };
   // the prune timer removes a container whose row has a stale heartbeat: beat while a long step runs
-  const beat = setInterval(() => void ctx.db.stepReplay.updateMany({ where: { id, workerId: ctx.workerId }, data: { heartbeatAt: new Date() } }).catch(logFailure(`heartbeat of replay ${id}`)), ctx.config.heartbeatMs);
+  const beat = setInterval(
+    () =>
+      void ctx.db.stepReplay
+        .updateMany({ where: { id, workerId: ctx.workerId }, data: { heartbeatAt: new Date() } })
+        .catch(logFailure(`heartbeat of replay ${id}`)),
+    ctx.config.heartbeatMs,
+  );
   return {
     set(done: number) {
       wanted = done;
@@ -65,7 +98,10 @@ function progressWriter(ctx: WorkerContext, id: string) {
 }
 
 const finish = (ctx: WorkerContext, id: string, data: Prisma.StepReplayUpdateManyMutationInput) =>
-  ctx.db.stepReplay.updateMany({ where: { id, workerId: ctx.workerId, status: "RUNNING" }, data: { ...data, finishedAt: new Date() } });
+  ctx.db.stepReplay.updateMany({
+    where: { id, workerId: ctx.workerId, status: "RUNNING" },
+    data: { ...data, finishedAt: new Date() },
+  });
 
 /**
  * The replay-step job: claim the row, get the environment's image (reused or built as a
@@ -82,7 +118,11 @@ export async function executeStepReplay(ctx: WorkerContext, id: string): Promise
     const actions = steps.map(replayActionOf);
     const markers = replayMarkers();
     const script = replayScript(actions, markers);
-    const image = await ensureImage(ctx, revision, { requestedById: replay.requestedById, taskName: task.instanceId, spec: specSourceOfRun(task, environment) });
+    const image = await ensureImage(ctx, revision, {
+      requestedById: replay.requestedById,
+      taskName: task.instanceId,
+      spec: specSourceOfRun(task, environment),
+    });
     const timeoutMs = (environment.timeoutSeconds ?? ctx.config.limits.timeoutSeconds) * 1000;
     let log = "";
     const result = await ctx.docker.runContainer({
@@ -90,7 +130,13 @@ export async function executeStepReplay(ctx: WorkerContext, id: string): Promise
       command: script.command,
       files: script.files,
       labels: replayContainerLabels({ replayId: id, workerId: ctx.workerId, installation: ctx.installation }),
-      limits: { memoryMb: environment.memoryMb ?? ctx.config.limits.memoryMb, cpus: environment.cpus ?? ctx.config.limits.cpus, pids: ctx.config.limits.pids, diskMb: ctx.config.limits.diskMb, timeoutMs },
+      limits: {
+        memoryMb: environment.memoryMb ?? ctx.config.limits.memoryMb,
+        cpus: environment.cpus ?? ctx.config.limits.cpus,
+        pids: ctx.config.limits.pids,
+        diskMb: ctx.config.limits.diskMb,
+        timeoutMs,
+      },
       onOutput: (text) => {
         if (log.length < OUTPUT_CAP_CHARS) log += text.slice(0, OUTPUT_CAP_CHARS - log.length);
         progress.set(endedActions(log, markers));
@@ -107,17 +153,31 @@ export async function executeStepReplay(ctx: WorkerContext, id: string): Promise
         : result.oomKilled
           ? `the container ran out of its ${environment.memoryMb ?? ctx.config.limits.memoryMb} MB of memory`
           : null;
-    const results = compareReplay(actions, new Map(steps.map((step) => [step.index, step.observation])), log, markers, stoppedBy);
+    const results = compareReplay(
+      actions,
+      new Map(steps.map((step) => [step.index, step.observation])),
+      log,
+      markers,
+      stoppedBy,
+    );
     const stopped = results.find((step) => step.outcome === "timed-out");
     const errorMessage = stoppedBy
       ? `The replay stopped at step ${(stopped?.index ?? replay.stepIndex) + 1} (${done} of ${total} actions done): ${stoppedBy}. The steps before it are shown.`
       : done < total
         ? `The replay's shell ended after ${done} of ${total} actions (exit code ${result.exitCode}); a command may have run \`exit\`.`
         : null;
-    await finish(ctx, id, { status: errorMessage ? "FAILED" : "SUCCEEDED", actionsDone: done, results: results as unknown as Prisma.InputJsonValue, errorMessage });
+    await finish(ctx, id, {
+      status: errorMessage ? "FAILED" : "SUCCEEDED",
+      actionsDone: done,
+      results: results as unknown as Prisma.InputJsonValue,
+      errorMessage,
+    });
   } catch (error) {
     await progress.stop();
-    const message = error instanceof ImageBuildError ? `The environment's image did not build: ${error.message}` : `The replay could not run: ${errorMessageOf(error)}`;
+    const message =
+      error instanceof ImageBuildError
+        ? `The environment's image did not build: ${error.message}`
+        : `The replay could not run: ${errorMessageOf(error)}`;
     await finish(ctx, id, { status: "FAILED", errorMessage: message });
   }
 }

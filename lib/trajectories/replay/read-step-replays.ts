@@ -31,7 +31,10 @@ export type StepReplayView = {
   finishedAt: Date | null;
 };
 
-const asView = (row: Omit<StepReplayView, "results"> & { results: unknown }): StepReplayView => ({ ...row, results: (row.results as ReplayedStep[] | null) ?? null });
+const asView = (row: Omit<StepReplayView, "results"> & { results: unknown }): StepReplayView => ({
+  ...row,
+  results: (row.results as ReplayedStep[] | null) ?? null,
+});
 
 /** One replay with its results. */
 export async function getStepReplay(db: Db, id: string): Promise<StepReplayView> {
@@ -42,23 +45,37 @@ export async function getStepReplay(db: Db, id: string): Promise<StepReplayView>
 
 /** The latest replay of each step of a trajectory that has one (newest first), for the step list's marks. */
 export async function listStepReplays(db: Db, trajectoryId: string): Promise<StepReplayView[]> {
-  if (!(await db.trajectory.findUnique({ where: { id: trajectoryId }, select: { id: true } }))) throw notFound(`Trajectory ${trajectoryId}`);
-  const rows = await db.stepReplay.findMany({ where: { trajectoryId }, orderBy: { createdAt: "desc" }, take: 200, select: REPLAY_FIELDS });
+  if (!(await db.trajectory.findUnique({ where: { id: trajectoryId }, select: { id: true } })))
+    throw notFound(`Trajectory ${trajectoryId}`);
+  const rows = await db.stepReplay.findMany({
+    where: { trajectoryId },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    select: REPLAY_FIELDS,
+  });
   const latest = new Map<number, (typeof rows)[number]>();
   for (const row of rows) if (!latest.has(row.stepIndex)) latest.set(row.stepIndex, row);
   return [...latest.values()].map(asView);
 }
 
-export type ReplayEvent = { type: "progress"; status: JobStatus; done: number; total: number } | { type: "end"; status: JobStatus };
+export type ReplayEvent =
+  { type: "progress"; status: JobStatus; done: number; total: number } | { type: "end"; status: JobStatus };
 
 const FINISHED: JobStatus[] = ["SUCCEEDED", "FAILED", "CANCELLED"];
 
 /** A replay's progress ("step k of n") as it changes, then `end`; polls the row like the live logs do. */
-export async function* stepReplayEvents(db: Db, id: string, options: { signal?: AbortSignal; pollMs?: number } = {}): AsyncGenerator<ReplayEvent> {
+export async function* stepReplayEvents(
+  db: Db,
+  id: string,
+  options: { signal?: AbortSignal; pollMs?: number } = {},
+): AsyncGenerator<ReplayEvent> {
   let last = "";
   if (!(await db.stepReplay.findUnique({ where: { id }, select: { id: true } }))) throw notFound(`Replay ${id}`);
   while (!options.signal?.aborted) {
-    const row = await db.stepReplay.findUnique({ where: { id }, select: { status: true, actionsDone: true, actionsTotal: true } });
+    const row = await db.stepReplay.findUnique({
+      where: { id },
+      select: { status: true, actionsDone: true, actionsTotal: true },
+    });
     if (!row) return;
     const key = `${row.status}/${row.actionsDone}`;
     if (key !== last) {

@@ -22,8 +22,22 @@ type Json = Record<string, unknown>;
 const SHELL_TOOLS = new Set(["bash", "execute_bash", "shell", "cmd", "run", "run_command", "terminal"]);
 // SWE-agent's own commands: they run in its tool bundle, which an environment image does not have
 const AGENT_COMMANDS = new Set([
-  "open", "goto", "scroll_up", "scroll_down", "find_file", "search_dir", "search_file", "create", "edit", "insert", "append",
-  "submit", "exit_forfeit", "str_replace_editor", "filemap", "view",
+  "open",
+  "goto",
+  "scroll_up",
+  "scroll_down",
+  "find_file",
+  "search_dir",
+  "search_file",
+  "create",
+  "edit",
+  "insert",
+  "append",
+  "submit",
+  "exit_forfeit",
+  "str_replace_editor",
+  "filemap",
+  "view",
 ]);
 
 const firstWord = (command: string) => command.trim().split(/\s+/)[0] ?? "";
@@ -52,12 +66,16 @@ export function replayActionOf(step: ReplayableStep): ReplayAction {
   if (edit) {
     if (!edit.path) return { index: step.index, how: "skip", reason: "the edit does not name its file" };
     if (edit.operation === "create") return { index: step.index, how: "write", path: edit.path, content: edit.after };
-    if (edit.operation === "replace" && !edit.before) return { index: step.index, how: "skip", reason: "the edit does not say which text it replaced" };
-    if (edit.operation !== "replace" && edit.startLine === undefined) return { index: step.index, how: "skip", reason: "the edit does not say at which line" };
+    if (edit.operation === "replace" && !edit.before)
+      return { index: step.index, how: "skip", reason: "the edit does not say which text it replaced" };
+    if (edit.operation !== "replace" && edit.startLine === undefined)
+      return { index: step.index, how: "skip", reason: "the edit does not say at which line" };
     return { index: step.index, how: "edit", edit: { ...edit, path: edit.path } };
   }
   const shell = shellCommandOf(action, step.metadata);
-  return "command" in shell ? { index: step.index, how: "shell", command: shell.command } : { index: step.index, how: "skip", reason: shell.reason };
+  return "command" in shell
+    ? { index: step.index, how: "shell", command: shell.command }
+    : { index: step.index, how: "skip", reason: shell.reason };
 }
 
 /** Whether a person may pick this step to replay up to: it ran a command or wrote a file. */

@@ -28,7 +28,13 @@ export type ReplayedStep = {
 
 // CSI (ESC [ … final byte), OSC (ESC ] … BEL or ESC \), and two-byte escapes
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-const HARNESS_LINES = [/^OBSERVATION:$/, /^\[Command finished with exit code -?\d+\]$/, /^\[The command completed with exit code -?\d+\.?\]$/, /^\[Current working directory: .*\]$/, /^\[Python interpreter: .*\]$/];
+const HARNESS_LINES = [
+  /^OBSERVATION:$/,
+  /^\[Command finished with exit code -?\d+\]$/,
+  /^\[The command completed with exit code -?\d+\.?\]$/,
+  /^\[Current working directory: .*\]$/,
+  /^\[Python interpreter: .*\]$/,
+];
 const NO_OUTPUT = /^Your command ran successfully and did not produce any output\.?$/;
 
 /** The text as the comparison sees it (see the rules above). */
@@ -86,15 +92,29 @@ function actOf(action: ReplayAction): string {
   }
 }
 
-function outcomeOf(action: ReplayAction, recorded: string | null, cut: Cut | undefined, stoppedBy: string | null): Pick<ReplayedStep, "outcome" | "note"> {
+function outcomeOf(
+  action: ReplayAction,
+  recorded: string | null,
+  cut: Cut | undefined,
+  stoppedBy: string | null,
+): Pick<ReplayedStep, "outcome" | "note"> {
   if (action.how === "skip") return { outcome: "skipped", note: action.reason };
-  if (!cut) return { outcome: "not-reached", note: stoppedBy ? `not run: ${stoppedBy}` : "not run: the shell ended before this step" };
-  if (!cut.ended) return { outcome: "timed-out", note: stoppedBy ?? "the shell ended during this step (an `exit` in the command?)" };
+  if (!cut)
+    return {
+      outcome: "not-reached",
+      note: stoppedBy ? `not run: ${stoppedBy}` : "not run: the shell ended before this step",
+    };
+  if (!cut.ended)
+    return { outcome: "timed-out", note: stoppedBy ?? "the shell ended during this step (an `exit` in the command?)" };
   if (action.how !== "shell") {
     // an editor's observation is its own report (a snippet, "File created"), not the command's output
-    return cut.exitCode === 0 ? { outcome: "applied", note: "the edit was applied; an editor's report is not compared" } : { outcome: "failed", note: "the edit did not apply" };
+    return cut.exitCode === 0
+      ? { outcome: "applied", note: "the edit was applied; an editor's report is not compared" }
+      : { outcome: "failed", note: "the edit did not apply" };
   }
-  return normaliseOutput(recorded ?? "") === normaliseOutput(cut.output) ? { outcome: "same", note: null } : { outcome: "different", note: null };
+  return normaliseOutput(recorded ?? "") === normaliseOutput(cut.output)
+    ? { outcome: "same", note: null }
+    : { outcome: "different", note: null };
 }
 
 /** Every replayed step beside its recorded observation, marked same or different. */

@@ -12,10 +12,18 @@ const DIR = "/swe-curator/replay";
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-export type ReplayMarkers = { begin: (index: number) => string; end: (index: number | string) => string; nonce: string };
+export type ReplayMarkers = {
+  begin: (index: number) => string;
+  end: (index: number | string) => string;
+  nonce: string;
+};
 
 export function replayMarkers(nonce = randomBytes(6).toString("hex")): ReplayMarkers {
-  return { nonce, begin: (index) => `@@swe-curator-replay ${nonce} begin ${index}`, end: (index) => `@@swe-curator-replay ${nonce} end ${index}` };
+  return {
+    nonce,
+    begin: (index) => `@@swe-curator-replay ${nonce} begin ${index}`,
+    end: (index) => `@@swe-curator-replay ${nonce} end ${index}`,
+  };
 }
 
 // Applies one region edit as lib/trajectories/step-edits.ts' applyEdit does: a replace needs its
@@ -53,7 +61,9 @@ function stepLines(action: ReplayAction, files: FileTree): string[] {
       return [`. ${DIR}/step-${action.index}.sh </dev/null`];
     case "write":
       files[`${DIR}/file-${action.index}`] = action.content;
-      return [`mkdir -p -- "$(dirname -- ${quote(action.path)})" && cat ${DIR}/file-${action.index} > ${quote(action.path)}`];
+      return [
+        `mkdir -p -- "$(dirname -- ${quote(action.path)})" && cat ${DIR}/file-${action.index} > ${quote(action.path)}`,
+      ];
     case "edit":
       files[`${DIR}/edit-${action.index}.json`] = JSON.stringify(action.edit);
       return [`python3 ${DIR}/apply-edit.py ${DIR}/edit-${action.index}.json </dev/null`];
@@ -69,7 +79,11 @@ export function replayScript(actions: ReplayAction[], markers: ReplayMarkers): {
   for (const action of actions) {
     const body = stepLines(action, files);
     if (!body.length) continue;
-    lines.push(`printf '%s\\n' ${quote(markers.begin(action.index))}`, ...body, `printf '\\n%s %s\\n' ${quote(markers.end(action.index))} "$?"`);
+    lines.push(
+      `printf '%s\\n' ${quote(markers.begin(action.index))}`,
+      ...body,
+      `printf '\\n%s %s\\n' ${quote(markers.end(action.index))} "$?"`,
+    );
   }
   files[`${DIR}/replay.sh`] = `${lines.join("\n")}\n`;
   return { files, command: ["/bin/bash", `${DIR}/replay.sh`] };

@@ -2,7 +2,13 @@ import type { TestStatusMap } from "../test-status";
 import { parseGenericLog } from "./parse-generic-log";
 import { parseUnittestLog } from "./parse-unittest-log";
 import { parseLogDjango } from "./swe-bench-django";
-import { parseLogMatplotlib, parseLogPytest, parseLogPytestOptions, parseLogPytestV2, parseLogSeaborn } from "./swe-bench-pytest";
+import {
+  parseLogMatplotlib,
+  parseLogPytest,
+  parseLogPytestOptions,
+  parseLogPytestV2,
+  parseLogSeaborn,
+} from "./swe-bench-pytest";
 import { parseLogSympy } from "./swe-bench-sympy";
 
 export type LogParser = (log: string) => TestStatusMap;
@@ -76,12 +82,18 @@ export function logParserNames(): string[] {
 }
 
 /** `==== 2 failed, 3 passed in 0.12s ====`, checked piece by piece: one backtracking regex here was quadratic. */
-const isPytestBanner = (line: string) => line.startsWith("=") && /^=+ /.test(line) && /\b(?:passed|failed|error)\b/.test(line) && / in [\d.]+s/.test(line);
+const isPytestBanner = (line: string) =>
+  line.startsWith("=") && /^=+ /.test(line) && /\b(?:passed|failed|error)\b/.test(line) && / in [\d.]+s/.test(line);
 
 /** Guesses the runner from the signatures each one prints (plain substring and anchored-line checks). */
 export function detectLogParser(log: string): string | undefined {
   if (log.includes("test process starts") && log.includes("tests finished:")) return "sympy";
-  if (log.includes("short test summary info") || /^collected \d+ items?/m.test(log) || log.split("\n").some(isPytestBanner)) return "pytest";
+  if (
+    log.includes("short test summary info") ||
+    /^collected \d+ items?/m.test(log) ||
+    log.split("\n").some(isPytestBanner)
+  )
+    return "pytest";
   if (/^Ran \d+ tests? in /m.test(log)) return "unittest";
   return undefined;
 }
@@ -92,7 +104,8 @@ export function detectLogParser(log: string): string | undefined {
  */
 export function parseTestLog(log: string, parserName?: string | null): { parser: string; results: TestStatusMap } {
   const named = parserName ? registry.get(parserName) : undefined;
-  if (parserName && !named) throw new Error(`Unknown log parser "${parserName}"; known: ${logParserNames().join(", ")}`);
+  if (parserName && !named)
+    throw new Error(`Unknown log parser "${parserName}"; known: ${logParserNames().join(", ")}`);
   const chosen = parserName ?? detectLogParser(log);
   if (chosen) {
     const results = registry.get(chosen)!(log);

@@ -15,7 +15,19 @@ export function pySplit(text: string): string[] {
 }
 
 export function isPyWhitespace(code: number): boolean {
-  return (code >= 9 && code <= 13) || (code >= 28 && code <= 32) || code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000;
+  return (
+    (code >= 9 && code <= 13) ||
+    (code >= 28 && code <= 32) ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
 }
 
 export const pyStrip = (text: string) => {

@@ -12,7 +12,8 @@ function lineVerdicts(log: string, results: TestStatusMap) {
   let previous: string | undefined;
   for (const raw of log.split("\n")) {
     let line = pyStrip(raw);
-    if (line.includes("--version is equivalent to version")) results.set("--version is equivalent to version", "PASSED");
+    if (line.includes("--version is equivalent to version"))
+      results.set("--version is equivalent to version", "PASSED");
     const separator = line.indexOf(" ... ");
     if (separator >= 0) previous = line.slice(0, separator);
     const suffix = PASS_SUFFIXES.find((s) => line.endsWith(s));
@@ -49,10 +50,17 @@ type Tail = (log: string, from: number) => number;
 // `^(.*?)\s\.\.\.\s<phrase><tail>` at the line starting at `start`: the shortest name
 // whose ` ... <phrase>` is followed by a matching tail. Each position of the line is tried
 // once with fixed-length checks, so a line costs time proportional to its length.
-function matchInterrupted(log: string, start: number, lineEnd: number, phrase: string, tail: Tail): { name: string; end: number } | undefined {
+function matchInterrupted(
+  log: string,
+  start: number,
+  lineEnd: number,
+  phrase: string,
+  tail: Tail,
+): { name: string; end: number } | undefined {
   for (let i = start; i <= lineEnd && i + 4 < log.length; i++) {
     if (log.charCodeAt(i + 1) !== 46 || !log.startsWith("...", i + 1)) continue;
-    if (!isPyWhitespace(log.charCodeAt(i)) || !isPyWhitespace(log.charCodeAt(i + 4)) || !log.startsWith(phrase, i + 5)) continue;
+    if (!isPyWhitespace(log.charCodeAt(i)) || !isPyWhitespace(log.charCodeAt(i + 4)) || !log.startsWith(phrase, i + 5))
+      continue;
     const end = tail(log, i + 5 + phrase.length);
     if (end >= 0) return { name: log.slice(start, i), end };
   }
@@ -63,7 +71,8 @@ function matchInterrupted(log: string, start: number, lineEnd: number, phrase: s
 function silencedTerminators(log: string): number[] {
   const found: number[] = [];
   const needle = " silenced).\nok";
-  for (let at = log.indexOf(needle); at >= 0; at = log.indexOf(needle, at + 1)) if (isLineEnd(log, at + needle.length)) found.push(at + needle.length);
+  for (let at = log.indexOf(needle); at >= 0; at = log.indexOf(needle, at + 1))
+    if (isLineEnd(log, at + needle.length)) found.push(at + needle.length);
   return found;
 }
 
@@ -83,7 +92,10 @@ function interruptedPatterns(log: string): Array<{ phrase: string; tail: Tail }>
   const needleLength = " silenced).\nok".length;
   return [
     // ... Testing against Django installed in (anything, across lines) silenced).\nok
-    { phrase: "Testing against Django installed in ", tail: (text, from) => firstAtOrAfter(terminators, from + needleLength) },
+    {
+      phrase: "Testing against Django installed in ",
+      tail: (text, from) => firstAtOrAfter(terminators, from + needleLength),
+    },
     // ... Internal Server Error: /(rest of the line)/\nok
     {
       phrase: "Internal Server Error: /",
@@ -104,7 +116,7 @@ function interruptedPatterns(log: string): Array<{ phrase: string; tail: Tail }>
 function interruptedVerdicts(log: string, results: TestStatusMap) {
   for (const { phrase, tail } of interruptedPatterns(log)) {
     let resume = 0;
-    for (let start = 0; start <= log.length; ) {
+    for (let start = 0; start <= log.length;) {
       const lineEnd = log.indexOf("\n", start) < 0 ? log.length : log.indexOf("\n", start);
       const match = start >= resume ? matchInterrupted(log, start, lineEnd, phrase, tail) : undefined;
       if (match) {

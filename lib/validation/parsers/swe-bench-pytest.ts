@@ -29,14 +29,20 @@ function verboseLine(line: string): [string, TestStatus] | undefined {
   const parts = pySplit(line);
   let last = parts.length - 1;
   if (last >= 1 && parts[last] === "]") last--;
-  if (last >= 1 && /^\[?\d+%\]?$/.test(parts[last]) && (parts[last].endsWith("]") || parts[last - 1] === "[")) last -= parts[last].startsWith("[") ? 1 : 2;
+  if (last >= 1 && /^\[?\d+%\]?$/.test(parts[last]) && (parts[last].endsWith("]") || parts[last - 1] === "["))
+    last -= parts[last].startsWith("[") ? 1 : 2;
   const status = SWE_BENCH_STATUSES.find((s) => s === parts[last]);
   return status && last >= 1 && parts[0].includes("::") ? [parts.slice(0, last).join(" "), status] : undefined;
 }
 
 type NameRule = (id: string) => string;
 
-function pytestFamily(log: string, extras: PytestExtras, rewriteLine: (line: string) => string, name: NameRule): TestStatusMap {
+function pytestFamily(
+  log: string,
+  extras: PytestExtras,
+  rewriteLine: (line: string) => string,
+  name: NameRule,
+): TestStatusMap {
   const results: TestStatusMap = new Map();
   const progress: TestStatusMap = new Map();
   for (const raw of log.split("\n")) {
@@ -69,25 +75,33 @@ function spacedId(line: string, parts: string[]): string {
 const same: NameRule = (id) => id;
 
 /** parse_log_pytest: lines that start with a status word; FAILED lines lose their ` - ` separators. */
-export const parseLogPytest = (log: string, extras: PytestExtras = {}) => pytestFamily(log, extras, (line) => line, same);
+export const parseLogPytest = (log: string, extras: PytestExtras = {}) =>
+  pytestFamily(log, extras, (line) => line, same);
 
 /** parse_log_matplotlib: parse_log_pytest after naming mouse buttons by number. */
 export const parseLogMatplotlib = (log: string, extras: PytestExtras = {}) =>
-  pytestFamily(log, extras, (line) => line.replaceAll("MouseButton.LEFT", "1").replaceAll("MouseButton.RIGHT", "3"), same);
+  pytestFamily(
+    log,
+    extras,
+    (line) => line.replaceAll("MouseButton.LEFT", "1").replaceAll("MouseButton.RIGHT", "3"),
+    same,
+  );
 
 /**
  * parse_log_pytest_options: a parametrised id whose option is an absolute path keeps only
  * the path's last part (`test_x[/tmp/abc/file]` → `test_x[/file]`), as SWE-bench's
  * `(.*?)\[(.*)\]` split gives: the name up to the first `[`, the option up to the last `]`.
  */
-export const parseLogPytestOptions = (log: string, extras: PytestExtras = {}) => pytestFamily(log, extras, (line) => line, shortenPathOption);
+export const parseLogPytestOptions = (log: string, extras: PytestExtras = {}) =>
+  pytestFamily(log, extras, (line) => line, shortenPathOption);
 
 function shortenPathOption(id: string): string {
   const open = id.indexOf("[");
   const close = id.lastIndexOf("]");
   if (open < 0 || close <= open) return id;
   let option = id.slice(open + 1, close);
-  if (option.startsWith("/") && !option.startsWith("//") && !option.includes("*")) option = "/" + option.slice(option.lastIndexOf("/") + 1);
+  if (option.startsWith("/") && !option.startsWith("//") && !option.includes("*"))
+    option = "/" + option.slice(option.lastIndexOf("/") + 1);
   return `${id.slice(0, open)}[${option}]`;
 }
 
@@ -129,7 +143,8 @@ export function parseLogPytestV2(log: string): TestStatusMap {
         if (cut >= 0) line = line.slice(0, cut);
       }
       const parts = pySplit(line);
-      if (parts.length >= 2 && !isSkipSummary(parts[0], parts[1])) results.set(parts.slice(1).join(" "), parts[0] as TestStatus);
+      if (parts.length >= 2 && !isSkipSummary(parts[0], parts[1]))
+        results.set(parts.slice(1).join(" "), parts[0] as TestStatus);
     } else if (SWE_BENCH_STATUSES.some((status) => line.endsWith(status))) {
       const parts = pySplit(line);
       if (parts.length >= 2) results.set(parts.slice(0, -1).join(" "), parts[parts.length - 1] as TestStatus);

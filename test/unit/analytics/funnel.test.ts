@@ -21,7 +21,9 @@ describe("validation funnel", () => {
 
   it("counts the tasks reaching each gate, and each stage's share of imported and of the previous stage", () => {
     expect(funnel.stages.rows.map((r) => r.tasks)).toEqual([12, 10, 7, 6, 5, 4, 2]);
-    expect(funnel.stages.rows.map((r) => r.ofImported)).toEqual([1, 10 / 12, 7 / 12, 0.5, 5 / 12, 4 / 12, 2 / 12].map((x) => expect.closeTo(x)));
+    expect(funnel.stages.rows.map((r) => r.ofImported)).toEqual(
+      [1, 10 / 12, 7 / 12, 0.5, 5 / 12, 4 / 12, 2 / 12].map((x) => expect.closeTo(x)),
+    );
     expect(funnel.stages.rows[2].ofPrevious).toBe(0.7);
     expect(funnel.stages.rows[3].ofPrevious).toBeCloseTo(6 / 7);
     expect(funnel.stages.rows[6].ofPrevious).toBe(0.5);
@@ -39,13 +41,23 @@ describe("validation funnel", () => {
       ["not validated yet", 2, 0.2],
       ["BUILD_ERROR", 1, 0.1],
     ]);
-    expect(funnel.drops.rows.find((r) => String(r.gate).startsWith("Approved"))).toMatchObject({ cause: "awaiting a curator", tasks: 2, ofReaching: 0.5 });
+    expect(funnel.drops.rows.find((r) => String(r.gate).startsWith("Approved"))).toMatchObject({
+      cause: "awaiting a curator",
+      tasks: 2,
+      ofReaching: 0.5,
+    });
   });
 
   it("links each number to the slice of exactly its tasks", () => {
-    expect(sliceOf(funnel.stages.drill["all tasks|positive"].tasks)).toEqual({ page: "funnel", params: { stage: "positive" } });
+    expect(sliceOf(funnel.stages.drill["all tasks|positive"].tasks)).toEqual({
+      page: "funnel",
+      params: { stage: "positive" },
+    });
     const dropKey = funnel.drops.rows.find((r) => r.cause === "BUILD_ERROR")!.key;
-    expect(sliceOf(funnel.drops.drill[dropKey].tasks)).toEqual({ page: "funnel", params: { gate: "built", cause: "BUILD_ERROR" } });
+    expect(sliceOf(funnel.drops.drill[dropKey].tasks)).toEqual({
+      page: "funnel",
+      params: { gate: "built", cause: "BUILD_ERROR" },
+    });
   });
 
   it("splits by a dimension and keeps the page's filters in every slice", () => {
@@ -55,6 +67,10 @@ describe("validation funnel", () => {
     ]);
     expect(split.groups).toEqual(["DEMO", "SWE_BENCH"]);
     expect(split.stages.rows.filter((r) => r.group === "SWE_BENCH").map((r) => r.tasks)).toEqual([4, 4, 0, 0, 0, 0, 0]);
-    expect(sliceOf(split.stages.drill["DEMO|approved"].tasks)?.params).toEqual({ source: "DEMO", repository: "a/b", stage: "approved" });
+    expect(sliceOf(split.stages.drill["DEMO|approved"].tasks)?.params).toEqual({
+      source: "DEMO",
+      repository: "a/b",
+      stage: "approved",
+    });
   });
 });

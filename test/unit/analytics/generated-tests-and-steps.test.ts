@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { buildGeneratedTestAnalytics, GeneratedTestQuerySchema, type GeneratedTest } from "@/lib/analytics/generated-tests";
+import {
+  buildGeneratedTestAnalytics,
+  GeneratedTestQuerySchema,
+  type GeneratedTest,
+} from "@/lib/analytics/generated-tests";
 import { buildVerifiability, classifyStepFailure, type Step } from "@/lib/analytics/verifiability";
 import { controlOutcome } from "@/lib/analytics/control-runs";
-import { buildRevisionLoop, REVISION_DIMENSIONS, REVISION_OUTCOMES, type RevisionPair } from "@/lib/analytics/revisions";
+import {
+  buildRevisionLoop,
+  REVISION_DIMENSIONS,
+  REVISION_OUTCOMES,
+  type RevisionPair,
+} from "@/lib/analytics/revisions";
 import { selectItems } from "@/lib/analytics/item-slices";
 import { decodeSlice } from "@/lib/analytics/slice-key";
 
@@ -22,7 +31,13 @@ const test = (taskId: string, generator: string, attacks: boolean | null, accura
 
 describe("generated tests", () => {
   const result = buildGeneratedTestAnalytics(
-    [test("t1", "X", true, true), test("t2", "X", true, false), test("t3", "X", false, true), test("t4", "X", null, null), test("t5", "Y", true, true)],
+    [
+      test("t1", "X", true, true),
+      test("t2", "X", true, false),
+      test("t3", "X", false, true),
+      test("t4", "X", null, null),
+      test("t5", "Y", true, true),
+    ],
     GeneratedTestQuerySchema.parse({}),
   );
 
@@ -32,7 +47,12 @@ describe("generated tests", () => {
     expect(x.attackRate).toBeCloseTo(2 / 3);
     expect(x.accuracy).toBeCloseTo(2 / 3);
     expect(x.validRate).toBeCloseTo(1 / 3);
-    expect(result.rates.rows.find((r) => r.key === "Y")).toMatchObject({ tests: 1, attackRate: 1, accuracy: 1, validRate: 1 });
+    expect(result.rates.rows.find((r) => r.key === "Y")).toMatchObject({
+      tests: 1,
+      attackRate: 1,
+      accuracy: 1,
+      validRate: 1,
+    });
   });
 
   it("offers only valid tests for promotion", () => {
@@ -43,8 +63,15 @@ describe("generated tests", () => {
   });
 
   it("says per test what each run showed", () => {
-    expect(result.tests.rows.find((r) => r.key === "t2")).toMatchObject({ withoutFix: "fails (attacks)", withFix: "fails (inaccurate)", verdict: "not valid" });
-    expect(result.tests.rows.find((r) => r.key === "t4")).toMatchObject({ withoutFix: "not run", verdict: "not measured yet" });
+    expect(result.tests.rows.find((r) => r.key === "t2")).toMatchObject({
+      withoutFix: "fails (attacks)",
+      withFix: "fails (inaccurate)",
+      verdict: "not valid",
+    });
+    expect(result.tests.rows.find((r) => r.key === "t4")).toMatchObject({
+      withoutFix: "not run",
+      verdict: "not measured yet",
+    });
   });
 
   it("a control run measures only when it behaved or failed the way its kind tests", () => {
@@ -64,17 +91,36 @@ describe("verifiability of test-driven steps", () => {
       name: "tokenize",
       line: "E   NameError: name 'tokenize' is not defined",
     });
-    expect(classifyStepFailure("AttributeError: module 'pkg.util' has no attribute 'helper'", PATCH)).toMatchObject({ kind: "missing_dependency", name: "helper" });
-    expect(classifyStepFailure("ModuleNotFoundError: No module named 'pkg.lexing'", PATCH)).toMatchObject({ kind: "missing_dependency", name: "pkg.lexing" });
+    expect(classifyStepFailure("AttributeError: module 'pkg.util' has no attribute 'helper'", PATCH)).toMatchObject({
+      kind: "missing_dependency",
+      name: "helper",
+    });
+    expect(classifyStepFailure("ModuleNotFoundError: No module named 'pkg.lexing'", PATCH)).toMatchObject({
+      kind: "missing_dependency",
+      name: "pkg.lexing",
+    });
   });
 
   it("an error about a name the step declares, or a wrong value, is a semantic mismatch", () => {
-    expect(classifyStepFailure("ImportError: cannot import name 'Lexer' from 'pkg'", PATCH)).toEqual({ kind: "semantic_mismatch", line: "ImportError: cannot import name 'Lexer' from 'pkg'" });
-    expect(classifyStepFailure("tests/test_parse.py F\nE       assert 3 == 4\n", PATCH)).toEqual({ kind: "semantic_mismatch", line: "E       assert 3 == 4" });
+    expect(classifyStepFailure("ImportError: cannot import name 'Lexer' from 'pkg'", PATCH)).toEqual({
+      kind: "semantic_mismatch",
+      line: "ImportError: cannot import name 'Lexer' from 'pkg'",
+    });
+    expect(classifyStepFailure("tests/test_parse.py F\nE       assert 3 == 4\n", PATCH)).toEqual({
+      kind: "semantic_mismatch",
+      line: "E       assert 3 == 4",
+    });
   });
 
   it("the verifiable share counts only steps whose ground truth ran its tests", () => {
-    const step = (taskId: string, verifiable: boolean | null, failure: Step["failure"] = null): Step => ({ taskId, instanceId: taskId, project: "p/one", verifiable, failure, runId: null });
+    const step = (taskId: string, verifiable: boolean | null, failure: Step["failure"] = null): Step => ({
+      taskId,
+      instanceId: taskId,
+      project: "p/one",
+      verifiable,
+      failure,
+      runId: null,
+    });
     const result = buildVerifiability(
       [
         step("s1", true),
@@ -85,7 +131,15 @@ describe("verifiability of test-driven steps", () => {
       ],
       {},
     );
-    expect(result.projects.rows[0]).toMatchObject({ steps: 5, verifiable: 2, notVerifiable: 2, verifiableShare: 0.5, missingDependency: 1, semanticMismatch: 1, unmeasured: 1 });
+    expect(result.projects.rows[0]).toMatchObject({
+      steps: 5,
+      verifiable: 2,
+      notVerifiable: 2,
+      verifiableShare: 0.5,
+      missingDependency: 1,
+      semanticMismatch: 1,
+      unmeasured: 1,
+    });
     expect(result.failures.rows.map((r) => [r.step, r.cause])).toEqual([
       ["s3", "missing dependency: f"],
       ["s4", "semantic mismatch"],
@@ -111,8 +165,15 @@ describe("the revision loop", () => {
     expect(revisions.rows[0]).toMatchObject({ pairs: 4, measured: 3, fixed: 1, broke: 1 });
     expect(revisions.rows[0].resolveRateBefore).toBeCloseTo(2 / 3);
     expect(revisions.rows[0].resolveRateAfter).toBeCloseTo(2 / 3);
-    expect(revisionPairs.rows.map((r) => r.change)).toEqual(["fixed by the revision", "broken by the revision", "still resolved", "not measured yet"]);
+    expect(revisionPairs.rows.map((r) => r.change)).toEqual([
+      "fixed by the revision",
+      "broken by the revision",
+      "still resolved",
+      "not measured yet",
+    ]);
     const broke = new URL(revisions.drill["A × X"].broke, "http://x").searchParams.get("slice")!;
-    expect(selectItems(PAIRS, decodeSlice(broke)!.params, REVISION_DIMENSIONS, REVISION_OUTCOMES).map((p) => p.taskId)).toEqual(["p2"]);
+    expect(
+      selectItems(PAIRS, decodeSlice(broke)!.params, REVISION_DIMENSIONS, REVISION_OUTCOMES).map((p) => p.taskId),
+    ).toEqual(["p2"]);
   });
 });

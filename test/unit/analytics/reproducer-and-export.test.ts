@@ -54,14 +54,19 @@ describe("exports and slices", () => {
       ],
     });
     const [header, one, none] = csv.split("\r\n");
-    expect(header).toBe("Name,Accuracy,Accuracy (successes),Accuracy (n),Accuracy (95 % CI low),Accuracy (95 % CI high)");
+    expect(header).toBe(
+      "Name,Accuracy,Accuracy (successes),Accuracy (n),Accuracy (95 % CI low),Accuracy (95 % CI high)",
+    );
     expect(one).toMatch(/^one of one,1,1,1,0\.2065\d*,1$/);
     expect(none).toBe("none measured,,0,0,,");
   });
 
   it("a slice survives values with separators", () => {
     const text = encodeSlice("reviewers", { reviewer: "org/model;v=2", outcome: "falseApproval" });
-    expect(decodeSlice(text)).toEqual({ page: "reviewers", params: { reviewer: "org/model;v=2", outcome: "falseApproval" } });
+    expect(decodeSlice(text)).toEqual({
+      page: "reviewers",
+      params: { reviewer: "org/model;v=2", outcome: "falseApproval" },
+    });
     expect(decodeSlice("nonsense;x=1")).toBeNull();
   });
 });

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { buildReviewerAnalytics, REVIEW_DIMENSIONS, REVIEW_OUTCOMES, ReviewerQuerySchema, type Review } from "@/lib/analytics/reviewers";
+import {
+  buildReviewerAnalytics,
+  REVIEW_DIMENSIONS,
+  REVIEW_OUTCOMES,
+  ReviewerQuerySchema,
+  type Review,
+} from "@/lib/analytics/reviewers";
 import { selectItems } from "@/lib/analytics/item-slices";
 import { decodeSlice } from "@/lib/analytics/slice-key";
 
-const review = (taskId: string, reviewer: string, approved: boolean, resolved: boolean | null, extra: Partial<Review>): Review => ({
+const review = (
+  taskId: string,
+  reviewer: string,
+  approved: boolean,
+  resolved: boolean | null,
+  extra: Partial<Review>,
+): Review => ({
   taskId,
   reviewer,
   generator: "gen",
@@ -24,10 +36,23 @@ const review = (taskId: string, reviewer: string, approved: boolean, resolved: b
 // Reviewer B: a false rejection on R5, right on R6.
 const REVIEWS = [
   review("t1", "A", true, true, { confidence: 0.9, steps: 10, tokens: 1000, costUsd: 0.1, ranReproducer: true }),
-  review("t2", "A", true, false, { confidence: 0.7, steps: 6, tokens: 600, costUsd: 0.06, ranReproducer: false, cause: "subtle_logic_bug" }),
+  review("t2", "A", true, false, {
+    confidence: 0.7,
+    steps: 6,
+    tokens: 600,
+    costUsd: 0.06,
+    ranReproducer: false,
+    cause: "subtle_logic_bug",
+  }),
   review("t3", "A", false, false, { confidence: 0.5, steps: 4, tokens: 400, costUsd: 0.04, ranReproducer: true }),
   review("t4", "A", false, null, { confidence: 0.8, steps: 2, tokens: 200 }),
-  review("t5", "B", false, true, { confidence: 0.95, steps: 8, tokens: 800, ranReproducer: true, cause: "code_misreading" }),
+  review("t5", "B", false, true, {
+    confidence: 0.95,
+    steps: 8,
+    tokens: 800,
+    ranReproducer: true,
+    cause: "code_misreading",
+  }),
   review("t6", "B", true, true, { confidence: 0.3, steps: 5, ranReproducer: false }),
 ];
 
@@ -36,10 +61,28 @@ describe("reviewer analytics", () => {
   const row = (key: string) => result.measures.rows.find((r) => r.key === key)!;
 
   it("scores decisions against ground truth with rates over the right denominators", () => {
-    expect(row("A")).toMatchObject({ reviews: 4, scored: 3, correct: 2, falseApproval: 1, falseApprovalRate: 0.5, falseRejection: 0, falseRejectionRate: 0, awaiting: 1 });
+    expect(row("A")).toMatchObject({
+      reviews: 4,
+      scored: 3,
+      correct: 2,
+      falseApproval: 1,
+      falseApprovalRate: 0.5,
+      falseRejection: 0,
+      falseRejectionRate: 0,
+      awaiting: 1,
+    });
     expect(row("A").accuracy).toBeCloseTo(2 / 3);
     // B reviewed no patch that fails: its false-approval rate is undefined, not 0
-    expect(row("B")).toMatchObject({ reviews: 2, scored: 2, correct: 1, accuracy: 0.5, falseApproval: 0, falseApprovalRate: null, falseRejection: 1, falseRejectionRate: 0.5 });
+    expect(row("B")).toMatchObject({
+      reviews: 2,
+      scored: 2,
+      correct: 1,
+      accuracy: 0.5,
+      falseApproval: 0,
+      falseApprovalRate: null,
+      falseRejection: 1,
+      falseRejectionRate: 0.5,
+    });
   });
 
   it("divides tokens, steps and cost of the scored reviews by the correct decisions", () => {
@@ -71,11 +114,17 @@ describe("reviewer analytics", () => {
     const slice = decodeSlice(new URL(result.measures.drill.A.falseApproval, "http://x").searchParams.get("slice")!)!;
     expect(selectItems(REVIEWS, slice.params, REVIEW_DIMENSIONS, REVIEW_OUTCOMES).map((r) => r.taskId)).toEqual(["t2"]);
     const bin = decodeSlice(new URL(result.calibration.drill["4"].reviews, "http://x").searchParams.get("slice")!)!;
-    expect(selectItems(REVIEWS, bin.params, REVIEW_DIMENSIONS, REVIEW_OUTCOMES).map((r) => r.taskId)).toEqual(["t1", "t5"]);
+    expect(selectItems(REVIEWS, bin.params, REVIEW_DIMENSIONS, REVIEW_OUTCOMES).map((r) => r.taskId)).toEqual([
+      "t1",
+      "t5",
+    ]);
   });
 
   it("groups by reviewer × generator and filters by a dimension", () => {
-    const crossed = buildReviewerAnalytics(REVIEWS, ReviewerQuerySchema.parse({ by: "reviewer,generator", reviewer: "B" }));
+    const crossed = buildReviewerAnalytics(
+      REVIEWS,
+      ReviewerQuerySchema.parse({ by: "reviewer,generator", reviewer: "B" }),
+    );
     expect(crossed.measures.rows.map((r) => r.key)).toEqual(["B × gen"]);
     expect(crossed.reviews).toBe(2);
   });

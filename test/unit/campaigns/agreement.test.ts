@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { krippendorffAlpha } from "../../../lib/metrics/krippendorff-alpha";
 import { cohenKappa, weightedCohenKappa } from "../../../lib/metrics/kappa";
-import { agreementWithOthers, bootstrapInterval, disagreementSpread, goldAccuracy, median, questionAgreement, type SubmittedLabel } from "../../../lib/campaigns/agreement";
+import {
+  agreementWithOthers,
+  bootstrapInterval,
+  disagreementSpread,
+  goldAccuracy,
+  median,
+  questionAgreement,
+  type SubmittedLabel,
+} from "../../../lib/campaigns/agreement";
 import { DEFAULT_RUBRIC_QUESTIONS } from "../../../lib/campaigns/rubric";
 
 // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", example C: four observers,
@@ -24,8 +32,25 @@ describe("Krippendorff's alpha", () => {
   });
 
   it("is 1 for perfect agreement and undefined when every value is the same", () => {
-    expect(krippendorffAlpha([[1, 1], [2, 2], [3, 3, 3]], "ordinal").alpha).toBe(1);
-    expect(krippendorffAlpha([[2, 2], [2, 2]], "nominal").alpha).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 1],
+          [2, 2],
+          [3, 3, 3],
+        ],
+        "ordinal",
+      ).alpha,
+    ).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          [2, 2],
+          [2, 2],
+        ],
+        "nominal",
+      ).alpha,
+    ).toBeNull();
   });
 });
 
@@ -48,7 +73,12 @@ describe("weighted Cohen's kappa", () => {
 });
 
 const question = (key: string) => DEFAULT_RUBRIC_QUESTIONS.find((q) => q.key === key)!;
-const label = (taskId: string, annotatorId: string, answers: SubmittedLabel["answers"], minutes = 5): SubmittedLabel => ({
+const label = (
+  taskId: string,
+  annotatorId: string,
+  answers: SubmittedLabel["answers"],
+  minutes = 5,
+): SubmittedLabel => ({
   taskId,
   annotatorId,
   answers,
@@ -72,7 +102,17 @@ describe("campaign agreement per question", () => {
   it("reports alpha, quadratic-weighted kappa per pair with an interval, and the distribution", () => {
     const report = questionAgreement(question("underspecified"), labels, ["ann", "bob", "cid"]);
     expect(report.level).toBe("ordinal");
-    expect(report.alpha).toBeCloseTo(krippendorffAlpha([[0, 0, 1], [2, 3, 2], [1, 1, 0]], "ordinal").alpha!, 10);
+    expect(report.alpha).toBeCloseTo(
+      krippendorffAlpha(
+        [
+          [0, 0, 1],
+          [2, 3, 2],
+          [1, 1, 0],
+        ],
+        "ordinal",
+      ).alpha!,
+      10,
+    );
     expect(report.pairs.map((p) => `${p.annotatorA}-${p.annotatorB}`)).toEqual(["ann-bob", "ann-cid", "bob-cid"]);
     // ann (0,2,1) vs bob (0,3,1): observed cost 1/3; p=(1/3,1/3,1/3,0) q=(1/3,1/3,0,1/3);
     // expected = Σ p_i q_j (i-j)² = (0+1+9 + 1+0+4 + 4+1+1)/9 = 21/9 → kappa = 1 − (1/3)/(21/9) = 6/7
@@ -93,10 +133,19 @@ describe("campaign agreement per question", () => {
   it("ranks disagreement by spread and scores each annotator against the others and the gold set", () => {
     const questions = [question("underspecified"), question("major_issue")];
     // t2: underspecified 2..3 over a 0..3 scale = 1/3, major issue differs = 1
-    expect(disagreementSpread(questions, labels.filter((l) => l.taskId === "t2").map((l) => l.answers))).toEqual({ spread: 1.333, questions: ["underspecified", "major_issue"] });
+    expect(
+      disagreementSpread(
+        questions,
+        labels.filter((l) => l.taskId === "t2").map((l) => l.answers),
+      ),
+    ).toEqual({ spread: 1.333, questions: ["underspecified", "major_issue"] });
     // cid against ann and bob, by hand: t1 scale 0/2, yes-no 2/2; t2 1/2, 0/2; t3 0/2, 2/2 → 5 of 12
     expect(agreementWithOthers(questions, labels, "cid")).toEqual({ rate: 5 / 12, comparisons: 12 });
-    expect(goldAccuracy(questions, [{ answers: { underspecified: 1, major_issue: false }, reference: { underspecified: 1, major_issue: true } }])).toEqual({ accuracy: 0.5, checked: 2 });
+    expect(
+      goldAccuracy(questions, [
+        { answers: { underspecified: 1, major_issue: false }, reference: { underspecified: 1, major_issue: true } },
+      ]),
+    ).toEqual({ accuracy: 0.5, checked: 2 });
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 

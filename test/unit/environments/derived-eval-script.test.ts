@@ -22,7 +22,13 @@ describe("the eval script derived from a task (IMAGE and SPEC environments)", ()
       directives: ["tests/test_ops.py"],
       from: "the row's install_config.test_cmd",
     });
-    expect(testCommandOf({ instanceId: "a__b-1", testPatch: "", metadata: { install_config: JSON.stringify({ test_cmd: ["tox -e py"] }) } }).command).toBe("tox -e py");
+    expect(
+      testCommandOf({
+        instanceId: "a__b-1",
+        testPatch: "",
+        metadata: { install_config: JSON.stringify({ test_cmd: ["tox -e py"] }) },
+      }).command,
+    ).toBe("tox -e py");
     expect(testCommandOf({ instanceId: "a__b-1", testPatch: "", metadata: null }).command).toBe("pytest -rA");
   });
 
@@ -39,6 +45,8 @@ describe("the eval script derived from a task (IMAGE and SPEC environments)", ()
   it("keeps a recipe's own eval script", () => {
     const task = { instanceId: "x", testPatch: TEST_PATCH, metadata: null };
     expect(evalScriptFor({ evalScript: "mine", environment: { imageSource: "RECIPE" } }, task)).toBe("mine");
-    expect(evalScriptFor({ evalScript: "mine", environment: { imageSource: "IMAGE" } }, task)).toContain("OPENSWE_EXIT_CODE=$rc");
+    expect(evalScriptFor({ evalScript: "mine", environment: { imageSource: "IMAGE" } }, task)).toContain(
+      "OPENSWE_EXIT_CODE=$rc",
+    );
   });
 });

@@ -3,7 +3,13 @@ import path from "node:path";
 import { DockerfileParser } from "dockerfile-ast";
 import { describe, expect, it } from "vitest";
 import { reviewDockerfile } from "@/lib/docker/dockerfile-policy";
-import { harnessSpecFor, specBuildRecipe, testCommandFor, type HarnessSpec, type SpecInstance } from "@/lib/environments/spec";
+import {
+  harnessSpecFor,
+  specBuildRecipe,
+  testCommandFor,
+  type HarnessSpec,
+  type SpecInstance,
+} from "@/lib/environments/spec";
 
 type ParityCase = { input: Omit<SpecInstance, "failToPass" | "passToPass">; expected: HarnessSpec };
 
@@ -24,14 +30,39 @@ describe("a SWE-rebench row's install_config", () => {
   // (every key present, null for an absent setting), which its harness fork reads in place of the table.
   const { instance, expected } = parityCase("pytest-dev__pytest-5808");
   const installConfig = {
-    env_vars: null, env_yml_path: null, install: "python -m pip install -e .", log_parser: "parse_log_pytest", no_use_env: null,
-    packages: null, pre_install: null, python: "3.9", reqs_path: null, test_cmd: "pytest -rA",
-    pip_packages: ["atomicwrites==1.4.1", "attrs==23.1.0", "more-itertools==10.1.0", "packaging==23.1", "pluggy==0.13.1", "py==1.11.0", "wcwidth==0.2.6"],
+    env_vars: null,
+    env_yml_path: null,
+    install: "python -m pip install -e .",
+    log_parser: "parse_log_pytest",
+    no_use_env: null,
+    packages: null,
+    pre_install: null,
+    python: "3.9",
+    reqs_path: null,
+    test_cmd: "pytest -rA",
+    pip_packages: [
+      "atomicwrites==1.4.1",
+      "attrs==23.1.0",
+      "more-itertools==10.1.0",
+      "packaging==23.1",
+      "pluggy==0.13.1",
+      "py==1.11.0",
+      "wcwidth==0.2.6",
+    ],
   };
 
   it("yields its test command, followed by the test files the test patch touches", () => {
-    const row = { ...instance, repo: "pytest-dev/pytest", version: null, installConfig: { ...installConfig, test_cmd: "pytest --no-header -rA --tb=line" } };
-    expect(testCommandFor(row)).toEqual({ ok: true, command: "pytest --no-header -rA --tb=line", directives: expected.testDirectives });
+    const row = {
+      ...instance,
+      repo: "pytest-dev/pytest",
+      version: null,
+      installConfig: { ...installConfig, test_cmd: "pytest --no-header -rA --tb=line" },
+    };
+    expect(testCommandFor(row)).toEqual({
+      ok: true,
+      command: "pytest --no-header -rA --tb=line",
+      directives: expected.testDirectives,
+    });
   });
 
   it("stands in for the harness's table: the same settings give the harness's own scripts and Dockerfiles", () => {
@@ -41,7 +72,13 @@ describe("a SWE-rebench row's install_config", () => {
   });
 
   it("is used for a repository the harness has never heard of", () => {
-    const row = { ...instance, instanceId: "0b01001001__spectree-64", repo: "0b01001001/spectree", version: "0.3", installConfig };
+    const row = {
+      ...instance,
+      instanceId: "0b01001001__spectree-64",
+      repo: "0b01001001/spectree",
+      version: "0.3",
+      installConfig,
+    };
     const result = harnessSpecFor(row);
     expect(result.ok && result.spec.evalScript).toContain("\npytest -rA testing/test_pastebin.py\n");
   });
@@ -51,7 +88,11 @@ describe("a SWE-rebench row's install_config", () => {
     expect(refusalOf(testCommandFor(row))).toBe(
       "Task pytest-dev__pytest-5808: its install_config has no test_cmd, so the test command is unknown; add one to the row or write a recipe.",
     );
-    expect(refusalOf(harnessSpecFor({ ...instance, installConfig: { ...installConfig, test_cmd: ["pytest a", "pytest b"] } }))).toMatch(
+    expect(
+      refusalOf(
+        harnessSpecFor({ ...instance, installConfig: { ...installConfig, test_cmd: ["pytest a", "pytest b"] } }),
+      ),
+    ).toMatch(
       /^Task pytest-dev__pytest-5808: its install_config lists several test commands .*; use the row's docker_image/,
     );
   });
@@ -69,16 +110,22 @@ describe("refusals name the task, what is unknown and what to do", () => {
 
   it("an unknown version, listing the versions the harness knows", () => {
     const reason = refusalOf(harnessSpecFor({ ...instance, version: "0.1" }));
-    expect(reason).toMatch(/^Task django__django-11141: SWE-bench's harness at 726c5461e2ef has no spec for django\/django version 0\.1 \(it knows 1\.7, 1\.8, /);
+    expect(reason).toMatch(
+      /^Task django__django-11141: SWE-bench's harness at 726c5461e2ef has no spec for django\/django version 0\.1 \(it knows 1\.7, 1\.8, /,
+    );
     expect(reason).toMatch(/correct the row's version or use the dataset's published image\.$/);
   });
 
   it("a row without a version", () => {
-    expect(refusalOf(testCommandFor({ ...instance, version: null }))).toMatch(/^Task django__django-11141 \(django\/django\) has no version, .*set the row's version/);
+    expect(refusalOf(testCommandFor({ ...instance, version: null }))).toMatch(
+      /^Task django__django-11141 \(django\/django\) has no version, .*set the row's version/,
+    );
   });
 
   it("a repository the harness knows in another language", () => {
-    expect(refusalOf(harnessSpecFor({ ...instance, repo: "axios/axios" }))).toMatch(/axios\/axios is one of the harness's non-Python repositories/);
+    expect(refusalOf(harnessSpecFor({ ...instance, repo: "axios/axios" }))).toMatch(
+      /axios\/axios is one of the harness's non-Python repositories/,
+    );
   });
 
   it("a version the harness lists without a test command", () => {
@@ -110,15 +157,32 @@ describe("specBuildRecipe", () => {
       ["base", "env"],
       ["env", "instance"],
     ]);
-    const bodyOf = (dockerfile: string) => dockerfile.trim().split("\n").filter((line) => !line.startsWith("FROM "));
-    expect(recipe.dockerfile.trim().split("\n").filter((line) => !line.startsWith("FROM "))).toEqual([
-      ...bodyOf(expected.baseDockerfile), "", ...bodyOf(expected.envDockerfile), "", ...bodyOf(expected.instanceDockerfile),
+    const bodyOf = (dockerfile: string) =>
+      dockerfile
+        .trim()
+        .split("\n")
+        .filter((line) => !line.startsWith("FROM "));
+    expect(
+      recipe.dockerfile
+        .trim()
+        .split("\n")
+        .filter((line) => !line.startsWith("FROM ")),
+    ).toEqual([
+      ...bodyOf(expected.baseDockerfile),
+      "",
+      ...bodyOf(expected.envDockerfile),
+      "",
+      ...bodyOf(expected.instanceDockerfile),
     ]);
   });
 
   it("carries the scripts its COPY lines name, as the harness wrote them", () => {
-    expect(recipe.contextFiles).toEqual({ "setup_env.sh": expected.setupEnvScript, "setup_repo.sh": expected.installRepoScript });
-    const copied = DockerfileParser.parse(recipe.dockerfile).getInstructions()
+    expect(recipe.contextFiles).toEqual({
+      "setup_env.sh": expected.setupEnvScript,
+      "setup_repo.sh": expected.installRepoScript,
+    });
+    const copied = DockerfileParser.parse(recipe.dockerfile)
+      .getInstructions()
       .filter((instruction) => instruction.getKeyword() === "COPY")
       .map((instruction) => instruction.getArguments()[0].getValue().replace(/^\.\//, ""));
     expect(copied).toEqual(["setup_env.sh", "setup_repo.sh"]);

@@ -4,8 +4,15 @@ import { describe, expect, it } from "vitest";
 import { testCommandFor, type SpecInstance } from "@/lib/environments/spec";
 
 type SweBenchRow = {
-  instance_id: string; repo: string; version: string; base_commit: string; environment_setup_commit: string;
-  test_patch: string; patch: string; FAIL_TO_PASS: string | string[]; PASS_TO_PASS: string | string[];
+  instance_id: string;
+  repo: string;
+  version: string;
+  base_commit: string;
+  environment_setup_commit: string;
+  test_patch: string;
+  patch: string;
+  FAIL_TO_PASS: string | string[];
+  PASS_TO_PASS: string | string[];
 };
 
 const liteRows = JSON.parse(
@@ -14,9 +21,15 @@ const liteRows = JSON.parse(
 
 function instanceOf(row: SweBenchRow): SpecInstance {
   return {
-    instanceId: row.instance_id, repo: row.repo, version: row.version, baseCommit: row.base_commit,
-    environmentSetupCommit: row.environment_setup_commit, testPatch: row.test_patch, patch: row.patch,
-    failToPass: testList(row.FAIL_TO_PASS), passToPass: testList(row.PASS_TO_PASS),
+    instanceId: row.instance_id,
+    repo: row.repo,
+    version: row.version,
+    baseCommit: row.base_commit,
+    environmentSetupCommit: row.environment_setup_commit,
+    testPatch: row.test_patch,
+    patch: row.patch,
+    failToPass: testList(row.FAIL_TO_PASS),
+    passToPass: testList(row.PASS_TO_PASS),
   };
 }
 
@@ -44,9 +57,15 @@ describe("testCommandFor on SWE-bench Lite rows", () => {
   });
 
   it("gives pytest for pytest and scikit-learn", () => {
-    expect(testCommandFor(row("pytest-dev__pytest-11143"))).toEqual({ ok: true, command: "pytest -rA", directives: ["testing/test_assertrewrite.py"] });
+    expect(testCommandFor(row("pytest-dev__pytest-11143"))).toEqual({
+      ok: true,
+      command: "pytest -rA",
+      directives: ["testing/test_assertrewrite.py"],
+    });
     expect(testCommandFor(row("scikit-learn__scikit-learn-13584"))).toEqual({
-      ok: true, command: "pytest -rA", directives: ["sklearn/utils/tests/test_pprint.py"],
+      ok: true,
+      command: "pytest -rA",
+      directives: ["sklearn/utils/tests/test_pprint.py"],
     });
   });
 });

@@ -45,20 +45,35 @@ new mode 100755
 `;
 
 const instance: SpecInstance = {
-  instanceId: "pytest-dev__pytest-7673", repo: "pytest-dev/pytest", version: "6.0", baseCommit: "75af2bfa06436752165df884d4666402529b1d6a",
-  environmentSetupCommit: "634cde9506eb1f48dec3ec77974ee8dc952207c6", testPatch, failToPass: [], passToPass: [],
+  instanceId: "pytest-dev__pytest-7673",
+  repo: "pytest-dev/pytest",
+  version: "6.0",
+  baseCommit: "75af2bfa06436752165df884d4666402529b1d6a",
+  environmentSetupCommit: "634cde9506eb1f48dec3ec77974ee8dc952207c6",
+  testPatch,
+  failToPass: [],
+  passToPass: [],
 };
 
 describe("files of a test patch, as the harness reads them", () => {
   it("directives: every file the patch leaves in place, whatever a hunk's lines look like", () => {
     const result = testCommandFor(instance);
-    expect(result.ok && result.directives).toEqual(["tests/test_a.py", "tests/new_test.py", "tests/gone.py", "tests/new_name.py", "tests/mode_only.sh"]);
+    expect(result.ok && result.directives).toEqual([
+      "tests/test_a.py",
+      "tests/new_test.py",
+      "tests/gone.py",
+      "tests/new_name.py",
+      "tests/mode_only.sh",
+    ]);
   });
 
   it("the eval script resets the files the patch changes, but not one it creates, and by their old names", () => {
     const result = harnessSpecFor(instance);
     if (!result.ok) throw new Error(result.reason);
     const reset = `git checkout ${instance.baseCommit} tests/test_a.py tests/gone.py tests/data/img.png tests/old_name.py tests/mode_only.sh`;
-    expect(result.spec.evalScript.split("\n").filter((line) => line.startsWith("git checkout "))).toEqual([reset, reset]);
+    expect(result.spec.evalScript.split("\n").filter((line) => line.startsWith("git checkout "))).toEqual([
+      reset,
+      reset,
+    ]);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseRecordJson, readJsonRecords, type RawRecord } from "../../../lib/imports/read/json-records";
 
-async function collect(text: string | Buffer, layout: "jsonl" | "array" | "keyed" | "single", chunkSize = 7, maxRecordBytes?: number) {
+async function collect(
+  text: string | Buffer,
+  layout: "jsonl" | "array" | "keyed" | "single",
+  chunkSize = 7,
+  maxRecordBytes?: number,
+) {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
   async function* chunks() {
     for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
@@ -54,7 +59,11 @@ describe("splitting a byte stream into records", () => {
   });
 
   it("flags invalid UTF-8 in one record and keeps the others", async () => {
-    const bytes = Buffer.concat([Buffer.from('{"a":1}\n{"b":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n{"c":3}\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":1}\n{"b":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}\n{"c":3}\n'),
+    ]);
     expect(await collect(bytes, "jsonl")).toEqual([
       { line: 1, value: { a: 1 } },
       { line: 2, error: expect.stringMatching(/UTF-8/) },
@@ -68,11 +77,15 @@ describe("splitting a byte stream into records", () => {
   });
 
   it("reads the member values of an object keyed by instance id, keys with quotes and braces included", async () => {
-    const text = '{\n  "a__b-1": {"instance_id": "a__b-1", "model_patch": "x"},\n  "we\\"ird}{": {"instance_id": "c", "model_patch": null}\n}\n';
+    const text =
+      '{\n  "a__b-1": {"instance_id": "a__b-1", "model_patch": "x"},\n  "we\\"ird}{": {"instance_id": "c", "model_patch": null}\n}\n';
     expect(await collect(text, "keyed", 5)).toEqual([
       { line: 2, value: { instance_id: "a__b-1", model_patch: "x" } },
       { line: 3, value: { instance_id: "c", model_patch: null } },
     ]);
-    expect(await collect('{"a": {"x": 1}', "keyed")).toEqual([{ line: 1, value: { x: 1 } }, { line: 1, error: "the file ends before its JSON object is closed (was it truncated?)" }]);
+    expect(await collect('{"a": {"x": 1}', "keyed")).toEqual([
+      { line: 1, value: { x: 1 } },
+      { line: 1, error: "the file ends before its JSON object is closed (was it truncated?)" },
+    ]);
   });
 });

@@ -17,7 +17,10 @@ describe("OpenHands SDK events", () => {
   it("detects the SDK's events.jsonl, and an array of the same events, as one OpenHands run", () => {
     const jsonl = readFileSync(path.join(import.meta.dirname, "../../fixtures/openhands/sdk_events__goal.jsonl"));
     expect(detectFormat("events.jsonl", jsonl)).toEqual({ kind: "document", format: "OPENHANDS_TRAJECTORY" });
-    expect(detectFormat("events.json", Buffer.from(JSON.stringify(events)))).toEqual({ kind: "document", format: "OPENHANDS_TRAJECTORY" });
+    expect(detectFormat("events.json", Buffer.from(JSON.stringify(events)))).toEqual({
+      kind: "document",
+      format: "OPENHANDS_TRAJECTORY",
+    });
   });
 
   it("reads each action with the observations that answer it, skipping state updates", () => {
@@ -34,7 +37,16 @@ describe("OpenHands SDK events", () => {
   });
 
   it("reads a benchmarks output.jsonl line whose history holds SDK events, and keeps an empty patch from being a submission", () => {
-    const line = { instance_id: "django__django-11099", attempt: 1, test_result: { git_patch: "  \n" }, instruction: "fix it", metadata: { llm: { model: "litellm_proxy/minimax-m2.7" } }, history: events, metrics: null, error: null };
+    const line = {
+      instance_id: "django__django-11099",
+      attempt: 1,
+      test_result: { git_patch: "  \n" },
+      instruction: "fix it",
+      metadata: { llm: { model: "litellm_proxy/minimax-m2.7" } },
+      history: events,
+      metrics: null,
+      error: null,
+    };
     const run = openHandsOutputLine(line);
     expect(run.header.model).toBe("litellm_proxy/minimax-m2.7");
     expect(run.header.submission).toBeNull();

@@ -28,17 +28,33 @@ function firstRecord(file: string): unknown {
 const SAMPLES: Record<string, unknown> = {
   "swe-bench/swe-bench-lite-test.json": firstRecord(fixture("swe-bench/swe-bench-lite-test.json")),
   "swe-agent/all_preds.jsonl": firstRecord(fixture("swe-agent/all_preds.jsonl")),
-  "openswe/openswe_output__tinymed.synthetic.jsonl": firstRecord(fixture("openswe/openswe_output__tinymed.synthetic.jsonl")),
+  "openswe/openswe_output__tinymed.synthetic.jsonl": firstRecord(
+    fixture("openswe/openswe_output__tinymed.synthetic.jsonl"),
+  ),
   "swe-flow/sweflow_dataset__test_merge.jsonl": firstRecord(fixture("swe-flow/sweflow_dataset__test_merge.jsonl")),
   "reviewer/reviewer_verdicts.synthetic.jsonl": firstRecord(fixture("reviewer/reviewer_verdicts.synthetic.jsonl")),
-  "trajectories/openhands_multi_swe_bench_output.jsonl": firstRecord(fixture("trajectories/openhands_multi_swe_bench_output.jsonl")),
+  "trajectories/openhands_multi_swe_bench_output.jsonl": firstRecord(
+    fixture("trajectories/openhands_multi_swe_bench_output.jsonl"),
+  ),
   "r2e-gym/trajectory_aiohttp_216e0828.json": firstRecord(fixture("r2e-gym/trajectory_aiohttp_216e0828.json")),
-  "trajectories/inspect_log_tool_call_error.json": firstRecord(fixture("trajectories/inspect_log_tool_call_error.json")),
-  "harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json": firstRecord(fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json")),
+  "trajectories/inspect_log_tool_call_error.json": firstRecord(
+    fixture("trajectories/inspect_log_tool_call_error.json"),
+  ),
+  "harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json": firstRecord(
+    fixture("harness/report__swesmith_pandas-dev__pandas.95280573.pr_53652.json"),
+  ),
   "openhands/sdk_events__goal.jsonl": firstRecord(fixture("openhands/sdk_events__goal.jsonl")),
 };
 
-const RECORD_FORMATS: ImportFormat[] = ["SWE_BENCH_INSTANCES", "SWE_BENCH_PREDICTIONS", "OPENSWE_ENVIRONMENT", "SWE_FLOW_STEPS", "REVIEWER_VERDICTS", "OPENHANDS_TRAJECTORY", "R2E_GYM_TRAJECTORY"];
+const RECORD_FORMATS: ImportFormat[] = [
+  "SWE_BENCH_INSTANCES",
+  "SWE_BENCH_PREDICTIONS",
+  "OPENSWE_ENVIRONMENT",
+  "SWE_FLOW_STEPS",
+  "REVIEWER_VERDICTS",
+  "OPENHANDS_TRAJECTORY",
+  "R2E_GYM_TRAJECTORY",
+];
 const ctx = { fileName: "x.jsonl", options: {} } as unknown as ImportContext;
 
 /** What the import records as the reason: the sentence importRecords stores for a refused record. */
@@ -66,7 +82,9 @@ describe("refusals across formats", () => {
         refused++;
         expectSentence(reason);
         // the field that is wrong, and what to do about it
-        expect(reason, `${format} on ${file}`).toMatch(/\b[\w.[\]]+ (is missing|must be|is empty|has unknown fields)|model_patch is empty|: /);
+        expect(reason, `${format} on ${file}`).toMatch(
+          /\b[\w.[\]]+ (is missing|must be|is empty|has unknown fields)|model_patch is empty|: /,
+        );
         expect(reason, `${format} on ${file}`).toMatch(/fix the record|import|nothing was stored|pass|add/i);
       }
       expect(refused).toBeGreaterThan(3);

@@ -10,7 +10,12 @@ const fixture = (...parts: string[]) => path.resolve(import.meta.dirname, "../..
 
 async function rows(file: string, from: StepsFrom = "trajectory") {
   const steps: StepRecord[] = [];
-  await produceSweAgentTrajectory(createReadStream(fixture(file)), path.basename(file), { add: async (s) => void steps.push(s) }, from);
+  await produceSweAgentTrajectory(
+    createReadStream(fixture(file)),
+    path.basename(file),
+    { add: async (s) => void steps.push(s) },
+    from,
+  );
   return steps.map((s, index) => ({ index, kind: classifyStep(s), summary: (s.action ?? "").slice(0, 160) }));
 }
 
@@ -19,7 +24,13 @@ describe("aligning two trajectories by what they did", () => {
     const a = await rows("swe-agent/swe-agent__test-repo-i1.traj");
     const b = await rows("trajectories/swe-agent_function_calling_simple.traj", "history");
     const aligned = alignSteps(a, b);
-    expect(aligned.map((r) => [r.a?.index, r.b?.index])).toEqual([[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]);
+    expect(aligned.map((r) => [r.a?.index, r.b?.index])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
     // the two edits changed the same line in different ways: paired, but not the same act
     expect(aligned.map((r) => r.same)).toEqual([true, true, false, true, true]);
   });

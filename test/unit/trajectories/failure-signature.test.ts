@@ -5,24 +5,40 @@ import { produceSweAgentTrajectory } from "../../../lib/imports/formats/swe-agen
 import { OpenHandsStepper } from "../../../lib/imports/formats/openhands-trajectory/map";
 import { chatSteps } from "../../../lib/imports/formats/chat-steps";
 import type { StepRecord } from "../../../lib/imports/records/trajectory-record";
-import { errorClassOf, failureSignature, NO_ERROR_SEEN, signatureKey, toolOf, type SignatureStep } from "../../../lib/trajectories/failure-signature";
+import {
+  errorClassOf,
+  failureSignature,
+  NO_ERROR_SEEN,
+  signatureKey,
+  toolOf,
+  type SignatureStep,
+} from "../../../lib/trajectories/failure-signature";
 
 // Real observations of public runs (test/fixtures, sources in test/fixtures/SOURCES.txt), read
 // by the importers users use, then given their signature.
 const fixture = (...parts: string[]) => path.resolve(import.meta.dirname, "../../fixtures", ...parts);
-const indexed = (steps: StepRecord[]): SignatureStep[] => steps.map((s, index) => ({ index, action: s.action, observation: s.observation, metadata: s.metadata }));
+const indexed = (steps: StepRecord[]): SignatureStep[] =>
+  steps.map((s, index) => ({ index, action: s.action, observation: s.observation, metadata: s.metadata }));
 
 async function sweAgentSteps(file: string, from: "trajectory" | "history") {
   const steps: StepRecord[] = [];
-  await produceSweAgentTrajectory(createReadStream(fixture(file)), path.basename(file), { add: async (s) => void steps.push(s) }, from);
+  await produceSweAgentTrajectory(
+    createReadStream(fixture(file)),
+    path.basename(file),
+    { add: async (s) => void steps.push(s) },
+    from,
+  );
   return indexed(steps);
 }
 
 function openHandsRuns(): SignatureStep[][] {
-  return readFileSync(fixture("trajectories/openhands_multi_swe_bench_output.jsonl"), "utf8").split("\n").filter(Boolean).map((line) => {
-    const stepper = new OpenHandsStepper();
-    return indexed([...(JSON.parse(line).history as unknown[]).flatMap((e) => stepper.add(e)), ...stepper.finish()]);
-  });
+  return readFileSync(fixture("trajectories/openhands_multi_swe_bench_output.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const stepper = new OpenHandsStepper();
+      return indexed([...(JSON.parse(line).history as unknown[]).flatMap((e) => stepper.add(e)), ...stepper.finish()]);
+    });
 }
 
 const upTo = (steps: SignatureStep[], index: number) => steps.slice(0, index + 1).reverse();
@@ -36,14 +52,21 @@ describe("the error class of a real observation", () => {
 
   it("reads SWE-agent's refused edit as an edit rejected by the edit tool", async () => {
     const steps = await sweAgentSteps("swe-agent/pydicom__pydicom-1458.traj", "trajectory");
-    expect(failureSignature(upTo(steps, 7), [])).toMatchObject({ errorClass: "edit rejected", tool: "edit", stepIndex: 7 });
+    expect(failureSignature(upTo(steps, 7), [])).toMatchObject({
+      errorClass: "edit rejected",
+      tool: "edit",
+      stepIndex: 7,
+    });
   });
 
   it("reads OpenHands' missing program as command not found, and make's failure by its exit code", () => {
     const [ponyc] = openHandsRuns();
     const notFound = ponyc.findIndex((s) => s.observation?.includes("ponyc: command not found"));
     expect(notFound).toBeGreaterThan(0);
-    expect(failureSignature(upTo(ponyc, notFound), [])).toMatchObject({ errorClass: "command not found", stepIndex: notFound });
+    expect(failureSignature(upTo(ponyc, notFound), [])).toMatchObject({
+      errorClass: "command not found",
+      stepIndex: notFound,
+    });
     const make = ponyc.findIndex((s) => s.observation?.includes("make: *** [Makefile:192: build] Error 2"));
     expect(errorClassOf(ponyc[make].observation, ponyc[make].metadata)).toBe("exit 2");
   });
@@ -66,14 +89,28 @@ describe("the error class of a real observation", () => {
 describe("a failed trajectory's signature", () => {
   it("takes the last failing step, its tool and the candidate's failing tests, sorted", async () => {
     const steps = await sweAgentSteps("swe-agent/pydicom__pydicom-1458.traj", "trajectory");
-    const signature = failureSignature(upTo(steps, 3), ["tests/test_b.py::t", "tests/test_a.py::t", "tests/test_b.py::t"]);
-    expect(signature).toEqual({ errorClass: "AttributeError", tool: "python", failingTests: ["tests/test_a.py::t", "tests/test_b.py::t"], stepIndex: 2 });
+    const signature = failureSignature(upTo(steps, 3), [
+      "tests/test_b.py::t",
+      "tests/test_a.py::t",
+      "tests/test_b.py::t",
+    ]);
+    expect(signature).toEqual({
+      errorClass: "AttributeError",
+      tool: "python",
+      failingTests: ["tests/test_a.py::t", "tests/test_b.py::t"],
+      stepIndex: 2,
+    });
     expect(signatureKey(signature)).toBe("AttributeError | python | tests/test_a.py::t,tests/test_b.py::t");
   });
 
   it("is the same for the same run every time, and says so when no observation shows an error", async () => {
     const steps = await sweAgentSteps("swe-agent/pydicom__pydicom-1458.traj", "trajectory");
-    expect(failureSignature(upTo(steps, 1), [])).toEqual({ errorClass: NO_ERROR_SEEN, tool: null, failingTests: [], stepIndex: null });
+    expect(failureSignature(upTo(steps, 1), [])).toEqual({
+      errorClass: NO_ERROR_SEEN,
+      tool: null,
+      failingTests: [],
+      stepIndex: null,
+    });
     const [a, b] = [failureSignature([...steps].reverse(), []), failureSignature([...steps].reverse(), [])];
     expect(signatureKey(a)).toBe(signatureKey(b));
   });

@@ -13,17 +13,31 @@ const fixture = (...parts: string[]) => path.resolve(import.meta.dirname, "../..
 
 async function sweAgentKinds(file: string, from: "trajectory" | "history") {
   const steps: StepRecord[] = [];
-  await produceSweAgentTrajectory(createReadStream(fixture(file)), path.basename(file), { add: async (s) => void steps.push(s) }, from);
+  await produceSweAgentTrajectory(
+    createReadStream(fixture(file)),
+    path.basename(file),
+    { add: async (s) => void steps.push(s) },
+    from,
+  );
   return steps.map(classifyStep);
 }
 
 describe("steps by kind across formats", () => {
   it("reads SWE-agent 0.x commands: create/edit are edits, find_file a search, open a read, submit", async () => {
     expect(await sweAgentKinds("swe-agent/pydicom__pydicom-1458.traj", "trajectory")).toEqual([
-      "EDIT", "EDIT", "RUN", "SEARCH", "READ",
+      "EDIT",
+      "EDIT",
+      "RUN",
+      "SEARCH",
+      "READ",
       // three edits SWE-agent refused for syntax errors, then the one it took
-      "ERROR", "ERROR", "ERROR", "EDIT",
-      "RUN", "RUN", "SUBMIT",
+      "ERROR",
+      "ERROR",
+      "ERROR",
+      "EDIT",
+      "RUN",
+      "RUN",
+      "SUBMIT",
     ]);
   });
 
@@ -35,7 +49,9 @@ describe("steps by kind across formats", () => {
   });
 
   it("reads OpenHands events: read, grep, refused and accepted edits, think and finish", () => {
-    const line = JSON.parse(readFileSync(fixture("trajectories/openhands_multi_swe_bench_output.jsonl"), "utf8").split("\n")[0]);
+    const line = JSON.parse(
+      readFileSync(fixture("trajectories/openhands_multi_swe_bench_output.jsonl"), "utf8").split("\n")[0],
+    );
     const stepper = new OpenHandsStepper();
     const steps = [...(line.history as unknown[]).flatMap((e) => stepper.add(e)), ...stepper.finish()];
     const kinds = steps.map(classifyStep);
@@ -56,7 +72,12 @@ describe("steps by kind across formats", () => {
   it("marks Inspect tool errors as errors", () => {
     const log = JSON.parse(readFileSync(fixture("trajectories/inspect_log_tool_call_error.json"), "utf8"));
     const { steps } = inspectSample(log.samples[0], log.eval, "log.json");
-    expect(steps.filter((s) => s.metadata?.toolError).map(classifyStep).every((k) => k === "ERROR")).toBe(true);
+    expect(
+      steps
+        .filter((s) => s.metadata?.toolError)
+        .map(classifyStep)
+        .every((k) => k === "ERROR"),
+    ).toBe(true);
   });
 
   it("tells test runs from other commands by what runs, not by a file name", () => {

@@ -4,12 +4,18 @@ import { detectForcedExitCode } from "@/lib/validation/detect-forced-exit-code";
 
 describe("exit-code markers", () => {
   it("reads OpenSWE's marker only from its own line, not from the xtrace echo", () => {
-    expect(findExitCodeMarker("+ echo OPENSWE_EXIT_CODE=0\nOPENSWE_EXIT_CODE=1\n")).toEqual({ code: 1, marker: "OPENSWE_EXIT_CODE" });
+    expect(findExitCodeMarker("+ echo OPENSWE_EXIT_CODE=0\nOPENSWE_EXIT_CODE=1\n")).toEqual({
+      code: 1,
+      marker: "OPENSWE_EXIT_CODE",
+    });
     expect(findExitCodeMarker("the test printed OPENSWE_EXIT_CODE=0 inline")).toBeNull();
   });
 
   it("reads SWE-bench v5's line and its shell variable under set -x; the latest marker wins", () => {
-    expect(findExitCodeMarker(">>>>> End Test Output\n>>>>> Test Exit Code: 2\n")).toEqual({ code: 2, marker: "SWEBENCH_V5" });
+    expect(findExitCodeMarker(">>>>> End Test Output\n>>>>> Test Exit Code: 2\n")).toEqual({
+      code: 2,
+      marker: "SWEBENCH_V5",
+    });
     expect(findExitCodeMarker("+ SWEBENCH_TEST_EXIT_CODE=1\n")).toEqual({ code: 1, marker: "SWEBENCH_TEST_EXIT_CODE" });
     expect(findExitCodeMarker("OPENSWE_EXIT_CODE=1\n>>>>> Test Exit Code: 0\n")?.code).toBe(0);
   });

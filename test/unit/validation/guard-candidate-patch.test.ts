@@ -7,12 +7,24 @@ import { evalScriptPaths, guardCandidatePatch } from "@/lib/validation/guard-can
 
 const fixtures = path.resolve(import.meta.dirname, "../../fixtures/swe-bench");
 type Instance = { instance_id: string; patch: string; test_patch: string };
-const instances: Instance[] = ["swe-bench-lite-test.json", "swe-bench-dev-easy.json"].flatMap((file) => JSON.parse(readFileSync(path.join(fixtures, file), "utf8")));
+const instances: Instance[] = ["swe-bench-lite-test.json", "swe-bench-dev-easy.json"].flatMap((file) =>
+  JSON.parse(readFileSync(path.join(fixtures, file), "utf8")),
+);
 
 const file = (name: string, body: string[], mode = "") =>
-  [`diff --git a/${name} b/${name}`, ...(mode ? [`new file mode ${mode}`] : []), "--- /dev/null", `+++ b/${name}`, `@@ -0,0 +1,${body.length} @@`, ...body.map((line) => `+${line}`)].join("\n") + "\n";
+  [
+    `diff --git a/${name} b/${name}`,
+    ...(mode ? [`new file mode ${mode}`] : []),
+    "--- /dev/null",
+    `+++ b/${name}`,
+    `@@ -0,0 +1,${body.length} @@`,
+    ...body.map((line) => `+${line}`),
+  ].join("\n") + "\n";
 const SOURCE_FIX = file("calc/fix.py", ["def mean(values):", "    raise ValueError('empty')"]);
-const task = { testPatch: file("tests/test_ops.py", ["def test_x():", "    assert True"]), evalScript: "cd /testbed\npython3 -m pytest -rA tests ci/run_checks.sh\n" };
+const task = {
+  testPatch: file("tests/test_ops.py", ["def test_x():", "    assert True"]),
+  evalScript: "cd /testbed\npython3 -m pytest -rA tests ci/run_checks.sh\n",
+};
 
 describe("guardCandidatePatch: a candidate never changes the tests that judge it", () => {
   it("keeps real SWE-bench gold patches whole, pytest's own source included", () => {
@@ -21,13 +33,18 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
       const guarded = guardCandidatePatch(instance.patch, { testPatch: instance.test_patch, evalScript: "" });
       expect(guarded.protectedPaths, instance.instance_id).toEqual([]);
       expect(guarded.runnerHooks, instance.instance_id).toEqual([]);
-      expect(splitDiffSections(guarded.patch).map((s) => s.text)).toEqual(splitDiffSections(instance.patch).map((s) => s.text));
+      expect(splitDiffSections(guarded.patch).map((s) => s.text)).toEqual(
+        splitDiffSections(instance.patch).map((s) => s.text),
+      );
     }
   });
 
   it("leaves out the test patch's files when a real candidate also edits them, and keeps the fix", () => {
     for (const instance of instances) {
-      const guarded = guardCandidatePatch(`${instance.patch}${instance.test_patch}`, { testPatch: instance.test_patch, evalScript: "" });
+      const guarded = guardCandidatePatch(`${instance.patch}${instance.test_patch}`, {
+        testPatch: instance.test_patch,
+        evalScript: "",
+      });
       const testPaths = splitDiffSections(instance.test_patch).flatMap((s) => s.paths);
       expect(guarded.protectedPaths, instance.instance_id).toEqual([...new Set(testPaths)].sort());
       expect(guarded.patch).not.toContain(testPaths[0]);
@@ -60,9 +77,12 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   });
 
   it("leaves out deletions, renames (both names), symlinks and paths that leave the repository", () => {
-    const deletion = "diff --git a/tests/test_ops.py b/tests/test_ops.py\ndeleted file mode 100644\nindex 1..0\n--- a/tests/test_ops.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n";
-    const renameOut = "diff --git a/tests/test_ops.py b/calc/moved.py\nsimilarity index 100%\nrename from tests/test_ops.py\nrename to calc/moved.py\n";
-    const renameIn = "diff --git a/calc/evil.py b/calc/conftest.py\nsimilarity index 100%\nrename from calc/evil.py\nrename to calc/conftest.py\n";
+    const deletion =
+      "diff --git a/tests/test_ops.py b/tests/test_ops.py\ndeleted file mode 100644\nindex 1..0\n--- a/tests/test_ops.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n";
+    const renameOut =
+      "diff --git a/tests/test_ops.py b/calc/moved.py\nsimilarity index 100%\nrename from tests/test_ops.py\nrename to calc/moved.py\n";
+    const renameIn =
+      "diff --git a/calc/evil.py b/calc/conftest.py\nsimilarity index 100%\nrename from calc/evil.py\nrename to calc/conftest.py\n";
     const symlink = file("calc/link.py", ["../tests/test_ops.py"], "120000");
     const escape = "--- a/../conftest.py\n+++ b/../conftest.py\n@@ -0,0 +1 @@\n+x\n";
     const guarded = guardCandidatePatch(SOURCE_FIX + deletion + renameOut + renameIn + symlink + escape, task);
@@ -72,14 +92,19 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   });
 
   it("reads every name a tool could use: a header that disagrees with its ---/+++ lines, quoted names, a plain diff", () => {
-    const disagreeing = "diff --git a/calc/a.py b/calc/a.py\n--- a/calc/a.py\n+++ b/tests/test_ops.py\n@@ -0,0 +1 @@\n+x\n";
-    const quoted = 'diff --git "a/tests/t\\303\\251st.py" "b/tests/t\\303\\251st.py"\n--- "a/tests/t\\303\\251st.py"\n+++ "b/tests/t\\303\\251st.py"\n@@ -1 +1 @@\n-a\n+b\n';
-    const plain = "--- repo.orig/calc/conftest.py\t2024-01-01\n+++ repo/calc/conftest.py\t2024-01-01\n@@ -0,0 +1 @@\n+x\n";
+    const disagreeing =
+      "diff --git a/calc/a.py b/calc/a.py\n--- a/calc/a.py\n+++ b/tests/test_ops.py\n@@ -0,0 +1 @@\n+x\n";
+    const quoted =
+      'diff --git "a/tests/t\\303\\251st.py" "b/tests/t\\303\\251st.py"\n--- "a/tests/t\\303\\251st.py"\n+++ "b/tests/t\\303\\251st.py"\n@@ -1 +1 @@\n-a\n+b\n';
+    const plain =
+      "--- repo.orig/calc/conftest.py\t2024-01-01\n+++ repo/calc/conftest.py\t2024-01-01\n@@ -0,0 +1 @@\n+x\n";
     // -p1 strips any first component: zz/pytest.py lands as pytest.py
     const oddPrefix = "--- zz/pytest.py\n+++ zz/pytest.py\n@@ -0,0 +1 @@\n+x\n";
     const guarded = guardCandidatePatch(SOURCE_FIX + disagreeing + quoted + plain + oddPrefix, task);
     expect(guarded.patch).toBe(SOURCE_FIX);
-    expect(guarded.protectedPaths).toEqual(expect.arrayContaining(["tests/test_ops.py", "tests/tést.py", "calc/conftest.py", "pytest.py"]));
+    expect(guarded.protectedPaths).toEqual(
+      expect.arrayContaining(["tests/test_ops.py", "tests/tést.py", "calc/conftest.py", "pytest.py"]),
+    );
   });
 
   it("drops what is not a unified diff (a commit message, a context diff) and keeps format-patch output applying", () => {
@@ -97,7 +122,8 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
   });
 
   it("keeps a CRLF file's carriage returns, which git apply needs to match its lines", () => {
-    const crlf = "diff --git a/calc/win.py b/calc/win.py\n--- a/calc/win.py\n+++ b/calc/win.py\n@@ -1 +1 @@\n-a = 1\r\n+a = 2\r\n";
+    const crlf =
+      "diff --git a/calc/win.py b/calc/win.py\n--- a/calc/win.py\n+++ b/calc/win.py\n@@ -1 +1 @@\n-a = 1\r\n+a = 2\r\n";
     expect(guardCandidatePatch(crlf, task).patch).toBe(crlf);
   });
 
@@ -131,25 +157,58 @@ describe("guardCandidatePatch: a candidate never changes the tests that judge it
       "make check",
     ].join("\n");
     expect([...evalScriptPaths(script)].sort()).toEqual(
-      ["GNUmakefile", "Makefile", "bin/test", "ci/pytest.cfg", "makefile", "sitemaps_tests.test_http", "src/calc", "sympy/matrices/tests/test_sparse.py", "tests/runtests.py", "tests/sitemaps_tests/test_http.py", "tests/x.py"].sort(),
+      [
+        "GNUmakefile",
+        "Makefile",
+        "bin/test",
+        "ci/pytest.cfg",
+        "makefile",
+        "sitemaps_tests.test_http",
+        "src/calc",
+        "sympy/matrices/tests/test_sparse.py",
+        "tests/runtests.py",
+        "tests/sitemaps_tests/test_http.py",
+        "tests/x.py",
+      ].sort(),
     );
   });
 });
 
 describe("a guarded candidate's verdict", () => {
   const passingLog = "tests/test_ops.py::test_x PASSED\nOPENSWE_EXIT_CODE=0\n";
-  const base = { kind: "CANDIDATE" as const, log: passingLog, evalScript: "pytest", failToPass: ["tests/test_ops.py::test_x"], passToPass: [], container: { exitCode: 0, timedOut: false, oomKilled: false } };
+  const base = {
+    kind: "CANDIDATE" as const,
+    log: passingLog,
+    evalScript: "pytest",
+    failToPass: ["tests/test_ops.py::test_x"],
+    passToPass: [],
+    container: { exitCode: 0, timedOut: false, oomKilled: false },
+  };
 
   it("a candidate that touched tests is flagged with the class and paths; its honest result stands", () => {
-    const run = evaluateRun({ ...base, guard: { protectedPaths: ["conftest.py", "tests/test_ops.py"], runnerHooks: [] } });
-    expect(run).toMatchObject({ resolved: true, failureClass: "CANDIDATE_TOUCHED_TESTS", touchedTestPaths: ["conftest.py", "tests/test_ops.py"] });
+    const run = evaluateRun({
+      ...base,
+      guard: { protectedPaths: ["conftest.py", "tests/test_ops.py"], runnerHooks: [] },
+    });
+    expect(run).toMatchObject({
+      resolved: true,
+      failureClass: "CANDIDATE_TOUCHED_TESTS",
+      touchedTestPaths: ["conftest.py", "tests/test_ops.py"],
+    });
     expect(run.flags).toContain("CANDIDATE_CHANGES_TESTS");
     expect(run.reason).toContain("conftest.py, tests/test_ops.py");
   });
 
   it("a candidate that hooks the runner is never resolved, even when its tests pass", () => {
-    const run = evaluateRun({ ...base, guard: { protectedPaths: [], runnerHooks: [{ path: "calc/__init__.py", line: 2, text: "import _pytest" }] } });
-    expect(run).toMatchObject({ resolved: false, failureClass: "CANDIDATE_TOUCHED_TESTS", touchedTestPaths: ["calc/__init__.py:2"] });
+    const run = evaluateRun({
+      ...base,
+      guard: { protectedPaths: [], runnerHooks: [{ path: "calc/__init__.py", line: 2, text: "import _pytest" }] },
+    });
+    expect(run).toMatchObject({
+      resolved: false,
+      failureClass: "CANDIDATE_TOUCHED_TESTS",
+      touchedTestPaths: ["calc/__init__.py:2"],
+    });
     expect(run.flags).toContain("CANDIDATE_HOOKS_TEST_RUNNER");
   });
 

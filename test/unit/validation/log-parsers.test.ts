@@ -12,7 +12,9 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, ".
 describe("pytest -rA parser", () => {
   it("reads a real SWE-bench harness log as SWE-bench does, log records that start with ERROR included", () => {
     const results = parseLogPytest(fixture("harness/testlog_pytest__pytest-dev__pytest-5227.golden.eval.log"));
-    expect(results.get("testing/logging/test_reporting.py::test_log_cli_auto_enable[--log-file-level=WARNING]")).toBe("PASSED");
+    expect(results.get("testing/logging/test_reporting.py::test_log_cli_auto_enable[--log-file-level=WARNING]")).toBe(
+      "PASSED",
+    );
     expect([...results.keys()].some((id) => id.startsWith("root:"))).toBe(true);
   });
 
@@ -110,12 +112,20 @@ describe("sympy parser", () => {
 describe("generic parser and the registry", () => {
   it("reads STATUS: id and id ... STATUS lines", () => {
     const log = "PASSED: suite/a\nFAILED suite/b\nsuite/c: ERROR\nsuite/d ... SKIPPED\nnoise line\n";
-    expect(Object.fromEntries(parseGenericLog(log))).toEqual({ "suite/a": "PASSED", "suite/b": "FAILED", "suite/c": "ERROR", "suite/d": "SKIPPED" });
+    expect(Object.fromEntries(parseGenericLog(log))).toEqual({
+      "suite/a": "PASSED",
+      "suite/b": "FAILED",
+      "suite/c": "ERROR",
+      "suite/d": "SKIPPED",
+    });
   });
 
   it("falls back to the parser that recognises most tests, and accepts new parsers", () => {
     expect(parseTestLog("PASSED: x\nFAILED: y\n").results.size).toBe(2);
-    registerLogParser("tap", (log) => new Map([...log.matchAll(/^ok \d+ - (.+)$/gm)].map((m) => [m[1], "PASSED" as const])));
+    registerLogParser(
+      "tap",
+      (log) => new Map([...log.matchAll(/^ok \d+ - (.+)$/gm)].map((m) => [m[1], "PASSED" as const])),
+    );
     expect(parseTestLog("ok 1 - adds\nok 2 - subtracts\n", "tap").results.get("subtracts")).toBe("PASSED");
     expect(() => parseTestLog("", "nope")).toThrow(/Unknown log parser "nope"/);
   });

@@ -9,7 +9,9 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/releases" className="text-blue-700 underline">Releases</Link>
+        <Link href="/releases" className="text-blue-700 underline">
+          Releases
+        </Link>
       </nav>
       <h1 className="text-xl font-semibold">
         Release <span className="font-mono">{release.name}</span>
@@ -18,7 +20,9 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         <dt className="text-slate-600">Tasks</dt>
         <dd className="tabular-nums">{release.tasks.length}</dd>
         <dt className="text-slate-600">Created</dt>
-        <dd>{release.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC by {release.createdByEmail ?? "—"}</dd>
+        <dd>
+          {release.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC by {release.createdByEmail ?? "—"}
+        </dd>
         {release.description && (
           <>
             <dt className="text-slate-600">Description</dt>
@@ -27,8 +31,12 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         )}
       </dl>
       <div className="flex flex-wrap gap-3 text-sm">
-        <a href={`/api/v1/releases/${release.id}/export?file=jsonl`} className="text-blue-700 underline">Download tasks (swe-curator-release-{release.name}.jsonl)</a>
-        <a href={`/api/v1/releases/${release.id}/export?file=manifest`} className="text-blue-700 underline">Download manifest</a>
+        <a href={`/api/v1/releases/${release.id}/export?file=jsonl`} className="text-blue-700 underline">
+          Download tasks (swe-curator-release-{release.name}.jsonl)
+        </a>
+        <a href={`/api/v1/releases/${release.id}/export?file=manifest`} className="text-blue-700 underline">
+          Download manifest
+        </a>
         {previous && (
           <Link href={`/releases/diff?from=${previous.id}&to=${release.id}`} className="text-blue-700 underline">
             Compare with {previous.name}
@@ -39,25 +47,41 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         <caption className="sr-only">Tasks of release {release.name}</caption>
         <thead>
           <tr className="border-b text-left text-slate-600">
-            <th scope="col" className="py-1 font-medium">Task</th>
-            <th scope="col" className="py-1 font-medium">Evidence fingerprint</th>
-            <th scope="col" className="py-1 font-medium">Recipe</th>
-            <th scope="col" className="py-1 font-medium">Controls (negative / positive)</th>
-            <th scope="col" className="py-1 font-medium">Decisions</th>
+            <th scope="col" className="py-1 font-medium">
+              Task
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Evidence fingerprint
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Recipe
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Controls (negative / positive)
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Decisions
+            </th>
           </tr>
         </thead>
         <tbody>
           {release.tasks.map((task) => (
             <tr key={task.taskId} className="border-b border-slate-100 align-top">
               <td className="py-1 font-mono">
-                <Link href={`/tasks/${task.taskId}`} className="text-blue-700 underline">{task.instanceId}</Link>
+                <Link href={`/tasks/${task.taskId}`} className="text-blue-700 underline">
+                  {task.instanceId}
+                </Link>
               </td>
-              <td className="py-1 font-mono" title={task.evidenceFingerprint}>{short(task.evidenceFingerprint)}</td>
+              <td className="py-1 font-mono" title={task.evidenceFingerprint}>
+                {short(task.evidenceFingerprint)}
+              </td>
               <td className="py-1">{task.evidence.recipe ? `revision ${task.evidence.recipe.number}` : "—"}</td>
               <td className="py-1 font-mono text-xs">
                 {task.evidence.negative?.verdict ?? "—"} / {task.evidence.positive?.verdict ?? "—"}
               </td>
-              <td className="py-1">{task.decisions.map((d) => `${d.verdict.toLowerCase()} by ${d.curator}`).join(", ")}</td>
+              <td className="py-1">
+                {task.decisions.map((d) => `${d.verdict.toLowerCase()} by ${d.curator}`).join(", ")}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -20,15 +20,21 @@ function DiffSection({ id, title, entries }: { id: string; title: string; entrie
           <caption className="sr-only">{title} tasks</caption>
           <thead>
             <tr className="border-b text-left text-slate-600">
-              <th scope="col" className="py-1 font-medium">Task</th>
-              <th scope="col" className="py-1 font-medium">Why</th>
+              <th scope="col" className="py-1 font-medium">
+                Task
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Why
+              </th>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.taskId} className="border-b border-slate-100 align-top">
                 <td className="py-1 font-mono">
-                  <Link href={`/tasks/${entry.taskId}`} className="text-blue-700 underline">{entry.instanceId}</Link>
+                  <Link href={`/tasks/${entry.taskId}`} className="text-blue-700 underline">
+                    {entry.instanceId}
+                  </Link>
                 </td>
                 <td className="py-1">
                   <ul>
@@ -52,12 +58,15 @@ export default async function ReleaseDiffPage({ searchParams }: { searchParams: 
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/releases" className="text-blue-700 underline">Releases</Link>
+        <Link href="/releases" className="text-blue-700 underline">
+          Releases
+        </Link>
       </nav>
       <h1 className="text-xl font-semibold">
         {diff ? (
           <>
-            From <span className="font-mono">{diff.from.name}</span> to <span className="font-mono">{diff.to.name}</span>
+            From <span className="font-mono">{diff.from.name}</span> to{" "}
+            <span className="font-mono">{diff.to.name}</span>
           </>
         ) : (
           "Compare releases"
@@ -65,11 +74,20 @@ export default async function ReleaseDiffPage({ searchParams }: { searchParams: 
       </h1>
       {!diff ? (
         <p className="text-sm text-slate-600">
-          {releases.length < 2 ? "Two releases are needed to compare." : "Choose two releases on the releases page and press Compare."}
+          {releases.length < 2
+            ? "Two releases are needed to compare."
+            : "Choose two releases on the releases page and press Compare."}
         </p>
       ) : (
         <>
-          <DiffCountsChart counts={{ added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, unchanged: diff.unchanged }} />
+          <DiffCountsChart
+            counts={{
+              added: diff.added.length,
+              removed: diff.removed.length,
+              changed: diff.changed.length,
+              unchanged: diff.unchanged,
+            }}
+          />
           <DiffSection id="added" title="Added" entries={diff.added} />
           <DiffSection id="removed" title="Removed" entries={diff.removed} />
           <DiffSection id="changed" title="Changed" entries={diff.changed} />

@@ -10,7 +10,10 @@ import { TaskDetail } from "@/components/tasks/task-detail";
 async function taskPageData(id: string, { db, blind }: PageContext) {
   const task = await unlessRefused(getTaskDetail(db, id, blind));
   if (!task) return [];
-  const [validations, history] = await Promise.all([listTaskValidations(db, task.id, {}, blind), taskHistory(db, task.id, blind)]);
+  const [validations, history] = await Promise.all([
+    listTaskValidations(db, task.id, {}, blind),
+    taskHistory(db, task.id, blind),
+  ]);
   return [
     [queryKeys.task(id), task],
     [queryKeys.taskValidations(task.id), validations],

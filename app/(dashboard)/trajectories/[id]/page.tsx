@@ -36,7 +36,13 @@ async function trajectoryPageData(id: string, link: InspectorLink, { db, blind }
     const from = block * TRAJECTORY_WINDOW;
     const answer = await listStepWindow(db, id, { from, limit: TRAJECTORY_WINDOW, ...(kind ? { kind } : {}) });
     // what …/steps answers: the window and the cursor of the next one
-    return [queryKeys.trajectoryWindow(id, kind, block), { ...answer, nextCursor: answer.items.length === TRAJECTORY_WINDOW ? String(answer.offset + answer.items.length) : null }] satisfies [readonly unknown[], unknown];
+    return [
+      queryKeys.trajectoryWindow(id, kind, block),
+      {
+        ...answer,
+        nextCursor: answer.items.length === TRAJECTORY_WINDOW ? String(answer.offset + answer.items.length) : null,
+      },
+    ] satisfies [readonly unknown[], unknown];
   };
   // filtered, the list opens at its first rows (the link's step is placed by the client, which asks where it stands); unfiltered, at the step's window, and at the top's
   const blocks = link.kind ? [0] : [...new Set([0, Math.floor(step / TRAJECTORY_WINDOW)])];
@@ -47,15 +53,25 @@ async function trajectoryPageData(id: string, link: InspectorLink, { db, blind }
     ...blocks.map((block) => window(link.kind, block)),
   ]);
   if (!trajectory) return [];
-  const size = full ? (full.thought?.length ?? 0) + (full.action?.length ?? 0) + (full.observation?.length ?? 0) : Infinity;
+  const size = full
+    ? (full.thought?.length ?? 0) + (full.action?.length ?? 0) + (full.observation?.length ?? 0)
+    : Infinity;
   return [
     [queryKeys.trajectory(id), trajectory],
-    ...(full && size <= STEP_INLINE_CHARS ? [[queryKeys.trajectoryStep(id, step), full] satisfies [readonly unknown[], unknown]] : []),
+    ...(full && size <= STEP_INLINE_CHARS
+      ? [[queryKeys.trajectoryStep(id, step), full] satisfies [readonly unknown[], unknown]]
+      : []),
     ...windows,
   ] satisfies [readonly unknown[], unknown][];
 }
 
-export default async function TrajectoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Query> }) {
+export default async function TrajectoryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Query>;
+}) {
   const { id } = await params;
   // the routes' permission (tasks:read), and the reader's blind set, as the route applies it
   const page = await pageContext();

@@ -11,10 +11,16 @@ async function comparePageData(a: string, b: string, { db, blind }: PageContext)
   const query = CompareQuerySchema.safeParse({ a, b });
   if (!query.success) return [];
   const comparison = await unlessRefused(compareTrajectories(db, query.data.a, query.data.b, blind));
-  return comparison ? ([[queryKeys.trajectoryCompare(a, b), comparison]] satisfies [readonly unknown[], unknown][]) : [];
+  return comparison
+    ? ([[queryKeys.trajectoryCompare(a, b), comparison]] satisfies [readonly unknown[], unknown][])
+    : [];
 }
 
-export default async function CompareTrajectoriesPage({ searchParams }: { searchParams: Promise<{ a?: string | string[]; b?: string | string[] }> }) {
+export default async function CompareTrajectoriesPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ a?: string | string[]; b?: string | string[] }>;
+}) {
   // the route's permission (tasks:read), and the reader's blind set, as the route applies it
   const page = await pageContext();
   const query = await searchParams;

@@ -6,7 +6,11 @@ import { queryKeys } from "@/components/ui/query-keys";
 import { CrossSearch } from "@/components/trajectory/cross-search";
 
 /** Search across trajectories (?q=&model=&task=&verdict=) and their failure clusters (&tab=clusters). */
-export default async function TrajectorySearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TrajectorySearchPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   // the routes' permission (tasks:read), and the reader the routes would see, blind set included
   const reader = await pageActor();
   const params = crossSearchParamsOf(await searchParams);
@@ -16,7 +20,8 @@ export default async function TrajectorySearchPage({ searchParams }: { searchPar
     if (clusters) entries.push([queryKeys.trajectoryClusters(clusterQueryString(params)), clusters]);
   } else {
     const page = await firstSearchPage(reader, params);
-    if (page) entries.push([queryKeys.trajectorySearch(crossSearchQueryString(params)), { pages: [page], pageParams: [null] }]);
+    if (page)
+      entries.push([queryKeys.trajectorySearch(crossSearchQueryString(params)), { pages: [page], pageParams: [null] }]);
   }
   return (
     <Prefetched entries={entries}>

@@ -6,6 +6,13 @@ import { DecisionResultSchema } from "@/lib/http/api-schemas";
 const DecisionRequestSchema = DecisionInputSchema.extend({ taskId: z.string().min(1) });
 
 export const POST = defineRoute(
-  { permission: "tasks:decide", summary: "Approve, reject or send back a task (audited)", body: DecisionRequestSchema, response: DecisionResultSchema, status: 201, idempotent: true },
+  {
+    permission: "tasks:decide",
+    summary: "Approve, reject or send back a task (audited)",
+    body: DecisionRequestSchema,
+    response: DecisionResultSchema,
+    status: 201,
+    idempotent: true,
+  },
   ({ db, actor, body: { taskId, ...input } }) => recordDecision(db, actor, taskId, input),
 );

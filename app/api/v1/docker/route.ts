@@ -6,6 +6,10 @@ import { AnyObject } from "@/lib/http/api-schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "Can builds and validations run? This web process's view of Docker, and the live workers'", response: AnyObject },
+  {
+    permission: "tasks:read",
+    summary: "Can builds and validations run? This web process's view of Docker, and the live workers'",
+    response: AnyObject,
+  },
   ({ db }) => dockerAvailability(db, createDockerEngine()),
 );

@@ -8,6 +8,11 @@ import { exportResponse } from "@/lib/exports/export-response";
  * ?testLists=json-string writes FAIL_TO_PASS/PASS_TO_PASS as JSON strings; ?provenance=false drops ours.
  */
 export const GET = defineRoute(
-  { permission: "exports:run", summary: "Export tasks as SWE-bench-compatible JSONL (streamed)", query: ExportRequestSchema, produces: "application/x-ndjson" },
+  {
+    permission: "exports:run",
+    summary: "Export tasks as SWE-bench-compatible JSONL (streamed)",
+    query: ExportRequestSchema,
+    produces: "application/x-ndjson",
+  },
   ({ db, query, actor, blind }) => exportResponse(db, actor.id, blind, query),
 );

@@ -5,7 +5,12 @@ import { ImportBatchSchema, ImportPageSchema } from "@/lib/http/api-schemas";
 
 /** The history of imports, newest first. */
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "The history of imports, newest first", query: ListImportBatchesSchema, response: ImportPageSchema },
+  {
+    permission: "tasks:read",
+    summary: "The history of imports, newest first",
+    query: ListImportBatchesSchema,
+    response: ImportPageSchema,
+  },
   ({ db, query }) => listImportBatches(db, query),
 );
 
@@ -26,8 +31,15 @@ export const POST = defineRoute(
     idempotent: true,
   },
   async ({ db, request, query, actor }) => {
-    const options = UploadOptionsSchema.parse({ ...query, fileName: fileNameFromHeader(request.headers.get("x-file-name")) ?? query.fileName });
+    const options = UploadOptionsSchema.parse({
+      ...query,
+      fileName: fileNameFromHeader(request.headers.get("x-file-name")) ?? query.fileName,
+    });
     const length = Number(request.headers.get("content-length"));
-    return startUploadImport(db, request.body, { ...options, actorId: actor.id, bytesTotal: Number.isFinite(length) && length > 0 ? length : null });
+    return startUploadImport(db, request.body, {
+      ...options,
+      actorId: actor.id,
+      bytesTotal: Number.isFinite(length) && length > 0 ? length : null,
+    });
   },
 );

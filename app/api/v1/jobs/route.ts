@@ -5,4 +5,7 @@ import { AnyObject } from "@/lib/http/api-schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ permission: "tasks:read", summary: "Queued, running and failed jobs across workers", response: AnyObject }, ({ db, blind }) => jobsOverview(db, createDockerEngine(), blind));
+export const GET = defineRoute(
+  { permission: "tasks:read", summary: "Queued, running and failed jobs across workers", response: AnyObject },
+  ({ db, blind }) => jobsOverview(db, createDockerEngine(), blind),
+);

@@ -3,10 +3,19 @@ import { CreateUserSchema, createUser, listUsers } from "@/lib/users/manage-user
 import { UserPageSchema, UserSchema } from "@/lib/http/api-schemas";
 import { PageQuerySchema, pageOf } from "@/lib/http/pagination";
 
-export const GET = defineRoute({ permission: "users:manage", summary: "Every user, oldest first", query: PageQuerySchema, response: UserPageSchema }, async ({ db, query }) =>
-  pageOf(await listUsers(db), query, (user) => user.id),
+export const GET = defineRoute(
+  { permission: "users:manage", summary: "Every user, oldest first", query: PageQuerySchema, response: UserPageSchema },
+  async ({ db, query }) => pageOf(await listUsers(db), query, (user) => user.id),
 );
 
-export const POST = defineRoute({ permission: "users:manage", summary: "Create a user with a password", body: CreateUserSchema, response: UserSchema, status: 201, idempotent: true }, ({ db, actor, body }) =>
-  createUser(db, actor, body),
+export const POST = defineRoute(
+  {
+    permission: "users:manage",
+    summary: "Create a user with a password",
+    body: CreateUserSchema,
+    response: UserSchema,
+    status: 201,
+    idempotent: true,
+  },
+  ({ db, actor, body }) => createUser(db, actor, body),
 );

@@ -63,7 +63,8 @@ export function parseEnvironmentFolder(folderName: string, files: Map<string, Bu
   };
   const dockerfile = take(NAMES.dockerfile);
   const evalScript = take(NAMES.evalScript);
-  if (!evalScript) throw new AppError("UNPROCESSABLE", `no eval script (${NAMES.evalScript.join(", ")}) beside the Dockerfile`);
+  if (!evalScript)
+    throw new AppError("UNPROCESSABLE", `no eval script (${NAMES.evalScript.join(", ")}) beside the Dockerfile`);
   const testPatch = take(NAMES.testPatch);
   const fixPatch = take(NAMES.fixPatch);
   const problem = take(NAMES.problem);
@@ -84,7 +85,8 @@ export function parseEnvironmentFolder(folderName: string, files: Map<string, Bu
   row.test_patch ??= testPatch ?? "";
   row.dockerfile = dockerfile;
   row.eval_script = evalScript;
-  if (typeof row.repo !== "string") throw new AppError("UNPROCESSABLE", `the metadata must name the repository ("repo": "owner/name")`);
+  if (typeof row.repo !== "string")
+    throw new AppError("UNPROCESSABLE", `the metadata must name the repository ("repo": "owner/name")`);
   row.base_commit ??= row.commit ?? "snapshot";
 
   const contextFiles: Record<string, string> = {};
@@ -105,7 +107,11 @@ export function parseEnvironmentFolder(folderName: string, files: Map<string, Bu
     environment: {
       ...record.environment,
       contextFiles: Object.keys(contextFiles).length ? contextFiles : null,
-      metadata: { ...(record.environment.metadata ?? {}), importedFolder: folderName, ...(skipped.length ? { skippedFiles: skipped } : {}) },
+      metadata: {
+        ...(record.environment.metadata ?? {}),
+        importedFolder: folderName,
+        ...(skipped.length ? { skippedFiles: skipped } : {}),
+      },
     },
   };
 }

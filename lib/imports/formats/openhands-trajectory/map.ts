@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { contentText, finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
+import {
+  contentText,
+  finiteInt,
+  finiteNumber,
+  makeStep,
+  type StepRecord,
+  type TrajectoryHeader,
+} from "../../records/trajectory-record";
 import { generatorOfFile, type ChooseGenerator } from "../../user-generator";
 import { chatSteps } from "../chat-steps";
 
@@ -31,9 +38,23 @@ export const OpenHandsEventSchema = z
   })
   .loose();
 
-const SDK_SKIPPED = new Set(["SystemPromptEvent", "ConversationStateUpdateEvent", "PauseEvent", "Condensation", "CondensationRequest", "CondensationSummaryEvent", "TokenEvent"]);
+const SDK_SKIPPED = new Set([
+  "SystemPromptEvent",
+  "ConversationStateUpdateEvent",
+  "PauseEvent",
+  "Condensation",
+  "CondensationRequest",
+  "CondensationSummaryEvent",
+  "TokenEvent",
+]);
 /** the SDK's action kinds, as the older action names where one exists */
-const SDK_ACTIONS: Record<string, string> = { TerminalAction: "run", ExecuteBashAction: "run", FinishAction: "finish", ThinkAction: "think", BrowserNavigateAction: "browse" };
+const SDK_ACTIONS: Record<string, string> = {
+  TerminalAction: "run",
+  ExecuteBashAction: "run",
+  FinishAction: "finish",
+  ThinkAction: "think",
+  BrowserNavigateAction: "browse",
+};
 
 const sdkText = (value: unknown) => contentText(value) ?? (typeof value === "string" ? value : null);
 
@@ -44,17 +65,37 @@ export function fromSdkEvent(event: Json): Json | null {
   const base = { id: event.id, source: event.source, timestamp: event.timestamp, sdkKind: kind };
   if (kind === "ActionEvent") {
     const action = (event.action ?? {}) as Json;
-    const name = SDK_ACTIONS[action.kind as string] ?? (typeof event.tool_name === "string" ? event.tool_name : String(action.kind ?? "action"));
-    const args: Json = { ...action, thought: sdkText(event.thought) ?? (typeof event.reasoning_content === "string" ? event.reasoning_content : undefined) };
+    const name =
+      SDK_ACTIONS[action.kind as string] ??
+      (typeof event.tool_name === "string" ? event.tool_name : String(action.kind ?? "action"));
+    const args: Json = {
+      ...action,
+      thought:
+        sdkText(event.thought) ?? (typeof event.reasoning_content === "string" ? event.reasoning_content : undefined),
+    };
     delete args.kind;
     if (name === "finish") args.final_thought = action.message;
-    return { ...base, action: name === "run" || name === "finish" || name === "think" || name === "browse" ? name : (action.kind as string) ?? name, args, sdkAction: action };
+    return {
+      ...base,
+      action:
+        name === "run" || name === "finish" || name === "think" || name === "browse"
+          ? name
+          : ((action.kind as string) ?? name),
+      args,
+      sdkAction: action,
+    };
   }
   if (kind === "ObservationEvent" || kind === "AgentErrorEvent" || kind === "UserRejectObservation") {
     const observation = (event.observation ?? {}) as Json;
     const content = sdkText(observation.content) ?? sdkText(event.error) ?? sdkText(event.rejection_reason);
     const exitCode = observation.exit_code ?? (observation.metadata as Json | undefined)?.exit_code;
-    return { ...base, observation: (observation.kind as string) ?? kind, content, cause: event.action_id ?? null, extras: exitCode !== undefined ? { metadata: { exit_code: exitCode } } : {} };
+    return {
+      ...base,
+      observation: (observation.kind as string) ?? kind,
+      content,
+      cause: event.action_id ?? null,
+      extras: exitCode !== undefined ? { metadata: { exit_code: exitCode } } : {},
+    };
   }
   if (kind === "MessageEvent") {
     const message = (event.llm_message ?? {}) as Json;
@@ -64,7 +105,8 @@ export function fromSdkEvent(event: Json): Json | null {
 }
 
 /** The SDK's events carry a `kind` naming the event class; the older ones an `action` or `observation` string. */
-const isSdkEvent = (event: Json) => typeof event.kind === "string" && typeof event.action !== "string" && typeof event.observation !== "string";
+const isSdkEvent = (event: Json) =>
+  typeof event.kind === "string" && typeof event.action !== "string" && typeof event.observation !== "string";
 
 function actionText(event: Json): string | null {
   const args = (event.args ?? {}) as Json;
@@ -80,7 +122,14 @@ function actionText(event: Json): string | null {
     case "read":
       return `read ${args.path ?? ""}`.trim();
     case "edit":
-      return [`edit ${args.path ?? ""}`.trim(), args.command && `command: ${args.command}`, args.old_str && `old: ${args.old_str}`, args.new_str && `new: ${args.new_str}`, args.file_text && `file: ${args.file_text}`, args.content && `content: ${args.content}`]
+      return [
+        `edit ${args.path ?? ""}`.trim(),
+        args.command && `command: ${args.command}`,
+        args.old_str && `old: ${args.old_str}`,
+        args.new_str && `new: ${args.new_str}`,
+        args.file_text && `file: ${args.file_text}`,
+        args.content && `content: ${args.content}`,
+      ]
         .filter(Boolean)
         .join("\n");
     case "browse":
@@ -97,7 +146,11 @@ function actionText(event: Json): string | null {
 function usageOf(event: Json): { tokensIn: number | null; tokensOut: number | null; model: string | null } {
   const response = ((event.tool_call_metadata as Json | undefined)?.model_response ?? {}) as Json;
   const usage = (response.usage ?? {}) as Json;
-  return { tokensIn: finiteInt(usage.prompt_tokens), tokensOut: finiteInt(usage.completion_tokens), model: typeof response.model === "string" ? response.model : null };
+  return {
+    tokensIn: finiteInt(usage.prompt_tokens),
+    tokensOut: finiteInt(usage.completion_tokens),
+    model: typeof response.model === "string" ? response.model : null,
+  };
 }
 
 /** Turns a stream of events into steps; feed events in order, then call finish(). */
@@ -121,8 +174,14 @@ export class OpenHandsStepper {
     if (typeof event.observation === "string") {
       const text = contentText(event.content) ?? (typeof event.message === "string" ? event.message : null);
       const extras = (event.extras ?? {}) as Json;
-      const extra = { observation: event.observation, ...(extras.metadata && typeof extras.metadata === "object" ? { exitCode: (extras.metadata as Json).exit_code } : {}) };
-      const matches = this.pending && (event.cause === undefined || event.cause === null || event.cause === this.pending.event.id);
+      const extra = {
+        observation: event.observation,
+        ...(extras.metadata && typeof extras.metadata === "object"
+          ? { exitCode: (extras.metadata as Json).exit_code }
+          : {}),
+      };
+      const matches =
+        this.pending && (event.cause === undefined || event.cause === null || event.cause === this.pending.event.id);
       if (matches && this.pending) {
         if (text) this.pending.observations.push(text);
         this.pending.extras.push(extra);
@@ -131,7 +190,19 @@ export class OpenHandsStepper {
       // an observation nothing just before asked for (an error, a state change): a step of its own
       const done = this.flush();
       if (!text && event.observation === "agent_state_changed") return done;
-      return [...done, makeStep({ observation: text, metadata: { eventId: event.id ?? null, source: event.source ?? null, kind: event.observation, ...(typeof event.timestamp === "string" ? { timestamp: event.timestamp } : {}), observations: [extra] } })];
+      return [
+        ...done,
+        makeStep({
+          observation: text,
+          metadata: {
+            eventId: event.id ?? null,
+            source: event.source ?? null,
+            kind: event.observation,
+            ...(typeof event.timestamp === "string" ? { timestamp: event.timestamp } : {}),
+            observations: [extra],
+          },
+        }),
+      ];
     }
     if (typeof event.action === "string") {
       const done = this.flush();
@@ -146,7 +217,12 @@ export class OpenHandsStepper {
       }
       if (event.action === "finish") {
         const args = (event.args ?? {}) as Json;
-        this.finishOutputs = typeof args.final_thought === "string" ? args.final_thought : typeof event.message === "string" ? event.message : null;
+        this.finishOutputs =
+          typeof args.final_thought === "string"
+            ? args.final_thought
+            : typeof event.message === "string"
+              ? event.message
+              : null;
       }
       this.pending = { event, observations: [], extras: [] };
       return done;
@@ -161,11 +237,21 @@ export class OpenHandsStepper {
     const args = (event.args ?? {}) as Json;
     const usage = usageOf(event);
     const isMessage = event.action === "message";
-    const thought = typeof args.thought === "string" && args.thought ? args.thought : isMessage || event.action === "finish" ? (contentText(args.content) ?? (event.message as string | undefined) ?? null) : null;
+    const thought =
+      typeof args.thought === "string" && args.thought
+        ? args.thought
+        : isMessage || event.action === "finish"
+          ? (contentText(args.content) ?? (event.message as string | undefined) ?? null)
+          : null;
     const step = makeStep({
       thought: event.source === "user" ? null : thought,
       action: actionText(event),
-      observation: event.source === "user" ? (contentText(args.content) ?? (event.message as string | undefined) ?? null) : observations.length ? observations.join("\n") : null,
+      observation:
+        event.source === "user"
+          ? (contentText(args.content) ?? (event.message as string | undefined) ?? null)
+          : observations.length
+            ? observations.join("\n")
+            : null,
       tokensIn: usage.tokensIn,
       tokensOut: usage.tokensOut,
       metadata: {
@@ -184,7 +270,17 @@ export class OpenHandsStepper {
   }
 }
 
-export function openHandsHeader(stepper: OpenHandsStepper, extra: { instanceId: string | null; model?: string | null; submission?: string | null; costUsd?: number | null; metadata?: Json | null; exitStatus?: string | null }): TrajectoryHeader {
+export function openHandsHeader(
+  stepper: OpenHandsStepper,
+  extra: {
+    instanceId: string | null;
+    model?: string | null;
+    submission?: string | null;
+    costUsd?: number | null;
+    metadata?: Json | null;
+    exitStatus?: string | null;
+  },
+): TrajectoryHeader {
   return {
     instanceId: extra.instanceId,
     role: "SOLVER",
@@ -213,18 +309,40 @@ export const OpenHandsOutputLineSchema = z
     resolved: z.boolean().nullish(),
     instruction: z.string().nullish(),
     // older runs: metadata.llm_config.model; the SDK-based benchmarks: metadata.llm.model
-    metadata: z.object({ llm_config: z.object({ model: z.string().nullish() }).loose().nullish(), llm: z.object({ model: z.string().nullish() }).loose().nullish(), agent_class: z.string().nullish() }).loose().nullish(),
+    metadata: z
+      .object({
+        llm_config: z.object({ model: z.string().nullish() }).loose().nullish(),
+        llm: z.object({ model: z.string().nullish() }).loose().nullish(),
+        agent_class: z.string().nullish(),
+      })
+      .loose()
+      .nullish(),
     test_result: z.object({ git_patch: z.string().nullish() }).loose().nullish(),
-    metrics: z.object({ accumulated_cost: z.number().nullish(), accumulated_token_usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).loose().nullish() }).loose().nullish(),
+    metrics: z
+      .object({
+        accumulated_cost: z.number().nullish(),
+        accumulated_token_usage: z
+          .object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() })
+          .loose()
+          .nullish(),
+      })
+      .loose()
+      .nullish(),
     error: z.string().nullish(),
   })
   .loose()
-  .refine((line) => line.history || line.messages, { message: "a run needs its events (history) or its chat (messages)", path: ["history"] });
+  .refine((line) => line.history || line.messages, {
+    message: "a run needs its events (history) or its chat (messages)",
+    path: ["history"],
+  });
 
 const SAMPLE_SUFFIX = /_\d+$/;
 
 /** `chooseGenerator` lets the user's generator win over the run id or the model the line names. */
-export function openHandsOutputLine(value: unknown, chooseGenerator: ChooseGenerator = generatorOfFile): { externalId: string; header: TrajectoryHeader; steps: StepRecord[] } {
+export function openHandsOutputLine(
+  value: unknown,
+  chooseGenerator: ChooseGenerator = generatorOfFile,
+): { externalId: string; header: TrajectoryHeader; steps: StepRecord[] } {
   const line = OpenHandsOutputLineSchema.parse(value);
   const stepper = new OpenHandsStepper();
   const steps: StepRecord[] = [];

@@ -13,7 +13,9 @@ export const OpenSweRowSchema = SweBenchInstanceSchema.extend({
   end_commit: z.string().nullish(),
   language: z.string().nullish(),
   model_name_or_path: z.string().nullish(),
-}).refine((row) => !!row.dockerfile === !!row.eval_script, { message: "an OpenSWE row needs both dockerfile and eval_script, or neither" });
+}).refine((row) => !!row.dockerfile === !!row.eval_script, {
+  message: "an OpenSWE row needs both dockerfile and eval_script, or neither",
+});
 
 export function parseOpenSweRow(value: unknown): TaskRecord {
   const row = OpenSweRowSchema.parse(value);
@@ -25,7 +27,10 @@ export function parseOpenSweRow(value: unknown): TaskRecord {
     environment: {
       ...record.environment,
       recipe,
-      metadata: mergeMetadata(record.environment.metadata, model_name_or_path ? { recipeAuthor: model_name_or_path } : {}),
+      metadata: mergeMetadata(
+        record.environment.metadata,
+        model_name_or_path ? { recipeAuthor: model_name_or_path } : {},
+      ),
     },
   };
 }

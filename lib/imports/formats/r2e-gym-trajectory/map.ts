@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { generatorOfFile, type ChooseGenerator } from "../../user-generator";
-import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
+import {
+  finiteInt,
+  finiteNumber,
+  makeStep,
+  type StepRecord,
+  type TrajectoryHeader,
+} from "../../records/trajectory-record";
 
 // R2E-Gym's `Trajectory` (src/r2egym/agenthub/trajectory/trajectory.py), one run per record:
 // `runagent_multiple` appends `model_dump_json()` lines to `<exp_name>.jsonl`; scripts around
@@ -155,8 +161,12 @@ export function r2eGymRun(value: unknown, hash: string, chooseGenerator: ChooseG
   const row = record.ds ?? record.env_args?.ds;
   const dockerImage = record.docker_image ?? row?.docker_image ?? null;
   const model = record.agent_args?.llm_name?.trim() || null;
-  const generator = chooseGenerator(record.exp_name?.trim() || model, instanceId ?? dockerImage ?? "a record without an instance");
-  const sum = (values: (number | null)[]) => (values.some((v) => v !== null) ? values.reduce<number>((a, v) => a + (v ?? 0), 0) : null);
+  const generator = chooseGenerator(
+    record.exp_name?.trim() || model,
+    instanceId ?? dockerImage ?? "a record without an instance",
+  );
+  const sum = (values: (number | null)[]) =>
+    values.some((v) => v !== null) ? values.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
   const last = record.trajectory_steps.at(-1);
   const header: TrajectoryHeader = {
     instanceId,
@@ -183,6 +193,9 @@ export function r2eGymRun(value: unknown, hash: string, chooseGenerator: ChooseG
     },
   };
   const subject = instanceId ?? dockerImage;
-  const externalId = generator && subject ? `r2e-gym:${generator}:${subject}` : `r2e-gym:${subject ?? "unknown"}:sha256-${hash.slice(0, 16)}`;
+  const externalId =
+    generator && subject
+      ? `r2e-gym:${generator}:${subject}`
+      : `r2e-gym:${subject ?? "unknown"}:sha256-${hash.slice(0, 16)}`;
   return { externalId, header, steps };
 }

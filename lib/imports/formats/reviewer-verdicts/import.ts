@@ -44,9 +44,13 @@ const DecisionSchema = z
   .union([z.string(), z.object({ recommendation: z.string() }).loose()])
   .transform((value, ctx) => {
     // SWE-Review writes the decision either as a string or as { recommendation }
-    const text = (typeof value === "string" ? value : value.recommendation).trim().toLowerCase().replace(/[\s-]+/g, "_");
+    const text = (typeof value === "string" ? value : value.recommendation)
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_");
     if (text === "approve" || text === "approved" || text === "accept") return "APPROVE" as const;
-    if (text === "request_changes" || text === "reject" || text === "changes_requested") return "REQUEST_CHANGES" as const;
+    if (text === "request_changes" || text === "reject" || text === "changes_requested")
+      return "REQUEST_CHANGES" as const;
     ctx.addIssue({ code: "custom", message: `decision must be "approve" or "request_changes", not "${text}"` });
     return z.NEVER;
   });
@@ -80,14 +84,18 @@ export const ReviewerVerdictSchema = z
         /** the reviewed patch; creates the CandidatePatch when it is not imported yet */
         patch: z.string().optional(),
       })
-      .refine((c) => c.generator || c.candidate_patch_id, { message: "candidate needs a generator (model_name_or_path) or a candidate_patch_id" }),
+      .refine((c) => c.generator || c.candidate_patch_id, {
+        message: "candidate needs a generator (model_name_or_path) or a candidate_patch_id",
+      }),
     reviewer_model: z.string().trim().min(1, "reviewer_model is empty"),
     decision: DecisionSchema,
     confidence: z.number().min(0, "confidence is between 0 and 1").max(1, "confidence is between 0 and 1").nullish(),
     diagnosis: z.union([z.string().transform((text): Diagnosis => ({ defects: [], text })), DiagnosisSchema]).nullish(),
     /** the reviewer's own run: a SWE-agent .traj object, an OpenHands event array, or { steps: [...] } */
     trajectory: z.unknown().optional(),
-    usage: z.object({ tokens_in: z.number().nullish(), tokens_out: z.number().nullish(), cost_usd: z.number().nullish() }).nullish(),
+    usage: z
+      .object({ tokens_in: z.number().nullish(), tokens_out: z.number().nullish(), cost_usd: z.number().nullish() })
+      .nullish(),
     /** why a wrong decision went wrong (subtle_logic_bug, insufficient_reproducer_coverage, …): /analytics/reviewers counts these */
     cause: z.string().trim().min(1).max(100).nullish(),
     created_at: z.string().nullish(),
@@ -95,13 +103,20 @@ export const ReviewerVerdictSchema = z
   .loose();
 export type ReviewerVerdict = z.infer<typeof ReviewerVerdictSchema>;
 
-export type VerdictRecord = { verdict: ReviewerVerdict; externalId: string; sourceHash: string; steps: StepRecord[]; trajectoryFormat: "SWE_AGENT" | "OPENHANDS" | "OTHER" };
+export type VerdictRecord = {
+  verdict: ReviewerVerdict;
+  externalId: string;
+  sourceHash: string;
+  steps: StepRecord[];
+  trajectoryFormat: "SWE_AGENT" | "OPENHANDS" | "OTHER";
+};
 
 /** Accepts SWE-bench-style shorthands: top-level model_name_or_path / model_patch for the candidate. */
 function withShorthands(value: unknown): unknown {
   if (!value || typeof value !== "object") return value;
   const row = value as Record<string, unknown>;
-  if (row.candidate !== undefined || (row.model_name_or_path === undefined && row.candidate_patch_id === undefined)) return value;
+  if (row.candidate !== undefined || (row.model_name_or_path === undefined && row.candidate_patch_id === undefined))
+    return value;
   const { model_name_or_path, model_patch, candidate_patch_id, ...rest } = row;
   return { ...rest, candidate: { generator: model_name_or_path, patch: model_patch ?? undefined, candidate_patch_id } };
 }
@@ -114,11 +129,21 @@ export function reviewerSteps(trajectory: unknown): { steps: StepRecord[]; forma
     return { steps: [...steps, ...stepper.finish()], format: "OPENHANDS" };
   }
   const object = trajectory as Record<string, unknown>;
-  if (Array.isArray(object.trajectory) && object.trajectory.length) return { steps: object.trajectory.map(sweAgentStep), format: "SWE_AGENT" };
+  if (Array.isArray(object.trajectory) && object.trajectory.length)
+    return { steps: object.trajectory.map(sweAgentStep), format: "SWE_AGENT" };
   if (Array.isArray(object.history)) return { steps: chatSteps(object.history, "history"), format: "SWE_AGENT" };
   const generic = GenericStepsSchema.parse(trajectory);
   return {
-    steps: generic.steps.map((s) => makeStep({ thought: s.thought, action: s.action, observation: s.observation, tokensIn: s.tokens_in ?? null, tokensOut: s.tokens_out ?? null, durationMs: s.duration_ms ?? null })),
+    steps: generic.steps.map((s) =>
+      makeStep({
+        thought: s.thought,
+        action: s.action,
+        observation: s.observation,
+        tokensIn: s.tokens_in ?? null,
+        tokensOut: s.tokens_out ?? null,
+        durationMs: s.duration_ms ?? null,
+      }),
+    ),
     format: "OTHER",
   };
 }
@@ -136,21 +161,39 @@ export function parseReviewerVerdict(value: unknown): VerdictRecord {
   };
 }
 
-async function ensureCandidate(tx: Db, taskId: string, verdict: ReviewerVerdict): Promise<{ generator: string | null; candidatePatchId: string | null } | { error: string }> {
+async function ensureCandidate(
+  tx: Db,
+  taskId: string,
+  verdict: ReviewerVerdict,
+): Promise<{ generator: string | null; candidatePatchId: string | null } | { error: string }> {
   const { generator, candidate_patch_id: id, patch } = verdict.candidate;
   if (id) {
     const found = await tx.candidatePatch.findFirst({ where: { id, taskId }, select: { id: true, generator: true } });
-    return found ? { generator: found.generator, candidatePatchId: found.id } : { error: `candidate patch ${id} does not belong to task ${verdict.instance_id}` };
+    return found
+      ? { generator: found.generator, candidatePatchId: found.id }
+      : { error: `candidate patch ${id} does not belong to task ${verdict.instance_id}` };
   }
-  const existing = await tx.candidatePatch.findUnique({ where: { taskId_generator: { taskId, generator: generator! } }, select: { id: true } });
+  const existing = await tx.candidatePatch.findUnique({
+    where: { taskId_generator: { taskId, generator: generator! } },
+    select: { id: true },
+  });
   if (existing) return { generator: generator!, candidatePatchId: existing.id };
-  if (patch === undefined) return { error: `no candidate patch from "${generator}" for ${verdict.instance_id}; import the predictions first or include candidate.patch` };
-  const created = await tx.candidatePatch.create({ data: { taskId, generator: generator!, patch, metadata: { importedWith: "reviewer-verdict" } }, select: { id: true } });
+  if (patch === undefined)
+    return {
+      error: `no candidate patch from "${generator}" for ${verdict.instance_id}; import the predictions first or include candidate.patch`,
+    };
+  const created = await tx.candidatePatch.create({
+    data: { taskId, generator: generator!, patch, metadata: { importedWith: "reviewer-verdict" } },
+    select: { id: true },
+  });
   return { generator: generator!, candidatePatchId: created.id };
 }
 
 export async function writeReviewerVerdicts(tx: Db, records: VerdictRecord[], run: ImportRun): Promise<WriteResult[]> {
-  const tasks = await findTasks(tx, records.map((r) => r.verdict.instance_id));
+  const tasks = await findTasks(
+    tx,
+    records.map((r) => r.verdict.instance_id),
+  );
   const results: WriteResult[] = [];
   for (const record of records) {
     const { verdict } = record;
@@ -165,7 +208,12 @@ export async function writeReviewerVerdicts(tx: Db, records: VerdictRecord[], ru
       continue;
     }
     const diagnosis = verdict.diagnosis
-      ? { rootCause: verdict.diagnosis.root_cause ?? null, defects: verdict.diagnosis.defects, suggestedFix: verdict.diagnosis.suggested_fix ?? null, text: verdict.diagnosis.text ?? null }
+      ? {
+          rootCause: verdict.diagnosis.root_cause ?? null,
+          defects: verdict.diagnosis.defects,
+          suggestedFix: verdict.diagnosis.suggested_fix ?? null,
+          text: verdict.diagnosis.text ?? null,
+        }
       : null;
     const outcome = await writeTrajectoryIn(
       tx,
@@ -189,7 +237,11 @@ export async function writeReviewerVerdicts(tx: Db, records: VerdictRecord[], ru
             tokensIn: finiteInt(verdict.usage?.tokens_in),
             tokensOut: finiteInt(verdict.usage?.tokens_out),
             costUsd: finiteNumber(verdict.usage?.cost_usd),
-            metadata: { reviewId: verdict.review_id ?? null, createdAt: verdict.created_at ?? null, cause: verdict.cause ?? null },
+            metadata: {
+              reviewId: verdict.review_id ?? null,
+              createdAt: verdict.created_at ?? null,
+              cause: verdict.cause ?? null,
+            },
           };
         },
       },

@@ -1,7 +1,13 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { readDocumentParts } from "../../read/json-document";
-import { finiteInt, finiteNumber, makeStep, type StepRecord, type TrajectoryHeader } from "../../records/trajectory-record";
+import {
+  finiteInt,
+  finiteNumber,
+  makeStep,
+  type StepRecord,
+  type TrajectoryHeader,
+} from "../../records/trajectory-record";
 import { ChatStepper } from "../chat-steps";
 import type { StepSink } from "../../records/trajectory-record";
 
@@ -46,9 +52,13 @@ export function sweAgentStep(raw: unknown): StepRecord {
 export function sweAgentInstanceId(fileName: string, replayConfig: unknown, named?: unknown): string | null {
   if (typeof named === "string" && named) return named;
   const config = typeof replayConfig === "string" ? safeJson(replayConfig) : (replayConfig as Json | null);
-  const fromConfig = (config?.problem_statement as Json | undefined)?.id ?? (config?.instance as Json | undefined)?.instance_id;
+  const fromConfig =
+    (config?.problem_statement as Json | undefined)?.id ?? (config?.instance as Json | undefined)?.instance_id;
   if (typeof fromConfig === "string" && fromConfig) return fromConfig;
-  const base = path.basename(fileName).replace(/\.traj(\.json)?$/i, "").replace(/\.json$/i, "");
+  const base = path
+    .basename(fileName)
+    .replace(/\.traj(\.json)?$/i, "")
+    .replace(/\.json$/i, "");
   return base || null;
 }
 
@@ -60,7 +70,13 @@ function safeJson(text: string): Json | null {
   }
 }
 
-type HeaderParts = { info: unknown; environment: unknown; replayConfig: unknown; instanceId?: unknown; trajectoryFormat?: unknown };
+type HeaderParts = {
+  info: unknown;
+  environment: unknown;
+  replayConfig: unknown;
+  instanceId?: unknown;
+  trajectoryFormat?: unknown;
+};
 
 /** mini-swe-agent keeps its model under info.config.model.model_name */
 function modelName(info: Json, replayConfig: Json | null): unknown {
@@ -71,15 +87,22 @@ function modelName(info: Json, replayConfig: Json | null): unknown {
 export function sweAgentHeader(parts: HeaderParts, fileName: string): TrajectoryHeader {
   const info = (parts.info ?? {}) as Json;
   const stats = (info.model_stats ?? {}) as Json;
-  const config = typeof parts.replayConfig === "string" ? safeJson(parts.replayConfig) : (parts.replayConfig as Json | null);
+  const config =
+    typeof parts.replayConfig === "string" ? safeJson(parts.replayConfig) : (parts.replayConfig as Json | null);
   const model = modelName(info, config);
   const mini = typeof parts.trajectoryFormat === "string" || info.mini_version !== undefined;
-  const version = parts.environment === "swe_main" ? "0.x" : parts.replayConfig || parts.environment === "main" ? "1.x" : null;
+  const version =
+    parts.environment === "swe_main" ? "0.x" : parts.replayConfig || parts.environment === "main" ? "1.x" : null;
   const metadata: Json = mini
-    ? { agent: "mini-swe-agent", miniVersion: info.mini_version ?? null, trajectoryFormat: parts.trajectoryFormat ?? null }
+    ? {
+        agent: "mini-swe-agent",
+        miniVersion: info.mini_version ?? null,
+        trajectoryFormat: parts.trajectoryFormat ?? null,
+      }
     : { environment: parts.environment ?? null, sweAgentVersion: info.swe_agent_version ?? version };
   if (finiteInt(stats.api_calls) !== null) metadata.apiCalls = stats.api_calls;
-  for (const key of ["edited_files30", "edited_files50", "edited_files70", "review", "summarizer"]) if (info[key] !== undefined) metadata[key] = info[key];
+  for (const key of ["edited_files30", "edited_files50", "edited_files70", "review", "summarizer"])
+    if (info[key] !== undefined) metadata[key] = info[key];
   return {
     instanceId: sweAgentInstanceId(fileName, parts.replayConfig, parts.instanceId),
     role: "SOLVER",
@@ -97,14 +120,20 @@ export function sweAgentHeader(parts: HeaderParts, fileName: string): Trajectory
 export type StepsFrom = "trajectory" | "history";
 
 /** Which list a .traj's steps come from: `trajectory` when it has one, else the chat (`history` / `messages`). */
-export const stepsFromKeys = (topKeys: Set<string>): StepsFrom => (topKeys.has("trajectory") ? "trajectory" : "history");
+export const stepsFromKeys = (topKeys: Set<string>): StepsFrom =>
+  topKeys.has("trajectory") ? "trajectory" : "history";
 
 /**
  * Streams a .traj file's steps into the sink and returns its header. Which list holds the
  * steps is decided before (stepsFromKeys on the file's shape), so no step is held back
  * waiting for the end of the file.
  */
-export async function produceSweAgentTrajectory(source: Readable, fileName: string, sink: StepSink, stepsFrom: StepsFrom): Promise<TrajectoryHeader> {
+export async function produceSweAgentTrajectory(
+  source: Readable,
+  fileName: string,
+  sink: StepSink,
+  stepsFrom: StepsFrom,
+): Promise<TrajectoryHeader> {
   const parts: HeaderParts = { info: null, environment: null, replayConfig: null };
   const chat = new ChatStepper("history");
   for await (const part of readDocumentParts(source, new Set(["trajectory", "history", "messages"]))) {

@@ -33,21 +33,38 @@ export type SweBenchInstance = z.infer<typeof SweBenchInstanceSchema>;
 
 const CONSUMED = new Set([
   PROVENANCE_KEY,
-  "instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "hints_text",
-  "created_at", "version", "environment_setup_commit", "FAIL_TO_PASS", "PASS_TO_PASS", "difficulty",
+  "instance_id",
+  "repo",
+  "base_commit",
+  "patch",
+  "test_patch",
+  "problem_statement",
+  "hints_text",
+  "created_at",
+  "version",
+  "environment_setup_commit",
+  "FAIL_TO_PASS",
+  "PASS_TO_PASS",
+  "difficulty",
 ]);
 
 const mentions = (row: Record<string, unknown>, fields: string[], pattern: RegExp) =>
   fields.some((field) => typeof row[field] === "string" && pattern.test(row[field] as string));
 
 const isMultiSweBenchRow = (row: Record<string, unknown>) =>
-  typeof row.org === "string" && typeof (row.base as { sha?: unknown } | null)?.sha === "string" && !("base_commit" in row);
+  typeof row.org === "string" &&
+  typeof (row.base as { sha?: unknown } | null)?.sha === "string" &&
+  !("base_commit" in row);
 
 /** Which dataset a row comes from, from its own fields first and the file name second. */
 export function detectInstanceSource(row: Record<string, unknown>, fileName = ""): TaskSource {
   const images = ["image_name", "docker_image", "image", "repo"];
   if (isMultiSweBenchRow(row)) return "OTHER";
-  if (mentions(row, images, /swesmith|swe-smith/i) || /\.[0-9a-f]{8}\.(pr_\d+|func_|lm_|combine_|pb_)/.test(String(row.instance_id ?? ""))) return "SWE_SMITH";
+  if (
+    mentions(row, images, /swesmith|swe-smith/i) ||
+    /\.[0-9a-f]{8}\.(pr_\d+|func_|lm_|combine_|pb_)/.test(String(row.instance_id ?? ""))
+  )
+    return "SWE_SMITH";
   if ("install_config" in row || mentions(row, images, /swerebench|swe-rebench/i)) return "SWE_REBENCH";
   if (mentions(row, images, /swe-?gym|sweb\.gym|xingyaoww\//i)) return "SWE_GYM";
   if (/swe-?smith/i.test(fileName)) return "SWE_SMITH";
@@ -62,9 +79,16 @@ export function detectInstanceSource(row: Record<string, unknown>, fileName = ""
  */
 export function issueTextOf(row: Record<string, unknown>): string {
   if (typeof row.problem_statement === "string" && row.problem_statement.trim()) return row.problem_statement;
-  const issues = Array.isArray(row.resolved_issues) && row.resolved_issues.length ? (row.resolved_issues as Record<string, unknown>[]) : [row];
+  const issues =
+    Array.isArray(row.resolved_issues) && row.resolved_issues.length
+      ? (row.resolved_issues as Record<string, unknown>[])
+      : [row];
   return issues
-    .map((issue) => [issue?.title, issue?.body].filter((part): part is string => typeof part === "string" && part.trim() !== "").join("\n\n"))
+    .map((issue) =>
+      [issue?.title, issue?.body]
+        .filter((part): part is string => typeof part === "string" && part.trim() !== "")
+        .join("\n\n"),
+    )
     .filter(Boolean)
     .join("\n\n");
 }
@@ -110,14 +134,19 @@ export function toTaskRecord(row: SweBenchInstance, source: TaskSource): TaskRec
   };
 }
 
-export function mergeMetadata(a: Record<string, unknown> | null, b: Record<string, unknown>): Record<string, unknown> | null {
+export function mergeMetadata(
+  a: Record<string, unknown> | null,
+  b: Record<string, unknown>,
+): Record<string, unknown> | null {
   const merged = { ...(a ?? {}), ...b };
   return Object.keys(merged).length ? merged : null;
 }
 
 /** The names of the tests in Multi-SWE-bench's objects keyed by test name. */
 const testNamesOf = (row: Record<string, unknown>, fields: string[]) =>
-  fields.flatMap((field) => (row[field] && typeof row[field] === "object" && !Array.isArray(row[field]) ? Object.keys(row[field] as object) : []));
+  fields.flatMap((field) =>
+    row[field] && typeof row[field] === "object" && !Array.isArray(row[field]) ? Object.keys(row[field] as object) : [],
+  );
 
 /**
  * Multi-SWE-bench rows name the repository as `org` + `repo`, the starting commit as

@@ -22,12 +22,18 @@ export const SweBenchPredictionSchema = z
   .loose();
 export type SweBenchPrediction = z.infer<typeof SweBenchPredictionSchema>;
 
-export type PredictionRecord = { instanceId: string; generator: string; patch: string; metadata: Record<string, unknown> | null };
+export type PredictionRecord = {
+  instanceId: string;
+  generator: string;
+  patch: string;
+  metadata: Record<string, unknown> | null;
+};
 
 const CONSUMED = new Set(["instance_id", "model_name_or_path", "model_patch"]);
 
 /** An empty submission is no candidate: the harness counts it unresolved, and there is nothing to validate. */
-export const EMPTY_PATCH_REASON = "model_patch is empty, so there is no candidate to import (the harness counts it as unresolved); nothing was stored for it";
+export const EMPTY_PATCH_REASON =
+  "model_patch is empty, so there is no candidate to import (the harness counts it as unresolved); nothing was stored for it";
 
 export function parsePrediction(value: unknown, chooseGenerator: ChooseGenerator = generatorOfFile): PredictionRecord {
   const row = SweBenchPredictionSchema.parse(value);
@@ -37,9 +43,16 @@ export function parsePrediction(value: unknown, chooseGenerator: ChooseGenerator
 }
 
 export async function writePredictions(tx: Db, records: PredictionRecord[], run: ImportRun): Promise<WriteResult[]> {
-  const tasks = await findTasks(tx, records.map((r) => r.instanceId));
+  const tasks = await findTasks(
+    tx,
+    records.map((r) => r.instanceId),
+  );
   const existing = await tx.candidatePatch.findMany({
-    where: { OR: records.filter((r) => tasks.has(r.instanceId)).map((r) => ({ taskId: tasks.get(r.instanceId)!.id, generator: r.generator })) },
+    where: {
+      OR: records
+        .filter((r) => tasks.has(r.instanceId))
+        .map((r) => ({ taskId: tasks.get(r.instanceId)!.id, generator: r.generator })),
+    },
   });
   const byKey = new Map(existing.map((p) => [`${p.taskId}\u0000${p.generator}`, p]));
   const toCreate: Prisma.CandidatePatchCreateManyInput[] = [];
@@ -52,7 +65,12 @@ export async function writePredictions(tx: Db, records: PredictionRecord[], run:
     }
     const current = byKey.get(`${task.id}\u0000${record.generator}`);
     if (!current) {
-      toCreate.push({ taskId: task.id, generator: record.generator, patch: record.patch, metadata: (record.metadata ?? undefined) as Prisma.InputJsonValue | undefined });
+      toCreate.push({
+        taskId: task.id,
+        generator: record.generator,
+        patch: record.patch,
+        metadata: (record.metadata ?? undefined) as Prisma.InputJsonValue | undefined,
+      });
       results.push("created");
     } else if (current.patch === record.patch && sameValue(current.metadata, record.metadata)) {
       results.push("unchanged");
@@ -60,15 +78,28 @@ export async function writePredictions(tx: Db, records: PredictionRecord[], run:
       const patchChanged = current.patch !== record.patch;
       await tx.candidatePatch.update({
         where: { id: current.id },
-        data: { patch: record.patch, metadata: (record.metadata ?? undefined) as Prisma.InputJsonValue | undefined, ...(patchChanged ? { resolved: null } : {}) },
+        data: {
+          patch: record.patch,
+          metadata: (record.metadata ?? undefined) as Prisma.InputJsonValue | undefined,
+          ...(patchChanged ? { resolved: null } : {}),
+        },
       });
       await auditLog(tx, {
         actorId: run.actorId,
         entityType: "candidate_patch",
         entityId: current.id,
         action: "import.update",
-        before: { patch: patchChanged ? current.patch : undefined, metadata: current.metadata, resolved: current.resolved },
-        after: { patch: patchChanged ? record.patch : undefined, metadata: record.metadata, resolved: patchChanged ? null : current.resolved, importBatchId: run.batchId },
+        before: {
+          patch: patchChanged ? current.patch : undefined,
+          metadata: current.metadata,
+          resolved: current.resolved,
+        },
+        after: {
+          patch: patchChanged ? record.patch : undefined,
+          metadata: record.metadata,
+          resolved: patchChanged ? null : current.resolved,
+          importBatchId: run.batchId,
+        },
       });
       results.push("updated");
     }
@@ -78,7 +109,9 @@ export async function writePredictions(tx: Db, records: PredictionRecord[], run:
 }
 
 /** Predictions; `chooseGenerator` lets the user's generator win over model_name_or_path. */
-export const sweBenchPredictionsImporter = (chooseGenerator: ChooseGenerator = generatorOfFile): RecordImporter<PredictionRecord> => ({
+export const sweBenchPredictionsImporter = (
+  chooseGenerator: ChooseGenerator = generatorOfFile,
+): RecordImporter<PredictionRecord> => ({
   format: "SWE_BENCH_PREDICTIONS",
   parse: (value) => parsePrediction(value, chooseGenerator),
   key: (r) => `${r.instanceId} (${r.generator})`,

@@ -12,7 +12,9 @@ export type { HarnessResult, HarnessTest } from "../../records/harness-result";
 // Each becomes a CANDIDATE ValidationRun with its TestResults; `resolved` is the ground
 // truth for that generator's CandidatePatch.
 
-const TestBucketSchema = z.object({ success: z.array(z.string()).default([]), failure: z.array(z.string()).default([]) }).loose();
+const TestBucketSchema = z
+  .object({ success: z.array(z.string()).default([]), failure: z.array(z.string()).default([]) })
+  .loose();
 
 export const HarnessReportSchema = z
   .object({
@@ -41,11 +43,21 @@ export function reportEntries(document: unknown): Array<{ instanceId: string | n
   if (document && typeof document === "object" && "resolved" in (document as object)) {
     return [{ instanceId: null, report: HarnessReportSchema.parse(document) }];
   }
-  if (!document || typeof document !== "object" || Array.isArray(document)) throw new Error("a report.json is an object: { \"<instance_id>\": { resolved, tests_status, … } }");
-  return Object.entries(document as Record<string, unknown>).map(([instanceId, report]) => ({ instanceId, report: HarnessReportSchema.parse(report) }));
+  if (!document || typeof document !== "object" || Array.isArray(document))
+    throw new Error('a report.json is an object: { "<instance_id>": { resolved, tests_status, … } }');
+  return Object.entries(document as Record<string, unknown>).map(([instanceId, report]) => ({
+    instanceId,
+    report: HarnessReportSchema.parse(report),
+  }));
 }
 
-function bucket(tests: HarnessTest[], ids: { success: string[]; failure: string[] } | undefined, group: TestGroup, expected: TestOutcome, successMeans: TestOutcome) {
+function bucket(
+  tests: HarnessTest[],
+  ids: { success: string[]; failure: string[] } | undefined,
+  group: TestGroup,
+  expected: TestOutcome,
+  successMeans: TestOutcome,
+) {
   const other: TestOutcome = successMeans === "PASSED" ? "FAILED" : "PASSED";
   for (const testId of ids?.success ?? []) tests.push({ testId, group, expected, actual: successMeans });
   for (const testId of ids?.failure ?? []) tests.push({ testId, group, expected, actual: other });
@@ -73,7 +85,12 @@ export function testsFromReport(report: HarnessReport): HarnessTest[] {
 export function testsFromLog(log: string, task: { failToPass: string[]; passToPass: string[]; repo?: string | null }) {
   const parsed = parseHarnessLog(log, { repo: task.repo });
   const grade = gradeTests(parsed.statuses, task.failToPass, task.passToPass, parsed.evaluated);
-  const tests: HarnessTest[] = grade.tests.map((test) => ({ testId: test.testId, group: test.group, expected: "PASSED", actual: gradedOutcome(test) }));
+  const tests: HarnessTest[] = grade.tests.map((test) => ({
+    testId: test.testId,
+    group: test.group,
+    expected: "PASSED",
+    actual: gradedOutcome(test),
+  }));
   return { tests, parser: parsed.parser, resolved: grade.resolved, notEvaluated: parsed.reason };
 }
 
@@ -86,9 +103,17 @@ export function reportFlags(report: HarnessReport): string[] {
   return flags;
 }
 
-export function harnessResultFromReport(input: { instanceId: string; generator: string; report: HarnessReport; log: string | null; patch: string | null }): HarnessResult {
+export function harnessResultFromReport(input: {
+  instanceId: string;
+  generator: string;
+  report: HarnessReport;
+  log: string | null;
+  patch: string | null;
+}): HarnessResult {
   const { report } = input;
-  const rest = Object.fromEntries(Object.entries(report).filter(([key]) => key !== "tests_status" && key !== "model_name_or_path"));
+  const rest = Object.fromEntries(
+    Object.entries(report).filter(([key]) => key !== "tests_status" && key !== "model_name_or_path"),
+  );
   return {
     instanceId: input.instanceId,
     generator: input.generator,

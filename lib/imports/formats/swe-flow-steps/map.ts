@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { environmentKey, extrasOf, taskRowKeyFields, TestIdListSchema, type TaskRecord } from "../../records/task-record";
+import {
+  environmentKey,
+  extrasOf,
+  taskRowKeyFields,
+  TestIdListSchema,
+  type TaskRecord,
+} from "../../records/task-record";
 
 // SWE-Flow TDD steps (sweflow/utils/merge.py's dataset.jsonl): one development step of a
 // project — its requirement document, the ground-truth patch from base_commit to
@@ -19,9 +25,23 @@ export const SweFlowStepSchema = z
     PASS_TO_PASS: TestIdListSchema.optional(),
   })
   .loose()
-  .refine((row) => row.problem_statement !== undefined || row.requirement !== undefined, { message: "a step needs its requirement (problem_statement)" });
+  .refine((row) => row.problem_statement !== undefined || row.requirement !== undefined, {
+    message: "a step needs its requirement (problem_statement)",
+  });
 
-const CONSUMED = new Set(["instance_id", "repo", "base_commit", "problem_statement", "requirement", "patch", "test_patch", "fail_to_pass", "pass_to_pass", "FAIL_TO_PASS", "PASS_TO_PASS"]);
+const CONSUMED = new Set([
+  "instance_id",
+  "repo",
+  "base_commit",
+  "problem_statement",
+  "requirement",
+  "patch",
+  "test_patch",
+  "fail_to_pass",
+  "pass_to_pass",
+  "FAIL_TO_PASS",
+  "PASS_TO_PASS",
+]);
 
 export function parseSweFlowStep(value: unknown): TaskRecord {
   const row = SweFlowStepSchema.parse(value);

@@ -5,7 +5,8 @@ import { campaignReport } from "@/lib/campaigns/report";
 export const GET = defineRoute(
   {
     permission: "campaigns:annotate",
-    summary: "A campaign: settings and progress; for an admin also agreement per question, annotator metrics and the disagreements",
+    summary:
+      "A campaign: settings and progress; for an admin also agreement per question, annotator metrics and the disagreements",
     params: z.object({ id: z.string() }),
     response: z.unknown(),
   },

@@ -14,6 +14,11 @@ const Report = z.object({
 
 /** What GET /exports with the same query would hold and leave out (per reason), without the rows. */
 export const GET = defineRoute(
-  { permission: "exports:run", summary: "What an export would hold and what it would exclude, and why", query: ExportRequestSchema, response: Report },
+  {
+    permission: "exports:run",
+    summary: "What an export would hold and what it would exclude, and why",
+    query: ExportRequestSchema,
+    response: Report,
+  },
   ({ db, query, actor, blind }) => exportPreview(db, actor.id, blind, query),
 );

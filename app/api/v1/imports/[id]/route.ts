@@ -4,6 +4,11 @@ import { IdParams, ImportBatchSchema } from "@/lib/http/api-schemas";
 
 /** One import: progress (bytes, counts) while it runs, then its report with the per-record errors. */
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "One import: progress while it runs, then its report with per-record errors", params: IdParams, response: ImportBatchSchema },
+  {
+    permission: "tasks:read",
+    summary: "One import: progress while it runs, then its report with per-record errors",
+    params: IdParams,
+    response: ImportBatchSchema,
+  },
   ({ db, params }) => getImportBatch(db, params.id),
 );

@@ -9,7 +9,11 @@ export const POST = defineRoute(
     permission: "account:manage",
     summary: "Change your own password (your other sessions end; your API tokens too unless revokeApiTokens is false)",
     body: ChangePasswordSchema,
-    response: z.object({ changed: z.literal(true), otherSessionsEnded: z.literal(true), apiTokensRevoked: z.number().int() }),
+    response: z.object({
+      changed: z.literal(true),
+      otherSessionsEnded: z.literal(true),
+      apiTokensRevoked: z.number().int(),
+    }),
   },
   async ({ db, request, actor, body }) => {
     const { user, apiTokensRevoked } = await changeOwnPassword(db, actor, body);

@@ -6,6 +6,11 @@ import { PageQuerySchema, pageOf, pageSchema } from "@/lib/http/pagination";
 const ReviewerScoreSchema = z.looseObject({ reviewer: z.string() }).meta({ id: "ReviewerScore" });
 
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "Reviewer agents' verdicts scored against executed ground truth", query: PageQuerySchema, response: pageSchema(ReviewerScoreSchema) },
+  {
+    permission: "tasks:read",
+    summary: "Reviewer agents' verdicts scored against executed ground truth",
+    query: PageQuerySchema,
+    response: pageSchema(ReviewerScoreSchema),
+  },
   async ({ db, query, blind }) => pageOf(await scoreReviewers(db, blind), query, (score) => score.reviewer),
 );

@@ -13,11 +13,18 @@ const StepHitSchema = z
     taskId: z.string().nullable(),
     instanceId: z.string().nullable(),
     outcome: z.enum(OUTCOMES),
-    snippet: z.array(z.object({ text: z.string(), match: z.boolean() })).describe("the step's text around the match, matched words marked"),
+    snippet: z
+      .array(z.object({ text: z.string(), match: z.boolean() }))
+      .describe("the step's text around the match, matched words marked"),
   })
   .meta({ id: "StepHit" });
 
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "Steps of every trajectory matching words, filtered by model, task and outcome, a page at a time", query: CrossSearchQuerySchema, response: pageSchema(StepHitSchema) },
+  {
+    permission: "tasks:read",
+    summary: "Steps of every trajectory matching words, filtered by model, task and outcome, a page at a time",
+    query: CrossSearchQuerySchema,
+    response: pageSchema(StepHitSchema),
+  },
   ({ db, query, blind }) => searchAllSteps(db, query, blind),
 );

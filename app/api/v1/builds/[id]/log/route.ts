@@ -6,6 +6,11 @@ export const dynamic = "force-dynamic";
 
 /** The build's live log as server-sent events (log, status, end). */
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "The build's live log as server-sent events (log, status, end)", params: IdParams, produces: "text/event-stream" },
+  {
+    permission: "tasks:read",
+    summary: "The build's live log as server-sent events (log, status, end)",
+    params: IdParams,
+    produces: "text/event-stream",
+  },
   ({ db, request, url, params, actor }) => jobLogResponse(db, { buildId: params.id }, request, url, actor.id),
 );

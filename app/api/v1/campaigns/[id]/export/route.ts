@@ -6,7 +6,8 @@ import { loadCampaign } from "@/lib/campaigns/access";
 export const GET = defineRoute(
   {
     permission: "campaigns:manage",
-    summary: "The campaign's finished tasks with rubric answers, combined scores, difficulty and filter_out (JSONL or CSV)",
+    summary:
+      "The campaign's finished tasks with rubric answers, combined scores, difficulty and filter_out (JSONL or CSV)",
     params: z.object({ id: z.string() }),
     query: CampaignExportQuerySchema,
     produces: "application/x-ndjson",

@@ -5,7 +5,8 @@ import { campaignItem } from "@/lib/campaigns/campaign-item";
 export const GET = defineRoute(
   {
     permission: "campaigns:annotate",
-    summary: "One campaign task to annotate; in a blind campaign others' answers and the automated verdict stay out until you submit",
+    summary:
+      "One campaign task to annotate; in a blind campaign others' answers and the automated verdict stay out until you submit",
     params: z.object({ id: z.string() }),
     query: z.object({ taskId: z.string().min(1) }),
     response: z.unknown(),

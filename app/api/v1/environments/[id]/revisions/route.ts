@@ -3,6 +3,14 @@ import { SaveRevisionInputSchema, saveEnvironmentRevision } from "@/lib/environm
 import { IdParams, RevisionSchema } from "@/lib/http/api-schemas";
 
 export const POST = defineRoute(
-  { permission: "environments:edit", summary: "Save a new revision of the Dockerfile / eval script", params: IdParams, body: SaveRevisionInputSchema, response: RevisionSchema, status: 201, idempotent: true },
+  {
+    permission: "environments:edit",
+    summary: "Save a new revision of the Dockerfile / eval script",
+    params: IdParams,
+    body: SaveRevisionInputSchema,
+    response: RevisionSchema,
+    status: 201,
+    idempotent: true,
+  },
   ({ db, actor, params, body }) => saveEnvironmentRevision(db, actor, params.id, body),
 );

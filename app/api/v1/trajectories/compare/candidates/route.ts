@@ -2,8 +2,15 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { compareCandidates, CompareCandidatesQuerySchema } from "@/lib/trajectories/compare-candidates";
 
-const CandidateSchema = z.looseObject({ id: z.string(), externalId: z.string(), instanceId: z.string().nullable(), model: z.string().nullable() });
-const CandidatesSchema = z.object({ nearTaskId: z.string().nullable(), sameTask: z.array(CandidateSchema), others: z.array(CandidateSchema) }).meta({ id: "CompareCandidates" });
+const CandidateSchema = z.looseObject({
+  id: z.string(),
+  externalId: z.string(),
+  instanceId: z.string().nullable(),
+  model: z.string().nullable(),
+});
+const CandidatesSchema = z
+  .object({ nearTaskId: z.string().nullable(), sameTask: z.array(CandidateSchema), others: z.array(CandidateSchema) })
+  .meta({ id: "CompareCandidates" });
 
 export const GET = defineRoute(
   {

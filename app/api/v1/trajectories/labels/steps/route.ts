@@ -4,6 +4,11 @@ import { LabelStepsQuerySchema, stepsWithLabel } from "@/lib/trajectories/annota
 import { pageSchema } from "@/lib/http/pagination";
 
 export const GET = defineRoute(
-  { permission: "tasks:read", summary: "Every step given a label, across trajectories, newest first", query: LabelStepsQuerySchema, response: pageSchema(z.looseObject({ id: z.string(), stepIndex: z.number().int() })) },
+  {
+    permission: "tasks:read",
+    summary: "Every step given a label, across trajectories, newest first",
+    query: LabelStepsQuerySchema,
+    response: pageSchema(z.looseObject({ id: z.string(), stepIndex: z.number().int() })),
+  },
   ({ db, query, blind }) => stepsWithLabel(db, query, blind),
 );

@@ -5,7 +5,8 @@ import { promoteGeneratedTest, PromoteSchema } from "@/lib/analytics/generated-t
 export const POST = defineRoute(
   {
     permission: "tasks:edit",
-    summary: "Promote a valid generated test into its task's FAIL_TO_PASS (a new task version, audited; 409 when the task changed since `version`)",
+    summary:
+      "Promote a valid generated test into its task's FAIL_TO_PASS (a new task version, audited; 409 when the task changed since `version`)",
     params: IdParams,
     body: PromoteSchema,
     response: AnyObject,

@@ -9,10 +9,12 @@ const StepParams = z.object({ id: z.string().min(1).max(200), index: z.coerce.nu
 export const POST = defineRoute(
   {
     permission: "jobs:run",
-    summary: "Replay the trajectory's commands and edits up to and including this step in a fresh, networkless container of its task's environment",
+    summary:
+      "Replay the trajectory's commands and edits up to and including this step in a fresh, networkless container of its task's environment",
     params: StepParams,
     response: QueuedReplaySchema,
     status: 202,
   },
-  ({ db, actor, params }) => requestStepReplay(db, { trajectoryId: params.id, stepIndex: params.index, actorId: actor.id }),
+  ({ db, actor, params }) =>
+    requestStepReplay(db, { trajectoryId: params.id, stepIndex: params.index, actorId: actor.id }),
 );
