@@ -106,7 +106,13 @@ function expectProblem(route: Route, result: { status: number; headers: Headers;
 }
 
 type PropertySchema = { type?: string | string[]; enum?: unknown[]; const?: unknown };
-type ObjectSchema = { properties?: Record<string, PropertySchema>; oneOf?: ObjectSchema[]; anyOf?: ObjectSchema[] };
+type ObjectSchema = {
+  properties?: Record<string, PropertySchema>;
+  oneOf?: ObjectSchema[];
+  anyOf?: ObjectSchema[];
+  $ref?: string;
+  $defs?: Record<string, ObjectSchema>;
+};
 
 /** A value of another JSON type than the schema's property wants. */
 function wrongValueFor(property: PropertySchema): unknown {
@@ -134,7 +140,9 @@ function wrongValueFor(property: PropertySchema): unknown {
  * (oneOf/anyOf), with the fixed values (a discriminator's const) that pick that member.
  */
 function bodyShapes(route: Route): { pick: Record<string, unknown>; properties: Record<string, PropertySchema> }[] {
-  const schema = z.toJSONSchema(route.handler.spec.body!, { io: "input", unrepresentable: "any" }) as ObjectSchema;
+  const document = z.toJSONSchema(route.handler.spec.body!, { io: "input", unrepresentable: "any" }) as ObjectSchema;
+  // a schema with an id (.meta({ id })) comes as a reference to its definition
+  const schema = document.$ref ? document.$defs![document.$ref.replace("#/$defs/", "")] : document;
   const members = [schema, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].filter((member) => member.properties);
   return members.map((member) => {
     const fixed = Object.entries(member.properties!).filter(([, property]) => property.const !== undefined);

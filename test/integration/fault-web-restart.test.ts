@@ -133,10 +133,10 @@ describe("the web process restarts under a live-log stream", () => {
 
   it("a broken export download ends the CLI with a sentence and exit 4, not a stack trace", async () => {
     const TASK_BYTES = 4_000_000;
-    // 14 approved tasks of about 4 MB each: far more than the pipes, sockets and stream buffers
+    // 14 approved, validated tasks (what an export takes by default) of about 4 MB each: far more than the pipes, sockets and stream buffers
     // between us hold (with 1 MB each a quiet machine buffered the whole export before the kill)
     await database.prisma.$executeRawUnsafe(
-      `update tasks set curation_status = 'APPROVED', problem_statement = repeat('x', ${TASK_BYTES})`,
+      `update tasks set curation_status = 'APPROVED', automated_verdict = 'VALID', problem_statement = repeat('x', ${TASK_BYTES})`,
     );
     const cli = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "export"], {
       cwd: ROOT,
