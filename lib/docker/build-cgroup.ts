@@ -11,6 +11,7 @@ import { serverConfig } from "../config/server-config";
 const CGROUP_ROOT = serverConfig().SWE_CURATOR_CGROUP_ROOT;
 const PARENT = "swe-curator-builds";
 const CONTAINER_ID = /^[0-9a-f]{64}$/;
+const REMOVE_WITHIN_MS = 60_000;
 
 export type EngineCgroupInfo = { local: boolean; cgroupDriver?: string; cgroupVersion?: string };
 
@@ -74,13 +75,19 @@ export function createBuildCgroup(engine: EngineCgroupInfo, pids: number): Build
     parent: `/${PARENT}/${key}`,
     containerIds: () => (existsSync(directory) ? readdirSync(directory).filter((name) => CONTAINER_ID.test(name)) : []),
     async remove() {
-      // the last step's cgroup disappears a moment after its container
-      for (let attempt = 0; attempt < 20; attempt++) {
+      // the last step's cgroup disappears a moment after its container; after a fork bomb on a
+      // busy machine the kernel may take many seconds to reap thousands of processes
+      const deadline = Date.now() + REMOVE_WITHIN_MS;
+      for (;;) {
         try {
           rmdirSync(directory);
           return;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          if (Date.now() > deadline) {
+            console.warn(`[build] the build cgroup ${directory} was still busy after 60 s and is left: ${error}`);
+            return;
+          }
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
       }
