@@ -31,6 +31,7 @@ function requiredQueryValues(name: string): string[] {
     path: ["w.py"],
     q: ["resize"],
     upTo: ["1"],
+    from: blind.world.pools.releases,
   };
   if (!values[name])
     throw new Error(

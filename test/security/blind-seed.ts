@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import { createCampaign } from "../../lib/campaigns/create-campaign";
+import { createRelease } from "../../lib/releases/create-release";
 import type { PrismaClient } from "../../lib/db/client";
 import type { Role, TaskKind } from "../../lib/db/enums";
 import { createEnvironment, createTask, createUser } from "../fixtures/factories/curation";
@@ -266,6 +267,9 @@ export async function seedBlindWorld(db: PrismaClient): Promise<BlindWorld> {
   const runs = await db.validationRun.findMany({ select: { id: true } });
   const trajectories = await db.trajectory.findMany({ select: { id: true } });
   const builds = await db.build.findMany({ select: { id: true } });
+  // two releases of the curated set, so the walk reads releases and their diff as the annotator
+  const releases = [];
+  for (const name of ["blind-v1", "blind-v2"]) releases.push(await createRelease(db, admin, { name }));
   return {
     admin,
     annotator,
@@ -287,6 +291,7 @@ export async function seedBlindWorld(db: PrismaClient): Promise<BlindWorld> {
       builds: builds.map((b) => b.id),
       campaigns: [campaign.id],
       users: [annotator.id, decider.id],
+      releases: releases.map((r) => r.id),
     },
   };
 }
