@@ -8,6 +8,9 @@ import { demoTaskId, withE2eDatabase } from "../helpers/e2e-database";
 // 12 steps) through the importer users use.
 
 const taskId = demoTaskId;
+// the task's own trajectory links, not the navigation's trajectory pages (labels, search)
+const TRAJECTORY_LINK =
+  'main a[href^="/trajectories/"]:not([href^="/trajectories/labels"]):not([href^="/trajectories/search"])';
 
 describe("reading a trajectory", () => {
   let browser: Browser & { cleanup(): Promise<void> };
@@ -22,7 +25,7 @@ describe("reading a trajectory", () => {
     const { page, context } = await signedInPage(browser, "viewer");
     try {
       await page.goto(appUrl(`/tasks/${await taskId("pydicom__pydicom-1458")}`));
-      await page.locator('a[href^="/trajectories/"]:not([href^="/trajectories/labels"])').first().click();
+      await page.locator(TRAJECTORY_LINK).first().click();
       await page.waitForURL(/\/trajectories\//);
 
       await page.getByRole("heading", { name: /Solver trajectory/ }).waitFor();
@@ -61,10 +64,7 @@ describe("reading a trajectory", () => {
     const { page, context } = await signedInPage(browser, "viewer");
     try {
       await page.goto(appUrl(`/tasks/${await taskId("pydicom__pydicom-1458")}`));
-      const href = await page
-        .locator('a[href^="/trajectories/"]:not([href^="/trajectories/labels"])')
-        .first()
-        .getAttribute("href");
+      const href = await page.locator(TRAJECTORY_LINK).first().getAttribute("href");
       await page.goto(appUrl(href!));
       const steps = page.getByRole("listbox", { name: /Steps/ });
       const detail = page.getByTestId("step-detail");
