@@ -24,11 +24,12 @@ describe("curating tasks in the browser", () => {
 
     await page.locator('[data-facet="source:DEMO"]').check();
     await page.waitForURL(/source=DEMO/);
-    await waitForRows(page, (ids) => ids.length === 5 && ids.every((id) => id.startsWith("demo__calc-")));
+    // the five calculator tasks and demo__calc-evidence, the evidence matrix's demo
+    await waitForRows(page, (ids) => ids.length === 6 && ids.every((id) => id.startsWith("demo__calc-")));
     // the total comes with the page of rows; wait for it rather than read it once (other e2e files add thousands of tasks)
     await page
       .getByTestId("task-total")
-      .filter({ hasText: /^5 tasks$/ })
+      .filter({ hasText: /^6 tasks$/ })
       .waitFor();
 
     await page.getByLabel("Search instance ids and problem statements").fill("forced-exit");
@@ -37,7 +38,7 @@ describe("curating tasks in the browser", () => {
 
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes("q="));
-    await waitForRows(page, (ids) => ids.length === 5);
+    await waitForRows(page, (ids) => ids.length === 6);
     await expect(page.getByLabel("Search instance ids and problem statements").inputValue()).resolves.toBe("");
     await context.close();
   });
