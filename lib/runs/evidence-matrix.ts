@@ -136,12 +136,14 @@ function flipsOf(rows: EvidenceRow[], runs: StoredRun[]): Flip[] {
  * newest EVIDENCE_RUN_LIMIT runs, oldest first), with what each run depended on, and every
  * flip between two runs of the same control explained. Absent to a reader blind on the task.
  */
-export async function taskEvidenceMatrix(db: Db, taskId: string, blind: BlindSet): Promise<EvidenceMatrix> {
-  const task = await db.task.findUnique({
-    where: { id: taskId },
+export async function taskEvidenceMatrix(db: Db, idOrInstanceId: string, blind: BlindSet): Promise<EvidenceMatrix> {
+  // a task is named by its id or its instance id, as GET /tasks/{id} takes it
+  const task = await db.task.findFirst({
+    where: { OR: [{ id: idOrInstanceId }, { instanceId: idOrInstanceId }] },
     select: { id: true, instanceId: true, failToPass: true, passToPass: true },
   });
   if (!task) throw notFound("The task");
+  const taskId = task.id;
   // a blind annotator may not compare runs: their outcomes would tell the verdict
   await requireVisible(blind, taskId, "The task's evidence");
   const newest = await db.validationRun.findMany({

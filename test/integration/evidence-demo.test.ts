@@ -31,6 +31,8 @@ describe("the evidence demo", () => {
     expect(matrix.runs.at(-1)).toMatchObject({ engine: "demo-engine-1", parserVersion: "pytest@1", rerun: true });
     // every flip links to lines that name the test
     for (const flip of matrix.flips) for (const side of [flip.before, flip.after]) expect(side.logLine).not.toBeNull();
+    // named by its instance id, as GET /tasks/{id} takes a task, the same matrix
+    expect(await taskEvidenceMatrix(database.prisma, EVIDENCE_DEMO_TASK, NOT_BLIND)).toEqual(matrix);
   });
 
   it("seeding twice adds nothing", async () => {
