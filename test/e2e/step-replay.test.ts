@@ -41,6 +41,8 @@ describe.skipIf(!docker.ready)("replaying a trajectory step", () => {
         "1 of 6 replayed steps differ from the recording.",
       );
       const diff = panel.getByTestId("replay-diff");
+      // Monaco is built when its placeholder scrolls into view, as on every page
+      await diff.scrollIntoViewIfNeeded();
       await diff
         .locator(".editor.modified .view-line")
         .filter({ hasText: "mean() of an empty sequence" })
@@ -57,6 +59,7 @@ describe.skipIf(!docker.ready)("replaying a trajectory step", () => {
         .getByRole("button", { name: /Step 4:/ })
         .focus();
       await page.keyboard.press("Enter");
+      await diff.scrollIntoViewIfNeeded();
       await diff
         .locator(".editor.modified .view-line")
         .filter({ hasText: "ZeroDivisionError division by zero" })
