@@ -40,7 +40,8 @@ describe("rates with their count and interval", () => {
     try {
       await importThroughApi(context.request, "swe-rebench-one-task.json", JSON.stringify([ROW]));
       await page.goto(appUrl(`/analytics/funnel?by=repository&repository=${encodeURIComponent(REPOSITORY)}`));
-      const imported = page.getByTestId("funnel-table").getByRole("row").filter({ hasText: "Imported" }).first();
+      // a body row: the header row's "Of imported" would match "Imported" too
+      const imported = page.getByTestId("funnel-table").locator("tbody tr").filter({ hasText: "Imported" }).first();
       await imported.waitFor({ timeout: 30_000 });
       // the group is the row's header cell, the rest its data cells
       const cells = await imported.locator("th, td").allTextContents();
