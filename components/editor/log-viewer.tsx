@@ -108,6 +108,8 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
               domReadOnly: true,
               minimap: { enabled: false },
               scrollBeyondLastLine: false,
+              // Monaco dims the number of the line after a final newline below WCAG contrast on the dark theme
+              renderFinalNewline: "on",
               fontSize: 12,
               wordWrap: "on",
               ariaLabel: label,

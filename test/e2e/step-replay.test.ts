@@ -42,7 +42,7 @@ describe.skipIf(!docker.ready)("replaying a trajectory step", () => {
       );
       const diff = panel.getByTestId("replay-diff");
       // Monaco is built when its placeholder scrolls into view, as on every page
-      await diff.scrollIntoViewIfNeeded();
+      await panel.getByTestId("replay-selected").scrollIntoViewIfNeeded();
       await diff
         .locator(".editor.modified .view-line")
         .filter({ hasText: "mean() of an empty sequence" })
@@ -59,7 +59,7 @@ describe.skipIf(!docker.ready)("replaying a trajectory step", () => {
         .getByRole("button", { name: /Step 4:/ })
         .focus();
       await page.keyboard.press("Enter");
-      await diff.scrollIntoViewIfNeeded();
+      await panel.getByTestId("replay-selected").scrollIntoViewIfNeeded();
       await diff
         .locator(".editor.modified .view-line")
         .filter({ hasText: "ZeroDivisionError division by zero" })
