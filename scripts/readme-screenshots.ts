@@ -20,6 +20,13 @@ async function shoot(page: Page, name: string, fullPage = true) {
   console.log(`wrote public/${name}`);
 }
 
+/** One section of a page, for a feature that sits below the fold. */
+async function shootElement(page: Page, selector: string, name: string) {
+  await page.waitForLoadState("networkidle");
+  await page.locator(selector).screenshot({ path: path.join(PUBLIC, name) });
+  console.log(`wrote public/${name}`);
+}
+
 /** Validates a task through its page's primary button and waits for the verdict. */
 async function validate(page: Page) {
   const action = page.getByTestId("next-step-action");
@@ -53,6 +60,20 @@ async function main() {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, "screenshot-task.png");
+
+    // why a test flipped between runs: the evidence matrix of the demo task made for it
+    await page.goto("/tasks/demo__calc-evidence");
+    await page.locator("#evidence-section").scrollIntoViewIfNeeded();
+    await page.getByTestId("evidence-row").first().waitFor();
+    await shootElement(page, "#evidence-section", "screenshot-evidence.png");
+
+    await page.goto("/trajectories/search?tab=clusters");
+    await page.locator('[aria-label="Failure clusters"] tbody tr').first().waitFor();
+    await shoot(page, "screenshot-clusters.png", false);
+
+    await page.goto("/releases");
+    await page.locator("main h1").waitFor();
+    await shoot(page, "screenshot-releases.png", false);
   } finally {
     await browser.close();
   }

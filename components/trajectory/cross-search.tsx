@@ -145,9 +145,9 @@ function StepResults({ params }: { params: CrossSearchParams }) {
 function ClusterRow({ cluster }: { cluster: Cluster }) {
   return (
     <tr className="border-t border-slate-200 align-top">
-      <td className="py-1 pr-3 font-medium">{cluster.errorClass}</td>
+      <td className="py-1 pr-3 font-medium [overflow-wrap:anywhere]">{cluster.errorClass}</td>
       <td className="py-1 pr-3 font-mono text-xs">{cluster.tool ?? "—"}</td>
-      <td className="py-1 pr-3 font-mono text-xs">{cluster.failingTests.join(", ") || "—"}</td>
+      <td className="py-1 pr-3 font-mono text-xs [overflow-wrap:anywhere]">{cluster.failingTests.join(", ") || "—"}</td>
       <td className="py-1 pr-3 text-right">{cluster.count}</td>
       <td className="py-1 pr-3 font-mono text-xs">{cluster.models.join(", ")}</td>
       <td className="py-1">
@@ -211,7 +211,8 @@ function ClusterResults({ params }: { params: CrossSearchParams }) {
           Export JSON
         </a>
       </p>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      {/* the chart above its table: six columns of test ids and links need the page's whole width */}
+      <div className="space-y-4">
         <BarChart
           title="Failed trajectories per cluster"
           bars={bars}
