@@ -48,6 +48,7 @@ async function main() {
 
     await page.goto("/tasks/demo__calc-2");
     await page.getByTestId("next-step").waitFor();
+    await page.locator("#patches-section .monaco-editor .view-lines").first().waitFor();
     await shoot(page, "screenshot-task-unvalidated.png", false);
 
     await page.goto("/tasks/demo__calc-1");

@@ -85,9 +85,13 @@ function MatrixTable({ matrix }: { matrix: Matrix }) {
             const cells = new Map(test.cells.map((cell) => [cell.runId, cell]));
             return (
               <tr key={test.testId} className="border-t border-slate-100" data-testid="evidence-row">
-                <th scope="row" className="break-all px-2 py-1 text-left font-mono font-normal">
+                {/* wide enough for a pytest id on two lines, and kept in view while the runs scroll past it */}
+                <th
+                  scope="row"
+                  className="sticky left-0 min-w-[18rem] max-w-[28rem] bg-white px-2 py-1 text-left font-mono font-normal [overflow-wrap:anywhere]"
+                >
                   {test.testId}
-                  <span className="ml-1 font-sans text-[11px] text-slate-500">
+                  <span className="block font-sans text-[11px] text-slate-500">
                     {test.group === "FAIL_TO_PASS" ? "FAIL_TO_PASS" : "PASS_TO_PASS"}
                   </span>
                 </th>

@@ -46,19 +46,19 @@ export default async function ReleasesPage() {
           <caption className="sr-only">Releases, newest first</caption>
           <thead>
             <tr className="border-b text-left text-slate-600">
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="py-1 pr-4 font-medium">
                 Name
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pr-4 text-right font-medium">
                 Tasks
               </th>
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="py-1 pr-4 font-medium">
                 Description
               </th>
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="py-1 pr-4 font-medium">
                 Created by
               </th>
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="py-1 pr-4 font-medium">
                 Created
               </th>
             </tr>
@@ -66,14 +66,14 @@ export default async function ReleasesPage() {
           <tbody>
             {releases.map((release) => (
               <tr key={release.id} className="border-b border-slate-100">
-                <td className="py-1 font-mono">
+                <td className="py-1 pr-4 font-mono">
                   <Link href={`/releases/${release.id}`} className="text-blue-700 underline">
                     {release.name}
                   </Link>
                 </td>
-                <td className="py-1 text-right tabular-nums">{release.taskCount}</td>
-                <td className="py-1">{release.description}</td>
-                <td className="py-1">{release.createdByEmail ?? "—"}</td>
+                <td className="py-1 pr-4 text-right tabular-nums">{release.taskCount}</td>
+                <td className="py-1 pr-4">{release.description}</td>
+                <td className="py-1 pr-4">{release.createdByEmail ?? "—"}</td>
                 <td className="py-1">{release.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
               </tr>
             ))}
