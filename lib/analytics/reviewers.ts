@@ -275,7 +275,7 @@ type ReviewRow = {
  * test-file guard reads travel only for the candidates honestResolved guards (no run of
  * ours decided them), so ground truth stays in one place without shipping every patch.
  */
-const reviewsSql = (tasks?: string[]) => sql`
+export const reviewsSqlFor = (tasks?: string[]) => sql`
   SELECT tr.task_id AS "taskId", tr.model, tr.decision::text AS decision, tr.confidence, tr.step_count AS steps,
          tr.tokens_in AS "tokensIn", tr.tokens_out AS "tokensOut", tr.cost_usd AS "costUsd",
          CASE WHEN jsonb_typeof(tr.metadata->'cause') = 'string' THEN tr.metadata->>'cause' END AS cause,
@@ -320,7 +320,7 @@ export const loadReviews = (db: Db): Promise<Review[]> => cachedFacts(db, REVIEW
 
 /** Every reviewer verdict (on `tasks`, when given) with its ground truth and its facts, from the tables. */
 export async function readReviews(db: Db, tasks?: string[]): Promise<Review[]> {
-  const { text: statement, values } = reviewsSql(tasks).toQuery();
+  const { text: statement, values } = reviewsSqlFor(tasks).toQuery();
   const rows = await db.$queryRawUnsafe<ReviewRow[]>(statement, ...values);
   return rows.map((row) => ({
     taskId: row.taskId,

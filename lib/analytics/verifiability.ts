@@ -158,7 +158,7 @@ type StepRow = {
  * a failed control's tail of log and the step's patch travel, the two texts the failure is
  * classified from: the traceback is at the end of the log.
  */
-const stepsSql = (tasks?: string[]) => sql`
+export const stepsSqlFor = (tasks?: string[]) => sql`
   SELECT t.id AS "taskId", t.instance_id AS "instanceId", r.owner || '/' || r.name AS repository,
          pos.id AS "posId", pos.failure_class::text AS "posClass",
          CASE WHEN pos.failure_class = 'POSITIVE_CONTROL_FAILED' THEN t.fix_patch END AS "fixPatch",
@@ -176,7 +176,7 @@ export const loadSteps = (db: Db): Promise<Step[]> => cachedFacts(db, STEP_FACTS
 
 /** Every test-driven step (of `tasks`, when given) with its latest positive control, from the tables. */
 export async function readSteps(db: Db, tasks?: string[]): Promise<Step[]> {
-  const { text: statement, values } = stepsSql(tasks).toQuery();
+  const { text: statement, values } = stepsSqlFor(tasks).toQuery();
   const rows = await db.$queryRawUnsafe<StepRow[]>(statement, ...values);
   return rows.map((row) => {
     const verifiable = controlOutcome(row.posId, row.posClass, "POSITIVE_CONTROL_FAILED");
