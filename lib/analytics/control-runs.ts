@@ -1,5 +1,6 @@
 import type { TaskKind } from "../db/client";
-import { raw, sql, type SqlFragment } from "../db/sql";
+import { EMPTY, raw, sql, type SqlFragment } from "../db/sql";
+import { byCodePoints } from "./fact-cache";
 
 // Generated tests and test-driven steps are judged by their latest finished control runs:
 // the negative control (the tests without the fix) and the positive control (with it).
@@ -24,13 +25,19 @@ export type ControlRunRow = {
 
 /**
  * Every task's latest finished control run of a kind (columns of `v`, ours), as a table keyed by
- * task_id: one sort joined by hash, rather than one index probe per task.
+ * task_id: one sort joined by hash, rather than one index probe per task. With `tasks`, the
+ * runs of those tasks only (what a fold of the analytics facts reads).
  */
-export const latestControlRuns = (runKind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL", columns: string) =>
-  raw(`(SELECT DISTINCT ON (v.task_id) v.task_id, ${columns} FROM validation_runs v
-      WHERE v.kind = '${runKind}' AND v.status = 'SUCCEEDED' ORDER BY v.task_id, v.finished_at DESC NULLS LAST, v.attempt)`);
+export const latestControlRuns = (
+  runKind: "NEGATIVE_CONTROL" | "POSITIVE_CONTROL",
+  columns: string,
+  tasks?: string[],
+): SqlFragment => sql`(SELECT DISTINCT ON (v.task_id) v.task_id, ${raw(columns)} FROM validation_runs v
+      WHERE v.kind = ${raw(`'${runKind}'`)} AND v.status = 'SUCCEEDED' ${tasks ? sql`AND v.task_id = ANY(${tasks}::text[])` : EMPTY}
+      ORDER BY v.task_id, v.finished_at DESC NULLS LAST, v.attempt, v.id)`;
 
-export function latestControlRunsSql(kind: TaskKind): SqlFragment {
+/** The tasks of a kind (of `tasks` only, when given) with their latest controls, in instance-id order. */
+export function latestControlRunsSql(kind: TaskKind, tasks?: string[]): SqlFragment {
   return sql`
     SELECT t.id AS "taskId", t.instance_id AS "instanceId", t.fix_patch AS "fixPatch",
            t.metadata->>'generator' AS generator, t.metadata->>'generatedFor' AS "generatedFor",
@@ -40,11 +47,15 @@ export function latestControlRunsSql(kind: TaskKind): SqlFragment {
            pos.id AS "posId", pos.failure_class::text AS "posClass", pos.finished_at AS "posFinished"
     FROM tasks t
     LEFT JOIN tasks o ON o.instance_id = t.metadata->>'generatedFor'
-    LEFT JOIN ${latestControlRuns("NEGATIVE_CONTROL", "v.id, v.failure_class, v.finished_at")} neg ON neg.task_id = t.id
-    LEFT JOIN ${latestControlRuns("POSITIVE_CONTROL", "v.id, v.failure_class, v.finished_at")} pos ON pos.task_id = t.id
-    WHERE t.kind = ${kind}::"TaskKind"
-    ORDER BY t.instance_id`;
+    LEFT JOIN ${latestControlRuns("NEGATIVE_CONTROL", "v.id, v.failure_class, v.finished_at", tasks)} neg ON neg.task_id = t.id
+    LEFT JOIN ${latestControlRuns("POSITIVE_CONTROL", "v.id, v.failure_class, v.finished_at", tasks)} pos ON pos.task_id = t.id
+    WHERE t.kind = ${kind}::"TaskKind" ${tasks ? sql`AND t.id = ANY(${tasks}::text[])` : EMPTY}
+    ORDER BY t.instance_id COLLATE "C", t.id COLLATE "C"`;
 }
+
+/** Facts of tasks in instance-id order, as latestControlRunsSql reads them. */
+export const byInstance = (a: { instanceId: string; taskId: string }, b: { instanceId: string; taskId: string }) =>
+  byCodePoints(a.instanceId, b.instanceId) || byCodePoints(a.taskId, b.taskId);
 
 /**
  * What a control run says: true when it behaved (no failure class), false when it failed in

@@ -11,9 +11,9 @@ import {
   type Outcomes,
 } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
-import { controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
+import { byInstance, controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
 import { visibleOnly, type BlindSet } from "../auth/blind";
-import { cachedFacts } from "./fact-cache";
+import { cachedFacts, type FactSource } from "./fact-cache";
 
 // UTGen's measures of generated unit tests. A generated test is a TEST_GENERATION task: the
 // generator's test patch on the original task's code, validated like any task — its negative
@@ -160,11 +160,11 @@ const summary = (id: string | null, failureClass: string | null, finishedAt: Dat
   id ? { id, failureClass, finishedAt: finishedAt ? finishedAt.toISOString() : null } : null;
 
 /** Every generated test with its latest control runs, read again only after a write. */
-export const loadGeneratedTests = (db: Db): Promise<GeneratedTest[]> =>
-  cachedFacts(db, "generated tests", readGeneratedTests);
+export const loadGeneratedTests = (db: Db): Promise<GeneratedTest[]> => cachedFacts(db, GENERATED_TEST_FACTS);
 
-export async function readGeneratedTests(db: Db): Promise<GeneratedTest[]> {
-  const { text: statement, values } = latestControlRunsSql("TEST_GENERATION").toQuery();
+/** Every generated test (of `tasks`, when given) with its latest control runs, from the tables. */
+export async function readGeneratedTests(db: Db, tasks?: string[]): Promise<GeneratedTest[]> {
+  const { text: statement, values } = latestControlRunsSql("TEST_GENERATION", tasks).toQuery();
   const rows = await db.$queryRawUnsafe<ControlRunRow[]>(statement, ...values);
   return rows.map((row) => ({
     taskId: row.taskId,
@@ -179,6 +179,13 @@ export async function readGeneratedTests(db: Db): Promise<GeneratedTest[]> {
     positiveRun: summary(row.posId, row.posClass, row.posFinished),
   }));
 }
+
+const GENERATED_TEST_FACTS: FactSource<GeneratedTest> = {
+  name: "generated tests",
+  read: readGeneratedTests,
+  taskOf: (test) => test.taskId,
+  order: byInstance,
+};
 
 export async function generatedTestAnalytics(db: Db, query: GeneratedTestQuery, blind: BlindSet) {
   return buildGeneratedTestAnalytics(

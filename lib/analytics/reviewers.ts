@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { honestResolved } from "../trajectories/score-reviewers";
-import { sql } from "../db/sql";
+import { EMPTY, sql } from "../db/sql";
 import {
   count,
   number,
@@ -25,7 +25,7 @@ import {
 import { sliceHref, type SliceParams } from "./slice-key";
 import { buildRevisionLoop, loadRevisionPairs, REVISION_DIMENSIONS } from "./revisions";
 import { visibleOnly, type BlindSet } from "../auth/blind";
-import { cachedFacts } from "./fact-cache";
+import { byCodePoints, cachedFacts, type FactSource } from "./fact-cache";
 
 // SWE-Review's measures of reviewer agents, against executed ground truth (the candidate's
 // own validation run, as /reviewers scores it): accuracy, false approvals (approved, does not
@@ -270,12 +270,12 @@ type ReviewRow = {
 };
 
 /**
- * One statement: each verdict with its dimensions, its candidate's latest deciding run (as
+ * One statement: each verdict (of `tasks` only, when given; the latest runs are then sorted for their candidates only) with its dimensions, its candidate's latest deciding run (as
  * GROUND_TRUTH_SELECT reads it) and whether it ran a reproducer (decided on import). The patch texts the
  * test-file guard reads travel only for the candidates honestResolved guards (no run of
  * ours decided them), so ground truth stays in one place without shipping every patch.
  */
-const REVIEWS_SQL = sql`
+export const reviewsSqlFor = (tasks?: string[]) => sql`
   SELECT tr.task_id AS "taskId", tr.model, tr.decision::text AS decision, tr.confidence, tr.step_count AS steps,
          tr.tokens_in AS "tokensIn", tr.tokens_out AS "tokensOut", tr.cost_usd AS "costUsd",
          CASE WHEN jsonb_typeof(tr.metadata->'cause') = 'string' THEN tr.metadata->>'cause' END AS cause,
@@ -296,8 +296,11 @@ const REVIEWS_SQL = sql`
   LEFT JOIN environment_revisions cr ON cr.id = ce.current_revision_id
   LEFT JOIN (SELECT DISTINCT ON (v.candidate_patch_id) v.candidate_patch_id, v.id, v.resolved, v.import_batch_id FROM validation_runs v
     WHERE v.candidate_patch_id IS NOT NULL AND v.status = 'SUCCEEDED' AND v.resolved IS NOT NULL
-    ORDER BY v.candidate_patch_id, v.finished_at DESC) latest ON latest.candidate_patch_id = c.id
-  WHERE tr.role = 'REVIEWER' AND tr.decision IS NOT NULL AND tr.task_id IS NOT NULL`;
+      ${tasks ? sql`AND v.candidate_patch_id IN (SELECT candidate_patch_id FROM trajectories WHERE task_id = ANY(${tasks}::text[]))` : EMPTY}
+    ORDER BY v.candidate_patch_id, v.finished_at DESC, v.id) latest ON latest.candidate_patch_id = c.id
+  WHERE tr.role = 'REVIEWER' AND tr.decision IS NOT NULL AND tr.task_id IS NOT NULL
+    ${tasks ? sql`AND tr.task_id = ANY(${tasks}::text[])` : EMPTY}
+  ORDER BY tr.task_id COLLATE "C", tr.id COLLATE "C"`;
 
 function groundTruth(row: ReviewRow): boolean | null {
   if (!row.hasCandidate) return null;
@@ -313,11 +316,11 @@ function groundTruth(row: ReviewRow): boolean | null {
 }
 
 /** Every reviewer verdict with its ground truth and its facts, read again only after a write. */
-export const loadReviews = (db: Db): Promise<Review[]> => cachedFacts(db, "reviews", readReviews);
+export const loadReviews = (db: Db): Promise<Review[]> => cachedFacts(db, REVIEW_FACTS);
 
-/** Every reviewer verdict with its ground truth and its facts, from the tables. */
-export async function readReviews(db: Db): Promise<Review[]> {
-  const { text: statement, values } = REVIEWS_SQL.toQuery();
+/** Every reviewer verdict (on `tasks`, when given) with its ground truth and its facts, from the tables. */
+export async function readReviews(db: Db, tasks?: string[]): Promise<Review[]> {
+  const { text: statement, values } = reviewsSqlFor(tasks).toQuery();
   const rows = await db.$queryRawUnsafe<ReviewRow[]>(statement, ...values);
   return rows.map((row) => ({
     taskId: row.taskId,
@@ -335,6 +338,13 @@ export async function readReviews(db: Db): Promise<Review[]> {
     cause: row.cause,
   }));
 }
+
+const REVIEW_FACTS: FactSource<Review> = {
+  name: "reviews",
+  read: readReviews,
+  taskOf: (review) => review.taskId,
+  order: (a, b) => byCodePoints(a.taskId, b.taskId),
+};
 
 /** The reviewer page: SWE-Review's measures and its revision loop, under the same reviewer / generator filters. */
 export async function reviewerAnalytics(db: Db, query: ReviewerQuery, blind: BlindSet) {

@@ -4,7 +4,7 @@ import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } 
 import { labelOrMissing } from "../metrics/missing-label";
 import { groupItems, selectItems, uniqueTaskIds, type Dimensions, type Outcomes } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
-import { cachedFacts } from "./fact-cache";
+import { byCodePoints, cachedFacts, type FactSource } from "./fact-cache";
 
 // SWE-Review's revision loop: a candidate patch revised after a review. A revised candidate is
 // imported as a prediction whose extra fields name its predecessor (`revision_of`: the
@@ -116,11 +116,14 @@ const metaText = (metadata: unknown, key: string) => {
 };
 
 /** Every revised candidate with its predecessor's ground truth, read again only after a write. */
-export const loadRevisionPairs = (db: Db): Promise<RevisionPair[]> =>
-  cachedFacts(db, "revision pairs", readRevisionPairs);
+export const loadRevisionPairs = (db: Db): Promise<RevisionPair[]> => cachedFacts(db, REVISION_PAIR_FACTS);
 
-export async function readRevisionPairs(db: Db): Promise<RevisionPair[]> {
-  const marked = await db.$queryRaw<{ id: string }[]>`SELECT id FROM candidate_patches WHERE metadata ? 'revision_of'`;
+/** Every revised candidate (of `tasks`, when given) with its predecessor's ground truth, from the tables. */
+export async function readRevisionPairs(db: Db, tasks?: string[]): Promise<RevisionPair[]> {
+  const marked = tasks
+    ? await db.$queryRaw<{ id: string }[]>`
+        SELECT id FROM candidate_patches WHERE metadata ? 'revision_of' AND task_id = ANY(${tasks}::text[])`
+    : await db.$queryRaw<{ id: string }[]>`SELECT id FROM candidate_patches WHERE metadata ? 'revision_of'`;
   if (marked.length === 0) return [];
   const revised = await db.candidatePatch.findMany({
     where: { id: { in: marked.map((m) => m.id) } },
@@ -158,10 +161,20 @@ export async function readRevisionPairs(db: Db): Promise<RevisionPair[]> {
       after: honestResolved(candidate),
     });
   }
-  return pairs.sort(
-    (a, b) => a.instanceId.localeCompare(b.instanceId) || a.revisedGenerator.localeCompare(b.revisedGenerator),
-  );
+  return pairs.sort(pairOrder);
 }
+
+const pairOrder = (a: RevisionPair, b: RevisionPair) =>
+  a.instanceId.localeCompare(b.instanceId) ||
+  byCodePoints(a.taskId, b.taskId) ||
+  a.revisedGenerator.localeCompare(b.revisedGenerator);
+
+const REVISION_PAIR_FACTS: FactSource<RevisionPair> = {
+  name: "revision pairs",
+  read: readRevisionPairs,
+  taskOf: (pair) => pair.taskId,
+  order: pairOrder,
+};
 
 export async function revisionSliceTaskIds(db: Db, params: SliceParams): Promise<string[]> {
   return uniqueTaskIds(selectItems(await loadRevisionPairs(db), params, REVISION_DIMENSIONS, REVISION_OUTCOMES));

@@ -11,10 +11,10 @@ import {
   type Outcomes,
 } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
-import { controlOutcome, latestControlRuns } from "./control-runs";
-import { sql } from "../db/sql";
+import { byInstance, controlOutcome, latestControlRuns } from "./control-runs";
+import { EMPTY, sql } from "../db/sql";
 import { visibleOnly, type BlindSet } from "../auth/blind";
-import { cachedFacts } from "./fact-cache";
+import { cachedFacts, type FactSource } from "./fact-cache";
 
 // SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
 // patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's
@@ -158,7 +158,7 @@ type StepRow = {
  * a failed control's tail of log and the step's patch travel, the two texts the failure is
  * classified from: the traceback is at the end of the log.
  */
-const STEPS_SQL = sql`
+export const stepsSqlFor = (tasks?: string[]) => sql`
   SELECT t.id AS "taskId", t.instance_id AS "instanceId", r.owner || '/' || r.name AS repository,
          pos.id AS "posId", pos.failure_class::text AS "posClass",
          CASE WHEN pos.failure_class = 'POSITIVE_CONTROL_FAILED' THEN t.fix_patch END AS "fixPatch",
@@ -166,16 +166,17 @@ const STEPS_SQL = sql`
   FROM tasks t
   LEFT JOIN environments e ON e.id = t.environment_id
   LEFT JOIN repositories r ON r.id = e.repository_id
-  LEFT JOIN ${latestControlRuns("POSITIVE_CONTROL", "v.id, v.failure_class")} pos ON pos.task_id = t.id
+  LEFT JOIN ${latestControlRuns("POSITIVE_CONTROL", "v.id, v.failure_class", tasks)} pos ON pos.task_id = t.id
   LEFT JOIN validation_runs failed ON failed.id = pos.id AND pos.failure_class = 'POSITIVE_CONTROL_FAILED'
-  WHERE t.kind = 'TDD_STEP'
-  ORDER BY t.instance_id`;
+  WHERE t.kind = 'TDD_STEP' ${tasks ? sql`AND t.id = ANY(${tasks}::text[])` : EMPTY}
+  ORDER BY t.instance_id COLLATE "C", t.id COLLATE "C"`;
 
 /** Every test-driven step with its latest positive control, read again only after a write. */
-export const loadSteps = (db: Db): Promise<Step[]> => cachedFacts(db, "steps", readSteps);
+export const loadSteps = (db: Db): Promise<Step[]> => cachedFacts(db, STEP_FACTS);
 
-export async function readSteps(db: Db): Promise<Step[]> {
-  const { text: statement, values } = STEPS_SQL.toQuery();
+/** Every test-driven step (of `tasks`, when given) with its latest positive control, from the tables. */
+export async function readSteps(db: Db, tasks?: string[]): Promise<Step[]> {
+  const { text: statement, values } = stepsSqlFor(tasks).toQuery();
   const rows = await db.$queryRawUnsafe<StepRow[]>(statement, ...values);
   return rows.map((row) => {
     const verifiable = controlOutcome(row.posId, row.posClass, "POSITIVE_CONTROL_FAILED");
@@ -189,6 +190,13 @@ export async function readSteps(db: Db): Promise<Step[]> {
     };
   });
 }
+
+const STEP_FACTS: FactSource<Step> = {
+  name: "steps",
+  read: readSteps,
+  taskOf: (step) => step.taskId,
+  order: byInstance,
+};
 
 export async function verifiabilityAnalytics(db: Db, query: VerifiabilityQuery, blind: BlindSet) {
   return buildVerifiability(await visibleOnly(blind, await loadSteps(db), (step) => step.taskId), query);

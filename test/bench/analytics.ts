@@ -5,8 +5,11 @@
 // trajectories with three steps each, then times, in this process, each page's computation
 // (lib/analytics: SQL, ground truth, grouping, the tables) and, as the baseline, one raw
 // aggregate statement over the same rows. Prints p50 / p95 and the ratio of the p95s.
-// Each page is timed twice: as most requests find it (facts kept since the last write, see
-// lib/analytics/fact-cache.ts) and as the first request after a write pays it (facts read again).
+// The pages whose facts lib/analytics/fact-cache.ts keeps are timed three ways: cold (nothing
+// kept: a process's first request), warm (facts kept, nothing written since: most requests) and
+// as the first request after a small write pays it (10 curation decisions on tasks with facts
+// on every page: the changes are folded in). Each as a ratio of the raw SQL timed in the same run.
+// --explain prints EXPLAIN ANALYZE of each page's full fact query and of its re-read for 10 tasks.
 // Targets (issue 33): each page p95 ≤ 3× its raw SQL and < 150 ms; writes docs/bench-results/analytics.json.
 // Usage: npm run bench:analytics [-- --tasks 100000 --samples 20 --pages reviewers,verifiability]
 
@@ -21,9 +24,14 @@ import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
 import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/reviewers";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
+import { forgetFacts, lastFactRead, TASKS_OF_CANDIDATES_SQL } from "../../lib/analytics/fact-cache";
 import { NOT_BLIND } from "../../lib/auth/blind";
 import { listTasks } from "../../lib/tasks/list-tasks";
 import { withResolvedSlice } from "../../lib/analytics/resolve-slice";
+import { latestControlRunsSql } from "../../lib/analytics/control-runs";
+import { reviewsSqlFor } from "../../lib/analytics/reviewers";
+import { stepsSqlFor } from "../../lib/analytics/verifiability";
+import type { SqlFragment } from "../../lib/db/sql";
 import { freePort } from "../helpers/free-port";
 import { machineState, writeBenchResults, type Figure } from "./results";
 
@@ -74,6 +82,7 @@ const SEED = [
      FROM generate_series(0, $TRAJECTORIES - 1) i, generate_series(0, 2) s`,
   // as the importer sets it: each seeded review has one of each action, 'python reproduce.py' among them
   `UPDATE trajectories SET ran_reproducer = TRUE`,
+  `INSERT INTO users (id, email, role, updated_at) VALUES ('curator', 'curator@bench.invalid', 'CURATOR', now())`,
   `VACUUM ANALYZE`,
 ];
 
@@ -92,7 +101,7 @@ const BASELINES: Record<string, string> = {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-/** `before` runs ahead of each sample, untimed (a write, so the sample reads everything again). */
+/** `before` runs ahead of each sample, untimed (a write, or forgetting the kept facts). */
 async function time(
   fn: () => Promise<unknown>,
   before?: () => Promise<unknown>,
@@ -109,12 +118,59 @@ async function time(
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** A write to a table every page reads: the next read of each page reads its facts again. */
-const WRITE = `UPDATE trajectories SET updated_at = now() WHERE id = 'traj-0'`;
+/**
+ * A small write: 10 curation decisions (the decision and its task's status) on tasks with facts
+ * on every cached page: reviewed tasks (i*5+2), generated tests (i%20=0) and steps (i%10=1).
+ */
+let decisions = 0;
+function tenDecisions(pool: pg.Pool) {
+  const n = ++decisions;
+  const ids = Array.from({ length: 10 }, (_, k) => {
+    const i = (n * 10 + k) * 7919;
+    return `task-${[((i % TRAJECTORIES) * 5 + 2) % TASKS, (i * 20) % TASKS, (i * 10 + 1) % TASKS][k % 3]}`;
+  });
+  return pool.query(
+    `WITH decided AS (
+       INSERT INTO curation_decisions (id, task_id, curator_id, verdict, updated_at)
+       SELECT 'decision-' || $2 || '-' || id, id, 'curator', 'APPROVE', now() FROM unnest($1::text[]) id RETURNING task_id)
+     UPDATE tasks SET curation_status = 'APPROVED', updated_at = now() WHERE id IN (SELECT task_id FROM decided)`,
+    [ids, n],
+  );
+}
 const MAX_MS = 150;
 /** the pages whose facts lib/analytics/fact-cache.ts keeps between writes */
 const CACHED_PAGES = new Set(["reviewers", "generated tests", "verifiability"]);
 const MAX_RATIO = 3;
+/** the facts each cached page reads (the names lib/analytics/fact-cache.ts keeps them under) */
+const FACTS_OF: Record<string, string[]> = {
+  reviewers: ["reviews", "revision pairs"],
+  "generated tests": ["generated tests"],
+  verifiability: ["steps"],
+};
+
+/** The profile behind the figures: where a full read of each page's facts goes, and what a fold re-reads. */
+async function explainFactQueries(pool: pg.Pool) {
+  const some = Array.from({ length: 10 }, (_, k) => `task-${k * 20}`)
+    .concat(Array.from({ length: 10 }, (_, k) => `task-${k * 10 + 1}`))
+    .concat(Array.from({ length: 10 }, (_, k) => `task-${k * 5 + 2}`));
+  const queries: [string, SqlFragment][] = [
+    ["reviews", reviewsSqlFor()],
+    ["reviews of 30 tasks", reviewsSqlFor(some)],
+    ["generated tests", latestControlRunsSql("TEST_GENERATION")],
+    ["generated tests of 30 tasks", latestControlRunsSql("TEST_GENERATION", some)],
+    ["steps", stepsSqlFor()],
+    ["steps of 30 tasks", stepsSqlFor(some)],
+  ];
+  const plans: [string, string, unknown[]][] = [["tasks 30 changed tasks reach", TASKS_OF_CANDIDATES_SQL, [some, []]]];
+  for (const [label, fragment] of queries) {
+    const { text, values } = fragment.toQuery();
+    plans.push([label, text, values]);
+  }
+  for (const [label, text, values] of plans) {
+    const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS OFF) ${text}`, values);
+    console.log(`\n-- EXPLAIN ANALYZE, ${label}\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+  }
+}
 
 async function main() {
   const atStart = machineState();
@@ -159,28 +215,32 @@ async function main() {
         ),
     };
     console.log(
-      `\n${"page".padEnd(40)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target`,
+      `\n${"page".padEnd(48)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"raw p95".padStart(8)} ${"ratio".padStart(7)}  target`,
     );
     const figures: Figure[] = [];
     for (const [name, run] of Object.entries(pages)) {
       if (ONLY_PAGES && !ONLY_PAGES.has(name)) continue;
       const raw = await time(() => pool.query(BASELINES[name]));
-      const passes = [
-        [name, undefined],
-        [`${name}, first read after a write`, () => pool.query(WRITE)],
-      ] as const;
-      for (const [label, before] of CACHED_PAGES.has(name) ? passes : passes.slice(0, 1)) {
+      const cached = CACHED_PAGES.has(name);
+      const passes: [string, string, (() => Promise<unknown>) | undefined][] = cached
+        ? [
+            [`${name}, cold`, "cold", async () => forgetFacts(prisma)],
+            [name, "warm", undefined],
+            [`${name}, first read after 10 decisions`, "after a write", () => tenDecisions(pool)],
+          ]
+        : [[name, "", undefined]];
+      for (const [label, pass, before] of passes) {
         const page = await time(run, before);
         const ratio = page.p95 / raw.p95;
         // issue 33's targets are for the pages computed in code; the others keep this bench's earlier p95 < 300 ms
-        const cached = CACHED_PAGES.has(name);
         const met = cached ? ratio <= MAX_RATIO && page.p95 < MAX_MS : page.p95 < 300;
-        // the first read after a write has no target of its own: it is what one request in many pays
-        const target = before
-          ? "none (one request per write pays it)"
-          : cached
-            ? `≤ ${MAX_RATIO}× raw SQL, < ${MAX_MS} ms`
-            : "< 300 ms";
+        // cold has no target of its own: one request per process pays it
+        const target =
+          pass === "cold"
+            ? "none (one request per process pays it)"
+            : cached
+              ? `≤ ${MAX_RATIO}× raw SQL, < ${MAX_MS} ms`
+              : "< 300 ms";
         figures.push({
           figure: `analytics, ${label}, p95`,
           measured: page.p95,
@@ -188,12 +248,23 @@ async function main() {
           baseline: raw.p95,
           unit: "ms",
           target,
-          met: before ? null : met,
+          met: pass === "cold" ? null : met,
         });
+        const how =
+          pass === "after a write" ? `  (${FACTS_OF[name].map((f) => lastFactRead(prisma, f)).join(", ")})` : "";
         console.log(
-          `${label.padEnd(40)} ${page.p50.toFixed(1).padStart(8)} ${page.p95.toFixed(1).padStart(8)} ${raw.p95.toFixed(1).padStart(8)} ${ratio.toFixed(1).padStart(6)}×  ${met ? "ok" : "MISSED"}`,
+          `${label.padEnd(48)} ${page.p50.toFixed(1).padStart(8)} ${page.p95.toFixed(1).padStart(8)} ${raw.p95.toFixed(1).padStart(8)} ${ratio.toFixed(1).padStart(6)}×  ${pass === "cold" ? "—" : met ? "ok" : "MISSED"}${how}`,
         );
       }
+    }
+    if (args.includes("--explain")) {
+      await explainFactQueries(pool);
+      // what a fold pays besides its SQL: a statement's round trip, and a REPEATABLE READ transaction's
+      const statement = await time(() => prisma.$queryRawUnsafe("SELECT 1"));
+      const transaction = await time(() =>
+        prisma.$transaction((tx) => tx.$queryRawUnsafe("SELECT 1"), { isolationLevel: "RepeatableRead" }),
+      );
+      console.log(`\nround trip p50 ${statement.p50.toFixed(1)} ms, transaction p50 ${transaction.p50.toFixed(1)} ms`);
     }
     writeBenchResults("analytics", figures, atStart, { tasks: TASKS, samples: SAMPLES });
     await prisma.$disconnect();

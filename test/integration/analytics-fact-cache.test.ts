@@ -8,7 +8,7 @@ import { loadReviews, readReviews } from "../../lib/analytics/reviewers";
 import { loadGeneratedTests, readGeneratedTests } from "../../lib/analytics/generated-tests";
 import { loadSteps, readSteps } from "../../lib/analytics/verifiability";
 import { loadRevisionPairs, readRevisionPairs } from "../../lib/analytics/revisions";
-import { foldAnalyticsChanges } from "../../lib/analytics/fact-cache";
+import { byCodePoints, foldAnalyticsChanges, lastFactRead } from "../../lib/analytics/fact-cache";
 
 // The analytics pages reuse their facts until a write commits. Whatever the writes, a page
 // must show what reading the tables now shows: a cached fact that outlived a change would put
@@ -65,8 +65,12 @@ const change = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant("review" as const),
       pick: fc.nat(),
+      /** the candidate may be another task's: its task's test patch then decides this review's ground truth */
+      candidateOf: fc.option(fc.nat()),
       approve: fc.boolean(),
       resolved: fc.option(fc.boolean()),
+      claimed: fc.option(fc.boolean()),
+      touchesTests: fc.boolean(),
     }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("revise" as const), pick: fc.nat(), resolved: fc.boolean() }) },
@@ -88,6 +92,19 @@ const change = fc.oneof(
     arbitrary: fc.record({ op: fc.constant("move" as const), repo: fc.constantFrom("acme/one", "acme/two") }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("unreview" as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("rename" as const), pick: fc.nat(), toOriginal: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("edit" as const), pick: fc.nat(), guarded: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("reassign" as const), pick: fc.nat(), to: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("recipe" as const), guarded: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("concurrent" as const),
+      pick: fc.nat(),
+      model: fc.constantFrom("rev-c", "rev-d"),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ op: "read" as const }) },
   { weight: 1, arbitrary: fc.constant({ op: "fold" as const }) },
 );
@@ -98,6 +115,14 @@ async function pick<T extends { id: string }>(rows: T[], n: number): Promise<T |
 }
 const tasks = () => db.prisma.task.findMany({ select: { id: true }, orderBy: { id: "asc" } });
 const runs = () => db.prisma.validationRun.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+const reviews = () =>
+  db.prisma.trajectory.findMany({ where: { role: "REVIEWER" }, select: { id: true }, orderBy: { id: "asc" } });
+const candidates = () => db.prisma.candidatePatch.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+const modifies = (path: string) =>
+  `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-a\n+b\n`;
+const TOUCHES_GUARDED_PATH = modifies("pkg/helpers.py");
+/** test patches: one changes pkg/helpers.py (a candidate touching it is not believed without our run), one does not */
+const testPatch = (guarded: boolean) => modifies(guarded ? "pkg/helpers.py" : "pkg/fixtures.py");
 
 async function apply(c: Change): Promise<unknown> {
   const p = db.prisma;
@@ -129,15 +154,22 @@ async function apply(c: Change): Promise<unknown> {
       );
     }
     case "review": {
-      const task = await pick(await tasks(), c.pick);
+      const all = await tasks();
+      const task = await pick(all, c.pick);
       if (!task) return null;
+      const candidateTask = c.candidateOf === null ? task : await pick(all, c.candidateOf);
       const candidate = await p.candidatePatch.create({
-        data: { taskId: task.id, generator: `gen-${++made}`, patch: "diff --git a/w.py b/w.py\n" },
+        data: {
+          taskId: candidateTask!.id,
+          generator: `gen-${++made}`,
+          patch: c.touchesTests ? TOUCHES_GUARDED_PATH : modifies("pkg/w.py"),
+          resolved: c.claimed,
+        },
       });
       if (c.resolved !== null)
         await p.validationRun.create({
           data: {
-            taskId: task.id,
+            taskId: candidateTask!.id,
             revisionId,
             kind: "CANDIDATE",
             status: "SUCCEEDED",
@@ -213,10 +245,61 @@ async function apply(c: Change): Promise<unknown> {
       const task = await pick(await tasks(), c.pick);
       return task && p.task.delete({ where: { id: task.id } });
     }
+    case "unreview": {
+      const review = await pick(await reviews(), c.pick);
+      return review && p.trajectory.delete({ where: { id: review.id } });
+    }
+    case "rename": {
+      // generated tests name the task they were made for by instance id: renaming it (to or from that name) moves them
+      const task = await pick(await tasks(), c.pick);
+      const taken = await p.task.findUnique({ where: { instanceId: "cache-1" } });
+      const name = c.toOriginal && !taken ? "cache-1" : `cache-renamed-${++made}`;
+      return task && p.task.update({ where: { id: task.id }, data: { instanceId: name } });
+    }
+    case "edit": {
+      const task = await pick(await tasks(), c.pick);
+      const data = { version: { increment: 1 }, testPatch: testPatch(c.guarded) };
+      return task && p.task.update({ where: { id: task.id }, data });
+    }
+    case "reassign": {
+      const [run, candidate] = [await pick(await runs(), c.pick), await pick(await candidates(), c.to)];
+      return (
+        run && candidate && p.validationRun.update({ where: { id: run.id }, data: { candidatePatchId: candidate.id } })
+      );
+    }
+    case "recipe": {
+      const evalScript = c.guarded ? "#!/bin/bash\npytest pkg/helpers.py\n" : "#!/bin/bash\npytest\n";
+      return p.environmentRevision.update({ where: { id: revisionId }, data: { evalScript } });
+    }
+    case "concurrent":
+      return writeAcrossARead(c.pick, c.model);
     case "read":
       return Promise.all([loadReviews(p), loadGeneratedTests(p), loadSteps(p), loadRevisionPairs(p)]);
     case "fold":
       return foldAnalyticsChanges(p);
+  }
+}
+
+const readAll = (p: typeof db.prisma) =>
+  Promise.all([loadReviews(p), loadGeneratedTests(p), loadSteps(p), loadRevisionPairs(p)]);
+
+/**
+ * Another process's transaction writes, this process reads (and keeps facts that cannot see the
+ * write), then the transaction commits. Its rows' updated_at is older than the read; the next
+ * read must still find them.
+ */
+async function writeAcrossARead(n: number, model: string) {
+  const review = await pick(await reviews(), n);
+  const task = await pick(await tasks(), n);
+  const other = createPrismaClient(db.url, 1);
+  try {
+    await other.$transaction(async (tx) => {
+      if (review) await tx.trajectory.update({ where: { id: review.id }, data: { model } });
+      if (task) await tx.task.update({ where: { id: task.id }, data: { fixPatch: `+def f${n}():\n` } });
+      await readAll(db.prisma);
+    });
+  } finally {
+    await other.$disconnect();
   }
 }
 
@@ -229,7 +312,7 @@ describe("analytics facts kept between reads", () => {
           await expectCachedToEqualRead();
         }
       }),
-      { numRuns: 15 },
+      { numRuns: 25 },
     );
   });
 
@@ -246,5 +329,77 @@ describe("analytics facts kept between reads", () => {
     const after = await loadReviews(db.prisma);
     expect(after).not.toBe(first);
     expect(after.every((review) => review.reviewer === "rev-from-elsewhere")).toBe(true);
+  });
+
+  it("fold in a small write rather than reading everything again, and read in full after a truncation", async () => {
+    const p = db.prisma;
+    await readAll(p);
+    const task = (await tasks())[0];
+    await apply({
+      op: "review",
+      pick: 0,
+      candidateOf: null,
+      approve: true,
+      resolved: true,
+      claimed: null,
+      touchesTests: false,
+    });
+    await expectCachedToEqualRead();
+    expect(lastFactRead(p, "reviews")).toBe("folded");
+    await p.task.update({ where: { id: task.id }, data: { curationStatus: "APPROVED" } });
+    await readAll(p);
+    expect(lastFactRead(p, "steps")).toBe("folded");
+    await readAll(p);
+    expect(lastFactRead(p, "steps")).toBe("kept");
+    await p.$executeRawUnsafe(`TRUNCATE trajectories CASCADE`);
+    await expectCachedToEqualRead();
+    expect(lastFactRead(p, "reviews")).toBe("full");
+    expect(await loadReviews(p)).toEqual([]);
+  });
+
+  it("follow a write to another task that decides a review's ground truth (its candidate's task)", async () => {
+    const p = db.prisma;
+    const [reviewed, other] = await Promise.all([
+      createTask(p, environmentId, { instanceId: `cache-reviewed-${++made}` }),
+      createTask(p, environmentId, { instanceId: `cache-other-${++made}` }),
+    ]);
+    const candidate = await p.candidatePatch.create({
+      data: { taskId: other.id, generator: `gen-${++made}`, patch: TOUCHES_GUARDED_PATH, resolved: true },
+    });
+    await p.trajectory.create({
+      data: {
+        externalId: `cache-review-${made}`,
+        taskId: reviewed.id,
+        candidatePatchId: candidate.id,
+        role: "REVIEWER",
+        format: "OTHER",
+        model: "rev-a",
+        decision: "APPROVE",
+        stepCount: 1,
+      },
+    });
+    const truth = async () => (await loadReviews(p)).find((r) => r.taskId === reviewed.id)?.resolved;
+    await apply({ op: "recipe", guarded: false });
+    await p.task.update({ where: { id: other.id }, data: { testPatch: testPatch(false) } });
+    expect(await truth()).toBe(true);
+    // the candidate now touches a file the test patch names: its claimed result is no longer believed
+    await p.task.update({ where: { id: other.id }, data: { testPatch: testPatch(true) } });
+    expect(await truth()).toBe(null);
+    expect(lastFactRead(p, "reviews")).toBe("folded");
+    await expectCachedToEqualRead();
+  });
+
+  it('keep facts in the order Postgres sorts their ids in (COLLATE "C"), whatever the characters', async () => {
+    const id = fc.string({ unit: "binary", maxLength: 6 }).filter((s) => !s.includes("\u0000"));
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(id, { minLength: 2, maxLength: 20 }), async (ids) => {
+        const sorted = await db.prisma.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT id FROM unnest($1::text[]) id ORDER BY id COLLATE "C"`,
+          ids,
+        );
+        expect([...ids].sort(byCodePoints)).toEqual(sorted.map((r) => r.id));
+      }),
+      { numRuns: 30 },
+    );
   });
 });
