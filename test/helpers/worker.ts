@@ -6,6 +6,13 @@ import { startWorkerRunner, type WorkerRunner, type WorkerRunnerOptions } from "
 /** Settings that keep the suite quick: fast heartbeats and a short lease so crash recovery shows within seconds. */
 export const FAST_WORKER_CONFIG = { heartbeatMs: 300, leaseMs: 3_000, pruneIntervalMs: 60_000 };
 
+/**
+ * For a file that imports in its own process beside a test worker: the product's lease. Under load
+ * one write batch can hold its batch row past the short lease, and the worker would take the import
+ * over mid-file; files that test lease recovery keep the short one.
+ */
+export const IN_PROCESS_IMPORT_LEASE = { leaseMs: 30_000 };
+
 export function startTestWorker(
   connectionString: string,
   options: Partial<WorkerRunnerOptions> = {},

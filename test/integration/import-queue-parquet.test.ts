@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startTestWorker } from "../helpers/worker";
+import { startTestWorker, IN_PROCESS_IMPORT_LEASE } from "../helpers/worker";
 import { waitForImport } from "../helpers/imports";
 import { cliImport } from "../helpers/swe-curator-cli";
 import { importFile } from "@/lib/imports/import-file";
@@ -60,7 +60,7 @@ describe("Parquet imports", () => {
       fileName: "swe-bench-lite-test.hf-layout.parquet",
       actorId: null,
     });
-    const worker = await startTestWorker(db.url, { concurrency: 1 });
+    const worker = await startTestWorker(db.url, { concurrency: 1, config: IN_PROCESS_IMPORT_LEASE });
     try {
       const done = await waitForImport(db.prisma, queued.id);
       expect(done).toMatchObject({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { dockerForTests, dockerRequired } from "../helpers/docker";
 import { canRunRegistry, REGISTRY_BINARY, startOwnRegistry } from "../helpers/own-registry";
-import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { startTestWorker, waitFor, waitForGroup, IN_PROCESS_IMPORT_LEASE } from "../helpers/worker";
 import { demoFile, publishLookAlike } from "../helpers/look-alike-image";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { allowedRegistries } from "@/lib/environments/image-reference";
@@ -83,7 +83,7 @@ describe.skipIf(!docker.ready || !canRunRegistry)(
           IMAGE_REGISTRY_CREDENTIALS: undefined,
         }).values(),
       ];
-      worker = await startTestWorker(database.url, { config: { imageRegistries } });
+      worker = await startTestWorker(database.url, { config: { imageRegistries, ...IN_PROCESS_IMPORT_LEASE } });
       rowsDir = mkdtempSync(path.join(tmpdir(), "swc-published-"));
     }, 300_000);
 

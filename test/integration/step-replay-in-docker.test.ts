@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { DEMO_DIR, loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
-import { startTestWorker, waitFor } from "../helpers/worker";
+import { startTestWorker, waitFor, IN_PROCESS_IMPORT_LEASE } from "../helpers/worker";
 import { importFile } from "@/lib/imports/import-file";
 import { LABEL_REPLAY_ID } from "@/lib/docker/container-labels";
 import { requestStepReplay } from "@/lib/trajectories/replay/request-step-replay";
@@ -33,7 +33,7 @@ describe.skipIf(!docker.ready)("step replay in real containers", () => {
       where: { key: "demo/calc@short-timeout" },
       data: { timeoutSeconds: 3 },
     });
-    worker = await startTestWorker(database.url);
+    worker = await startTestWorker(database.url, { config: IN_PROCESS_IMPORT_LEASE });
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import tar from "tar-stream";
 import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startTestWorker, waitFor } from "../helpers/worker";
+import { startTestWorker, waitFor, IN_PROCESS_IMPORT_LEASE } from "../helpers/worker";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { importFile } from "@/lib/imports/import-file";
 import type { WorkerRunner } from "@/workers/runner";
@@ -77,7 +77,7 @@ describe("caps on uploads, archives, bodies and live logs", () => {
     dir = mkdtempSync(path.join(tmpdir(), "upload-caps-"));
     const curator = await db.prisma.user.create({ data: { email: "curator@example.com", role: "CURATOR" } });
     token = (await createApiToken(db.prisma, curator.id, { name: "t" })).token;
-    worker = await startTestWorker(db.url, { concurrency: 1 });
+    worker = await startTestWorker(db.url, { concurrency: 1, config: IN_PROCESS_IMPORT_LEASE });
   });
   afterAll(async () => {
     await worker?.stop();
