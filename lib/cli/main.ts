@@ -150,18 +150,22 @@ export async function main(argv: string[]): Promise<ExitCode> {
   }
 }
 
-export async function run(argv = process.argv.slice(2)) {
+/** Runs one command and returns its exit code; a refusal becomes one sentence on stderr. */
+export async function runCli(argv: string[]): Promise<number> {
   try {
-    process.exitCode = await main(argv);
+    return await main(argv);
   } catch (error) {
     if (error instanceof CliError || error instanceof ConfigError) {
       process.stderr.write(`swe-curator: ${error.message}\n`);
-      process.exitCode = error instanceof CliError ? error.exitCode : EXIT.USAGE;
-    } else {
-      process.stderr.write(`swe-curator: ${(error as Error)?.stack ?? error}\n`);
-      process.exitCode = EXIT.FAILED;
+      return error instanceof CliError ? error.exitCode : EXIT.USAGE;
     }
+    process.stderr.write(`swe-curator: ${(error as Error)?.stack ?? error}\n`);
+    return EXIT.FAILED;
   }
+}
+
+export async function run(argv = process.argv.slice(2)) {
+  process.exitCode = await runCli(argv);
 }
 
 if (process.argv[1] && /lib[\\/]cli[\\/]main\.ts$/.test(process.argv[1])) void run();

@@ -22,6 +22,57 @@ export function cli(args: string[], env: Record<string, string | undefined>, cwd
   });
 }
 
+let inProcessTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * The same command (lib/cli/main.ts) run inside the test's process, with its stdout, stderr, working
+ * folder and environment swapped in for the call: for tests about what a command does (formats read,
+ * rows written, sentences printed) rather than the process boundary, which imports-cli.test.ts checks
+ * through the real `swe-curator` binary. Saves two Node starts with tsx per call, seconds on a busy machine.
+ */
+export function cliInProcess(args: string[], env: Record<string, string | undefined>, cwd?: string) {
+  const turn = inProcessTurn.then(() => runInProcess(args, env, cwd));
+  inProcessTurn = turn.catch(() => {});
+  return turn;
+}
+
+async function runInProcess(args: string[], env: Record<string, string | undefined>, cwd?: string) {
+  const { runCli } = await import("../../lib/cli/main");
+  const output = { stdout: "", stderr: "" };
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  const folder = process.cwd();
+  for (const stream of ["stdout", "stderr"] as const)
+    process[stream].write = ((chunk: string | Uint8Array) => {
+      output[stream] += String(chunk);
+      return true;
+    }) as typeof process.stdout.write;
+  setEnvironment(env);
+  try {
+    if (cwd) process.chdir(cwd);
+    const code = await runCli(args);
+    return { code, ...output } satisfies CliResult;
+  } finally {
+    process.chdir(folder);
+    setEnvironment(saved);
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+  }
+}
+
+function setEnvironment(values: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(values))
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+}
+
+const batchesOf = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
 /** `swe-curator import --json FILE…`: the batch of each file, as printed on stdout. */
 export async function cliImport(
   files: string[],
@@ -30,10 +81,16 @@ export async function cliImport(
   extra: string[] = [],
 ) {
   const result = await cli(["import", "--json", ...extra, ...files], env, cwd);
-  const batches = result.stdout
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
-  return { ...result, batches };
+  return { ...result, batches: batchesOf(result.stdout) };
+}
+
+/** cliImport inside the test's process (see cliInProcess). */
+export async function cliImportInProcess(
+  files: string[],
+  env: Record<string, string | undefined>,
+  cwd?: string,
+  extra: string[] = [],
+) {
+  const result = await cliInProcess(["import", "--json", ...extra, ...files], env, cwd);
+  return { ...result, batches: batchesOf(result.stdout) };
 }

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { cli } from "../helpers/swe-curator-cli";
+import { cliInProcess as cli } from "../helpers/swe-curator-cli";
 
 // Harness logs and reports imported through the CLI as a user runs it, with real public
 // files (test/fixtures/SOURCES.txt): `resolved` is graded from the log's statuses, an
-// empty patch never becomes a candidate, and the generator comes from the run.
+// empty patch never becomes a candidate, and the generator comes from the run. The command runs
+// inside this process (the binary's process boundary is imports-cli.test.ts's).
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 

@@ -3,12 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { cli } from "../helpers/swe-curator-cli";
+import { cliInProcess as cli } from "../helpers/swe-curator-cli";
 
 // Whole evaluation folders as the harnesses write them (test/fixtures/harness-runs, real
 // SWE-smith run files, test/fixtures/SOURCES.txt): the folder is read by its layout and the
 // summary says so, model and run come from the path, --generator wins, `resolved` is what
 // the run's results file says, and a folder without report.json is graded from its log.
+// The command runs inside this process (what it reads and prints is checked here; the binary's
+// process boundary is imports-cli.test.ts's).
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures/harness-runs", ...parts);
 const INSTANCES = [

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { FAST_WORKER_CONFIG, startTestWorker, waitFor } from "../helpers/worker";
 import { waitForImport } from "../helpers/imports";
@@ -21,6 +21,10 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const lite = JSON.parse(
   readFileSync(path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"), "utf8"),
 ) as Record<string, unknown>[];
+// The workers in this process import under a 10 s lease, not the 3 s one: parsing a 500-record write batch
+// can hold a busy machine's event loop for seconds, and a worker's own lease recovery then gave up on its own
+// import ("no heartbeat for 3 s", attempt 2 of 2). A killed worker is noticed 10 s after its last heartbeat.
+const IMPORT_LEASE = { leaseMs: 10_000 };
 const FAST_ENV = {
   WORKER_HEARTBEAT_MS: String(FAST_WORKER_CONFIG.heartbeatMs),
   WORKER_LEASE_MS: String(FAST_WORKER_CONFIG.leaseMs),
@@ -35,6 +39,8 @@ function manyRecords(prefix: string, count: number) {
   );
 }
 
+const spawned: ChildProcess[] = [];
+
 function spawnTs(script: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: ROOT,
@@ -43,6 +49,7 @@ function spawnTs(script: string, args: string[], env: Record<string, string>): C
   });
   child.stdout!.resume();
   child.stderr!.resume();
+  spawned.push(child);
   return child;
 }
 
@@ -67,9 +74,15 @@ describe("imports on the job queue", () => {
     rmSync(dir, { recursive: true, force: true });
     await db?.drop();
   });
+  // a test that failed before its kill must not leave its worker or CLI importing into the next test's batches
+  afterEach(async () => {
+    for (const child of spawned.splice(0)) if (child.exitCode === null && child.signalCode === null) await kill(child);
+  });
 
   it("resumes a killed worker's import at its checkpoint and counts every record once", async () => {
-    const count = 4000;
+    // the kill follows the first checkpoint (500 records, one write batch) within a poll of 50 ms, while
+    // the worker needs seconds for the next three batches: 2000 still leave most of the file to resume
+    const count = 2000;
     const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("crash", count)), {
       fileName: "crash.jsonl",
       actorId: null,
@@ -84,7 +97,7 @@ describe("imports on the job queue", () => {
     expect(checkpoint.records).toBeGreaterThan(0);
     expect(checkpoint.records).toBeLessThan(count);
 
-    const rescuer = await startTestWorker(db.url);
+    const rescuer = await startTestWorker(db.url, { config: IMPORT_LEASE });
     try {
       const done = await waitForImport(db.prisma, batch.id);
       expect(done).toMatchObject({
@@ -109,9 +122,12 @@ describe("imports on the job queue", () => {
       fileName: "shutdown.jsonl",
       actorId: null,
     });
-    const first = await startTestWorker(db.url, { concurrency: 1 });
-    await waitFor("a checkpoint", () => checkpointOf(db, batch.id), 90_000, 50);
-    await first.stop();
+    const first = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
+    try {
+      await waitFor("a checkpoint", () => checkpointOf(db, batch.id), 90_000, 50);
+    } finally {
+      await first.stop();
+    }
     const handedBack = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
     expect(handedBack).toMatchObject({
       status: "QUEUED",
@@ -119,7 +135,7 @@ describe("imports on the job queue", () => {
       errorMessage: expect.stringMatching(/shut down; another worker resumes it/),
     });
 
-    const second = await startTestWorker(db.url, { concurrency: 1 });
+    const second = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
     try {
       const done = await waitForImport(db.prisma, batch.id);
       expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, attempts: 2 });

@@ -1,12 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliImport } from "../helpers/swe-curator-cli";
+import { cliImportInProcess as cliImport } from "../helpers/swe-curator-cli";
 import { importTestBed, uploadThroughApi } from "../helpers/imports";
 
 // A real R2E-Gym trajectory (test/fixtures/SOURCES.txt: R2E-Gym's EditingAgent on Qwen3-32B,
 // saved with the pydantic model's model_dump()) through the entry points a user has: the
-// `swe-curator import` command and the upload the /imports page sends.
+// `swe-curator import` command (run inside this process: the binary's boundary is imports-cli.test.ts's)
+// and the upload the /imports page sends.
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 const real = fixture("r2e-gym", "trajectory_aiohttp_216e0828.json");

@@ -1,12 +1,14 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliImport } from "../helpers/swe-curator-cli";
+import { cliImportInProcess as cliImport } from "../helpers/swe-curator-cli";
 import { importTestBed, uploadThroughApi } from "../helpers/imports";
 
 // Real public trajectory files (test/fixtures/SOURCES.txt) through the entry points a user
 // has: the `swe-curator import` command, and the upload API the /imports page calls.
 // Each of these failed before: unrecognised, duplicated, 0 steps, or a submission lost.
+// The command runs inside this process (its main, stdout, stderr, exit code and working folder):
+// what is checked here is what it reads and writes; the real binary's boundary is imports-cli.test.ts's.
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 const real = (name: string) => fixture("trajectories", name);

@@ -1,13 +1,14 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliImport } from "../helpers/swe-curator-cli";
+import { cliImportInProcess as cliImport } from "../helpers/swe-curator-cli";
 import { importTestBed } from "../helpers/imports";
 
 // What the user says (--generator, the upload form's generator) wins on every importer path that
 // reads a model from the file — predictions, SWE-agent .traj, OpenHands output.jsonl and event
 // arrays, R2E-Gym runs, Inspect logs (harness run folders: harness-run-folders.test.ts) — and a
 // file naming another model is told once in the batch's summary, however many records it holds.
+// The command runs inside this process (the binary's boundary is imports-cli.test.ts's).
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 const CONFLICT =
