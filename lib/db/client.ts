@@ -37,6 +37,10 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export function createPrismaClient(connectionString: string, poolSize = serverConfig().DB_POOL_SIZE) {
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+    // Prisma's defaults (2 s to get a connection, 5 s to finish) failed a burst of validation requests on a
+    // loaded machine with "Unable to start a transaction": a transaction waits for a pooled connection as
+    // long as a plain query does, and a short one may take a few times longer than usual before it is cut off
+    transactionOptions: { maxWait: CONNECT_TIMEOUT_MS, timeout: 4 * CONNECT_TIMEOUT_MS },
   });
 }
 

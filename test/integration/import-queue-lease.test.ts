@@ -40,6 +40,10 @@ function manyRecords(prefix: string, count: number) {
 }
 
 const spawned: ChildProcess[] = [];
+// a spawned worker or CLI compiles its module graph with tsx before its first write: on a machine with
+// both cores busy that alone took over 90 s, so the cases that spawn one wait (and may run) longer
+const SPAWN_WAIT_MS = 200_000;
+const SPAWN_CASE_MS = 330_000;
 
 function spawnTs(script: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
@@ -79,106 +83,123 @@ describe("imports on the job queue", () => {
     for (const child of spawned.splice(0)) if (child.exitCode === null && child.signalCode === null) await kill(child);
   });
 
-  it("resumes a killed worker's import at its checkpoint and counts every record once", async () => {
-    // the kill follows the first checkpoint (500 records, one write batch) within a poll of 50 ms, while
-    // the worker needs seconds for the next three batches: 2000 still leave most of the file to resume
-    const count = 2000;
-    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("crash", count)), {
-      fileName: "crash.jsonl",
-      actorId: null,
-    });
-    expect(batch.status).toBe("QUEUED");
-
-    const doomed = spawnTs("workers/main.ts", [], { DATABASE_URL: db.url, WORKER_CONCURRENCY: "1" });
-    const checkpoint = await waitFor("a checkpoint of the first worker", () => checkpointOf(db, batch.id), 90_000, 50);
-    await kill(doomed);
-    const left = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
-    expect(left.status).toBe("RUNNING");
-    expect(checkpoint.records).toBeGreaterThan(0);
-    expect(checkpoint.records).toBeLessThan(count);
-
-    const rescuer = await startTestWorker(db.url, { config: IMPORT_LEASE });
-    try {
-      const done = await waitForImport(db.prisma, batch.id);
-      expect(done).toMatchObject({
-        status: "SUCCEEDED",
-        created: count,
-        unchanged: 0,
-        failed: 0,
-        attempts: 2,
-        errorMessage: null,
-        checkpoint: null,
+  it(
+    "resumes a killed worker's import at its checkpoint and counts every record once",
+    async () => {
+      // the kill follows the first checkpoint (500 records, one write batch) within a poll of 50 ms, while
+      // the worker needs seconds for the next three batches: 2000 still leave most of the file to resume
+      const count = 2000;
+      const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("crash", count)), {
+        fileName: "crash.jsonl",
+        actorId: null,
       });
-      expect(await db.prisma.task.count({ where: { instanceId: { startsWith: "crash__" } } })).toBe(count);
-      expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
-    } finally {
-      await rescuer.stop();
-    }
-  });
+      expect(batch.status).toBe("QUEUED");
 
-  it("hands a batch back when its worker shuts down, and the next worker finishes it", async () => {
-    const count = 2000;
-    const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("shutdown", count)), {
-      fileName: "shutdown.jsonl",
-      actorId: null,
-    });
-    const first = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
-    try {
-      await waitFor("a checkpoint", () => checkpointOf(db, batch.id), 90_000, 50);
-    } finally {
-      await first.stop();
-    }
-    const handedBack = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
-    expect(handedBack).toMatchObject({
-      status: "QUEUED",
-      workerId: null,
-      errorMessage: expect.stringMatching(/shut down; another worker resumes it/),
-    });
+      const doomed = spawnTs("workers/main.ts", [], { DATABASE_URL: db.url, WORKER_CONCURRENCY: "1" });
+      const checkpoint = await waitFor(
+        "a checkpoint of the first worker",
+        () => checkpointOf(db, batch.id),
+        SPAWN_WAIT_MS,
+        50,
+      );
+      await kill(doomed);
+      const left = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
+      expect(left.status).toBe("RUNNING");
+      expect(checkpoint.records).toBeGreaterThan(0);
+      expect(checkpoint.records).toBeLessThan(count);
 
-    const second = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
-    try {
-      const done = await waitForImport(db.prisma, batch.id);
-      expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, attempts: 2 });
-    } finally {
-      await second.stop();
-    }
-  });
+      const rescuer = await startTestWorker(db.url, { config: IMPORT_LEASE });
+      try {
+        const done = await waitForImport(db.prisma, batch.id);
+        expect(done).toMatchObject({
+          status: "SUCCEEDED",
+          created: count,
+          unchanged: 0,
+          failed: 0,
+          attempts: 2,
+          errorMessage: null,
+          checkpoint: null,
+        });
+        expect(await db.prisma.task.count({ where: { instanceId: { startsWith: "crash__" } } })).toBe(count);
+        expect(await db.prisma.importUploadChunk.count({ where: { batchId: batch.id } })).toBe(0);
+      } finally {
+        await rescuer.stop();
+      }
+    },
+    SPAWN_CASE_MS,
+  );
 
-  it("fails a killed CLI import with a reason, keeping what it wrote", async () => {
-    const file = path.join(dir, "cli.jsonl");
-    writeFileSync(file, manyRecords("cli", 4000));
-    const cli = spawnTs("lib/cli/main.ts", ["import", file], { DATABASE_URL: db.url });
-    const running = await waitFor(
-      "the CLI's first checkpoint",
-      async () => {
-        const row = await db.prisma.importBatch.findFirst({ where: { fileName: { endsWith: "cli.jsonl" } } });
-        return row?.checkpoint ? row : null;
-      },
-      90_000,
-      50,
-    );
-    await kill(cli);
-    expect(running.workerId).toMatch(/in-process$/);
+  it(
+    "hands a batch back when its worker shuts down, and the next worker finishes it",
+    async () => {
+      const count = 2000;
+      const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("shutdown", count)), {
+        fileName: "shutdown.jsonl",
+        actorId: null,
+      });
+      const first = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
+      try {
+        await waitFor("a checkpoint", () => checkpointOf(db, batch.id), SPAWN_WAIT_MS, 50);
+      } finally {
+        await first.stop();
+      }
+      const handedBack = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
+      expect(handedBack).toMatchObject({
+        status: "QUEUED",
+        workerId: null,
+        errorMessage: expect.stringMatching(/shut down; another worker resumes it/),
+      });
 
-    await waitFor(
-      "the CLI's lease to expire",
-      async () =>
-        (
-          await recoverImportLeases(db.prisma, { leaseMs: FAST_WORKER_CONFIG.leaseMs, maxRunAttempts: 2 })
-        ).failed.includes(running.id),
-      30_000,
-      500,
-    );
-    const failed = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: running.id } });
-    expect(failed.status).toBe("FAILED");
-    expect(failed.errorMessage).toMatch(
-      new RegExp(
-        `importer ${running.workerId} stopped responding .*read from that machine's disk.*import the file again`,
-      ),
-    );
-    const written = await db.prisma.task.count({ where: { instanceId: { startsWith: "cli__" } } });
-    expect(written).toBeGreaterThanOrEqual((running.checkpoint as ImportCheckpoint).records);
-  });
+      const second = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
+      try {
+        const done = await waitForImport(db.prisma, batch.id);
+        expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, attempts: 2 });
+      } finally {
+        await second.stop();
+      }
+    },
+    SPAWN_CASE_MS,
+  );
+
+  it(
+    "fails a killed CLI import with a reason, keeping what it wrote",
+    async () => {
+      const file = path.join(dir, "cli.jsonl");
+      writeFileSync(file, manyRecords("cli", 4000));
+      const cli = spawnTs("lib/cli/main.ts", ["import", file], { DATABASE_URL: db.url });
+      const running = await waitFor(
+        "the CLI's first checkpoint",
+        async () => {
+          const row = await db.prisma.importBatch.findFirst({ where: { fileName: { endsWith: "cli.jsonl" } } });
+          return row?.checkpoint ? row : null;
+        },
+        SPAWN_WAIT_MS,
+        50,
+      );
+      await kill(cli);
+      expect(running.workerId).toMatch(/in-process$/);
+
+      await waitFor(
+        "the CLI's lease to expire",
+        async () =>
+          (
+            await recoverImportLeases(db.prisma, { leaseMs: FAST_WORKER_CONFIG.leaseMs, maxRunAttempts: 2 })
+          ).failed.includes(running.id),
+        30_000,
+        500,
+      );
+      const failed = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: running.id } });
+      expect(failed.status).toBe("FAILED");
+      expect(failed.errorMessage).toMatch(
+        new RegExp(
+          `importer ${running.workerId} stopped responding .*read from that machine's disk.*import the file again`,
+        ),
+      );
+      const written = await db.prisma.task.count({ where: { instanceId: { startsWith: "cli__" } } });
+      expect(written).toBeGreaterThanOrEqual((running.checkpoint as ImportCheckpoint).records);
+    },
+    SPAWN_CASE_MS,
+  );
 
   it("cancels a queued upload at once and drops its stored bytes", async () => {
     const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("queued", 10)), {
