@@ -50,7 +50,9 @@ describe("a web restart during an import", () => {
   let worker: WorkerRunner;
   beforeAll(async () => {
     db = await createTestDatabase();
-    worker = await startTestWorker(db.url, { concurrency: 1 });
+    // an upload the web process is still storing must not look abandoned: under load one chunk took longer
+    // than the 3 s test lease, and the worker failed the live upload; a dead one still fails within this lease
+    worker = await startTestWorker(db.url, { concurrency: 1, config: { leaseMs: 10_000 } });
   });
   afterAll(async () => {
     await worker?.stop();
