@@ -55,19 +55,26 @@ const UNSEEN_CHANGES = `analytics_row_changes
     AND NOT pg_visible_in_snapshot(txid::text::xid8, $1::pg_snapshot)`;
 
 type Change = { kind: string; key: string };
-type Check = { snapshot: string; complete: boolean; changes: Change[]; age: number | null };
+type Check = { snapshot: string; complete: boolean; changed: boolean; age: number | null };
+type Changes = { snapshot: string; complete: boolean; changes: Change[] };
 
 /**
  * This statement's snapshot; whether the record still holds every change the snapshot $1 did
- * not see (a fold empties the rows of transactions before its horizon); those changes (up to
- * one past what is worth folding); and how old the record's oldest row is.
+ * not see (a fold empties the rows of transactions before its horizon); how old the record's
+ * oldest row is; and `unseen`, what it asks of those changes.
  */
-const CHECK_SQL = `
+const checkSql = (unseen: string) => `
   SELECT pg_current_snapshot()::text AS snapshot,
          coalesce(g.horizon <= pg_snapshot_xmin($1::pg_snapshot)::text::bigint, false) AS complete,
-         (SELECT coalesce(json_agg(c), '[]') FROM (SELECT kind, key FROM ${UNSEEN_CHANGES} LIMIT ${MAX_FOLDED_CHANGES + 1}) c) AS changes,
+         ${unseen},
          (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint - min(txid) FROM analytics_row_changes)::int AS age
   FROM analytics_generation g WHERE g.id = 1`;
+/** every request's check: only whether a change is unseen (the usual answer is no) */
+const CHECK_SQL = checkSql(`EXISTS (SELECT 1 FROM ${UNSEEN_CHANGES}) AS changed`);
+/** a fold's first statement: the unseen changes themselves, up to one past what is worth folding */
+const CHANGES_SQL = checkSql(
+  `(SELECT coalesce(json_agg(c), '[]') FROM (SELECT kind, key FROM ${UNSEEN_CHANGES} LIMIT ${MAX_FOLDED_CHANGES + 1}) c) AS changes`,
+);
 
 // The tasks whose facts the changed keys reach, followed in the reader's snapshot: a link made by
 // a transaction the writer could not see is still found. Several small statements, each only
@@ -108,14 +115,14 @@ export async function cachedFacts<T>(db: Db, source: FactSource<T>): Promise<T[]
   // the usual case in one statement, outside a transaction: its snapshot shows nothing new, so the facts are current
   const [check] = await db.$queryRawUnsafe<Check[]>(CHECK_SQL, held.snapshot);
   foldIfOld(db, check.age);
-  if (check.complete && check.changes.length === 0) {
+  if (check.complete && !check.changed) {
     held.lastRead = "kept";
     return held.facts;
   }
   if (!check.complete) return readAll(db, source, pages);
   return db.$transaction(async (tx) => {
     // the first statement takes the transaction's snapshot: the changes and the facts are read in the same one
-    const [now] = await tx.$queryRawUnsafe<Check[]>(CHECK_SQL, held.snapshot);
+    const [now] = await tx.$queryRawUnsafe<Changes[]>(CHANGES_SQL, held.snapshot);
     const tasks = now.complete ? await reachedTasks(tx, now.changes) : null;
     const facts = tasks
       ? foldIn(held.facts, await source.read(tx, tasks), new Set(tasks), source)
@@ -188,7 +195,7 @@ function foldIfOld(db: Db, age: number | null) {
 export async function foldAnalyticsChanges(db: Db): Promise<void> {
   await db.$executeRawUnsafe(`
     WITH cut AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon),
-    moved AS (UPDATE analytics_generation SET generation = generation + 1, horizon = (SELECT horizon FROM cut)
+    moved AS (UPDATE analytics_generation SET horizon = (SELECT horizon FROM cut)
               WHERE id = 1 RETURNING horizon)
     DELETE FROM analytics_row_changes WHERE txid < (SELECT horizon FROM moved)`);
 }

@@ -9,7 +9,7 @@
 -- taken at write time: a long transaction that began before the facts were read but commits
 -- after is still "not visible in that snapshot", so its rows are found, whatever its updated_at.
 --
--- kind / key, and what a key reaches (resolved at read time, see DIRTY_OWNERS_SQL):
+-- kind / key, and what a key reaches (resolved at read time, see reachedTasks in lib/analytics/fact-cache.ts):
 --   task        a task id: that task's facts (its row, its runs, its trajectories, its candidates)
 --   instance    a task's instance id (or version changed): generated tests made for it
 --   environment an environment id: its tasks       repository   a repository id: its tasks
@@ -31,6 +31,8 @@ CREATE TABLE "analytics_row_changes" (
 -- the fold now deletes only rows older than every running transaction and remembers where it
 -- cut: facts read in a snapshot from before that point are read again in full
 ALTER TABLE "analytics_generation" ADD COLUMN "horizon" BIGINT NOT NULL DEFAULT 0;
+-- the horizon says all the generation counter said: whether kept facts are older than a fold
+ALTER TABLE "analytics_generation" DROP COLUMN "generation";
 
 -- reviews are reached from a changed candidate through this link
 CREATE INDEX "trajectories_candidate_patch_id_idx" ON "trajectories"("candidate_patch_id");
