@@ -9,7 +9,7 @@ import * as oneImport from "../../app/api/v1/imports/[id]/route";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import type { WorkerRunner } from "../../workers/runner";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { startTestWorker, waitFor } from "./worker";
+import { startTestWorker, waitFor, IN_PROCESS_IMPORT_LEASE } from "./worker";
 
 /** Waits until an import batch has left QUEUED and RUNNING; returns the settled row. */
 export function waitForImport(db: PrismaClient, batchId: string, timeoutMs = 120_000) {
@@ -70,10 +70,7 @@ export function importTestBed(prefix: string): ImportTestBed {
   let worker: WorkerRunner | undefined;
   beforeAll(async () => {
     bed.db = await createTestDatabase();
-    // the production lease: these tests spawn CLI imports (heartbeat every second), and the fast test
-    // lease of 3 s let the worker's recovery declare a CLI import dead on a machine busy enough to
-    // delay one renewal, failing it mid-run
-    worker = await startTestWorker(bed.db.url, { config: { leaseMs: 30_000 } });
+    worker = await startTestWorker(bed.db.url, { config: IN_PROCESS_IMPORT_LEASE });
     bed.env = { DATABASE_URL: bed.db.url };
     bed.dir = mkdtempSync(path.join(tmpdir(), prefix));
     const curator = await bed.db.prisma.user.create({ data: { email: "c@example.com", role: "CURATOR" } });

@@ -73,24 +73,16 @@ const batchesOf = (stdout: string) =>
     .filter(Boolean)
     .map((line) => JSON.parse(line));
 
-/** `swe-curator import --json FILE…`: the batch of each file, as printed on stdout. */
-export async function cliImport(
-  files: string[],
-  env: Record<string, string | undefined>,
-  cwd?: string,
-  extra: string[] = [],
-) {
-  const result = await cli(["import", "--json", ...extra, ...files], env, cwd);
-  return { ...result, batches: batchesOf(result.stdout) };
-}
+/** `swe-curator import --json FILE…` through `run`: the batch of each file, as printed on stdout. */
+const importCommand =
+  (run: typeof cli) =>
+  async (files: string[], env: Record<string, string | undefined>, cwd?: string, extra: string[] = []) => {
+    const result = await run(["import", "--json", ...extra, ...files], env, cwd);
+    return { ...result, batches: batchesOf(result.stdout) };
+  };
+
+/** `swe-curator import --json FILE…` through the real binary. */
+export const cliImport = importCommand(cli);
 
 /** cliImport inside the test's process (see cliInProcess). */
-export async function cliImportInProcess(
-  files: string[],
-  env: Record<string, string | undefined>,
-  cwd?: string,
-  extra: string[] = [],
-) {
-  const result = await cliInProcess(["import", "--json", ...extra, ...files], env, cwd);
-  return { ...result, batches: batchesOf(result.stdout) };
-}
+export const cliImportInProcess = importCommand(cliInProcess);

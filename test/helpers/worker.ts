@@ -7,11 +7,19 @@ import { startWorkerRunner, type WorkerRunner, type WorkerRunnerOptions } from "
 export const FAST_WORKER_CONFIG = { heartbeatMs: 300, leaseMs: 3_000, pruneIntervalMs: 60_000 };
 
 /**
- * For a file that imports in its own process beside a test worker: the product's lease. Under load
- * one write batch can hold its batch row past the short lease, and the worker would take the import
- * over mid-file; files that test lease recovery keep the short one.
+ * The product's lease, for a worker beside imports the test runs in its own process or through a
+ * spawned CLI: under load one write batch held its batch row, or delayed one renewal, past the short
+ * lease, and the worker's recovery took the import over or failed it mid-file. Files that test lease
+ * recovery keep a short lease.
  */
 export const IN_PROCESS_IMPORT_LEASE = { leaseMs: 30_000 };
+
+/**
+ * For tests of import lease recovery: 3 s was shorter than one write batch (or one stored upload
+ * chunk) on a busy machine, so a live import was taken for dead; a killed one is noticed 10 s after
+ * its last heartbeat.
+ */
+export const IMPORT_RECOVERY_LEASE = { leaseMs: 10_000 };
 
 export function startTestWorker(
   connectionString: string,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { FAST_WORKER_CONFIG, startTestWorker, waitFor } from "../helpers/worker";
+import { FAST_WORKER_CONFIG, IMPORT_RECOVERY_LEASE, startTestWorker, waitFor } from "../helpers/worker";
 import { waitForImport } from "../helpers/imports";
 import { startUploadImport } from "@/lib/imports/upload-import";
 import { cancelImport } from "@/lib/imports/import-batches";
@@ -21,10 +21,6 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const lite = JSON.parse(
   readFileSync(path.join(ROOT, "test/fixtures/swe-bench/swe-bench-lite-test.json"), "utf8"),
 ) as Record<string, unknown>[];
-// The workers in this process import under a 10 s lease, not the 3 s one: parsing a 500-record write batch
-// can hold a busy machine's event loop for seconds, and a worker's own lease recovery then gave up on its own
-// import ("no heartbeat for 3 s", attempt 2 of 2). A killed worker is noticed 10 s after its last heartbeat.
-const IMPORT_LEASE = { leaseMs: 10_000 };
 const FAST_ENV = {
   WORKER_HEARTBEAT_MS: String(FAST_WORKER_CONFIG.heartbeatMs),
   WORKER_LEASE_MS: String(FAST_WORKER_CONFIG.leaseMs),
@@ -108,7 +104,7 @@ describe("imports on the job queue", () => {
       expect(checkpoint.records).toBeGreaterThan(0);
       expect(checkpoint.records).toBeLessThan(count);
 
-      const rescuer = await startTestWorker(db.url, { config: IMPORT_LEASE });
+      const rescuer = await startTestWorker(db.url, { config: IMPORT_RECOVERY_LEASE });
       try {
         const done = await waitForImport(db.prisma, batch.id);
         expect(done).toMatchObject({
@@ -137,7 +133,7 @@ describe("imports on the job queue", () => {
         fileName: "shutdown.jsonl",
         actorId: null,
       });
-      const first = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
+      const first = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_RECOVERY_LEASE });
       try {
         await waitFor("a checkpoint", () => checkpointOf(db, batch.id), SPAWN_WAIT_MS, 50);
       } finally {
@@ -150,7 +146,7 @@ describe("imports on the job queue", () => {
         errorMessage: expect.stringMatching(/shut down; another worker resumes it/),
       });
 
-      const second = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_LEASE });
+      const second = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_RECOVERY_LEASE });
       try {
         const done = await waitForImport(db.prisma, batch.id);
         expect(done).toMatchObject({ status: "SUCCEEDED", created: count, unchanged: 0, attempts: 2 });

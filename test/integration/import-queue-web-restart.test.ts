@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startTestWorker, waitFor } from "../helpers/worker";
+import { startTestWorker, waitFor, IMPORT_RECOVERY_LEASE } from "../helpers/worker";
 import { waitForImport } from "../helpers/imports";
 import type { WorkerRunner } from "@/workers/runner";
 
@@ -50,9 +50,7 @@ describe("a web restart during an import", () => {
   let worker: WorkerRunner;
   beforeAll(async () => {
     db = await createTestDatabase();
-    // an upload the web process is still storing must not look abandoned: under load one chunk took longer
-    // than the 3 s test lease, and the worker failed the live upload; a dead one still fails within this lease
-    worker = await startTestWorker(db.url, { concurrency: 1, config: { leaseMs: 10_000 } });
+    worker = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_RECOVERY_LEASE });
   });
   afterAll(async () => {
     await worker?.stop();
