@@ -46,8 +46,14 @@ const cache = new WeakMap<object, Map<string, Entry>>();
 
 /** Past this many changed keys or reached tasks, one full read costs less than folding them in. */
 export const MAX_FOLDED_CHANGES = 5_000;
-/** Rows of transactions this many transaction ids old are emptied from the record (in the background). */
+/** Once the record's oldest row is this many transaction ids old, a read empties its older part (in the background). */
 export const FOLD_AFTER_TRANSACTIONS = 10_000;
+/**
+ * What a fold keeps: the rows of the last this many transaction ids. Facts read that recently
+ * still fold changes in; emptying up to the present would send every process's next read to a full
+ * one, and transaction ids are counted across the whole PostgreSQL cluster, so folds come often.
+ */
+export const FOLD_KEEPS_TRANSACTIONS = FOLD_AFTER_TRANSACTIONS / 2;
 
 /** the record's rows for transactions the snapshot $1 did not see (only those from its xmin on can be such) */
 const UNSEEN_CHANGES = `analytics_row_changes
@@ -188,17 +194,19 @@ function foldIfOld(db: Db, age: number | null) {
 }
 
 /**
- * Empties the record of transactions older than every running one and moves the horizon
- * there, in one statement: facts read in a snapshot from before the horizon, which the deleted
- * rows spoke for, are read again in full. Rows of transactions still running or newer stay.
+ * Empties the record of transactions older than `keep` transaction ids before every running one
+ * and moves the horizon there (never back), in one statement: facts read in a snapshot from before
+ * the horizon, which the deleted rows spoke for, are read again in full; later facts still fold.
  */
-export async function foldAnalyticsChanges(db: Db): Promise<void> {
-  await db.$executeRawUnsafe(`
-    WITH cut AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon),
-    moved AS (UPDATE analytics_generation SET horizon = (SELECT horizon FROM cut)
-              WHERE id = 1 RETURNING horizon)
-    DELETE FROM analytics_row_changes WHERE txid < (SELECT horizon FROM moved)`);
+export async function foldAnalyticsChanges(db: Db, keep = FOLD_KEEPS_TRANSACTIONS): Promise<void> {
+  await db.$executeRawUnsafe(FOLD_SQL, keep);
 }
+
+const FOLD_SQL = `
+  WITH cut AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint - $1::bigint AS horizon),
+  moved AS (UPDATE analytics_generation SET horizon = greatest(horizon, (SELECT horizon FROM cut))
+            WHERE id = 1 RETURNING horizon)
+  DELETE FROM analytics_row_changes WHERE txid < (SELECT horizon FROM moved)`;
 
 /**
  * Strings in code-point order: what ORDER BY … COLLATE "C" gives (byte order of UTF-8), the same
