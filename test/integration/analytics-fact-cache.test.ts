@@ -334,6 +334,8 @@ describe("analytics facts kept between reads", () => {
 
   it("fold in a small write rather than reading everything again, and read in full after a truncation", async () => {
     const p = db.prisma;
+    // a task of its own: the property above may have deleted every task, and a review then writes nothing
+    await createTask(p, environmentId, { instanceId: `cache-fold-${++made}` });
     await readAll(p);
     const task = (await tasks())[0];
     await apply({
@@ -360,6 +362,7 @@ describe("analytics facts kept between reads", () => {
 
   it("still fold a small write after the record was emptied in the background (a fold keeps recent transactions)", async () => {
     const p = db.prisma;
+    await createTask(p, environmentId, { instanceId: `cache-background-${++made}` });
     await readAll(p);
     await apply({
       op: "review",
