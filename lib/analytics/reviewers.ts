@@ -270,10 +270,11 @@ type ReviewRow = {
 };
 
 /**
- * One statement: each verdict (of `tasks` only, when given; the latest runs are then sorted for their candidates only) with its dimensions, its candidate's latest deciding run (as
- * GROUND_TRUTH_SELECT reads it) and whether it ran a reproducer (decided on import). The patch texts the
- * test-file guard reads travel only for the candidates honestResolved guards (no run of
- * ours decided them), so ground truth stays in one place without shipping every patch.
+ * One statement: each verdict with its dimensions, its candidate's latest deciding run (as
+ * GROUND_TRUTH_SELECT reads it) and whether it ran a reproducer (decided on import). With `tasks`,
+ * the verdicts on those tasks only, and the latest runs are sorted for their candidates only. The
+ * patch texts the test-file guard reads travel only for the candidates honestResolved guards (no
+ * run of ours decided them), so ground truth stays in one place without shipping every patch.
  */
 export const reviewsSqlFor = (tasks?: string[]) => sql`
   SELECT tr.task_id AS "taskId", tr.model, tr.decision::text AS decision, tr.confidence, tr.step_count AS steps,

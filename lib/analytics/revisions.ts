@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { EMPTY, sql } from "../db/sql";
 import { GROUND_TRUTH_SELECT, honestResolved } from "../trajectories/score-reviewers";
 import { count, rateCells, rateColumn, text, type FigureRow, type FigureTable } from "./figures";
 import { labelOrMissing } from "../metrics/missing-label";
@@ -120,10 +121,9 @@ export const loadRevisionPairs = (db: Db): Promise<RevisionPair[]> => cachedFact
 
 /** Every revised candidate (of `tasks`, when given) with its predecessor's ground truth, from the tables. */
 export async function readRevisionPairs(db: Db, tasks?: string[]): Promise<RevisionPair[]> {
-  const marked = tasks
-    ? await db.$queryRaw<{ id: string }[]>`
-        SELECT id FROM candidate_patches WHERE metadata ? 'revision_of' AND task_id = ANY(${tasks}::text[])`
-    : await db.$queryRaw<{ id: string }[]>`SELECT id FROM candidate_patches WHERE metadata ? 'revision_of'`;
+  const { text: statement, values } = sql`SELECT id FROM candidate_patches WHERE metadata ? 'revision_of'
+    ${tasks ? sql`AND task_id = ANY(${tasks}::text[])` : EMPTY}`.toQuery();
+  const marked = await db.$queryRawUnsafe<{ id: string }[]>(statement, ...values);
   if (marked.length === 0) return [];
   const revised = await db.candidatePatch.findMany({
     where: { id: { in: marked.map((m) => m.id) } },
