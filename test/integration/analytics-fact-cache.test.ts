@@ -124,6 +124,22 @@ const TOUCHES_GUARDED_PATH = modifies("pkg/helpers.py");
 /** test patches: one changes pkg/helpers.py (a candidate touching it is not believed without our run), one does not */
 const testPatch = (guarded: boolean) => modifies(guarded ? "pkg/helpers.py" : "pkg/fixtures.py");
 
+/** A reviewer's verdict on a candidate, by the one model the figures are read for. */
+const createReview = (taskId: string, candidatePatchId: string, decision: "APPROVE" | "REQUEST_CHANGES") =>
+  db.prisma.trajectory.create({
+    data: {
+      externalId: `cache-review-${made}`,
+      taskId,
+      candidatePatchId,
+      role: "REVIEWER",
+      format: "OTHER",
+      model: "rev-a",
+      decision,
+      stepCount: 1,
+      metadata: { reviewId: `r-${made}` },
+    },
+  });
+
 async function apply(c: Change): Promise<unknown> {
   const p = db.prisma;
   switch (c.op) {
@@ -178,20 +194,7 @@ async function apply(c: Change): Promise<unknown> {
             finishedAt: new Date(),
           },
         });
-      const decision = c.approve ? "APPROVE" : "REQUEST_CHANGES";
-      return p.trajectory.create({
-        data: {
-          externalId: `cache-review-${made}`,
-          taskId: task.id,
-          candidatePatchId: candidate.id,
-          role: "REVIEWER",
-          format: "OTHER",
-          model: "rev-a",
-          decision,
-          stepCount: 1,
-          metadata: { reviewId: `r-${made}` },
-        },
-      });
+      return createReview(task.id, candidate.id, c.approve ? "APPROVE" : "REQUEST_CHANGES");
     }
     case "revise": {
       const candidates = await p.candidatePatch.findMany({
@@ -388,18 +391,7 @@ describe("analytics facts kept between reads", () => {
     const candidate = await p.candidatePatch.create({
       data: { taskId: other.id, generator: `gen-${++made}`, patch: TOUCHES_GUARDED_PATH, resolved: true },
     });
-    await p.trajectory.create({
-      data: {
-        externalId: `cache-review-${made}`,
-        taskId: reviewed.id,
-        candidatePatchId: candidate.id,
-        role: "REVIEWER",
-        format: "OTHER",
-        model: "rev-a",
-        decision: "APPROVE",
-        stepCount: 1,
-      },
-    });
+    await createReview(reviewed.id, candidate.id, "APPROVE");
     const truth = async () => (await loadReviews(p)).find((r) => r.taskId === reviewed.id)?.resolved;
     await apply({ op: "recipe", guarded: false });
     await p.task.update({ where: { id: other.id }, data: { testPatch: testPatch(false) } });
