@@ -17,7 +17,8 @@ import {
   recordWorkerHeartbeat,
   removeWorkerHeartbeat,
 } from "../lib/worker-runtime/worker-heartbeat";
-import { settleGroupOfRun } from "../lib/runs/settle-validation-group";
+import { VALIDATION_JOB } from "../lib/runs/validation-job";
+import { BUILD_JOB } from "../lib/builds/build-job";
 import { recoverImportLeases } from "../lib/imports/import-lease";
 import { claimPolicy } from "../lib/worker-runtime/claim-policy";
 import { buildEnvironment } from "./processors/build-environment";
@@ -40,6 +41,8 @@ export type WorkerRunnerOptions = {
 export type WorkerRunner = { workerId: string; stop(): Promise<void> };
 
 const HEARTBEAT_EVERY_MS = 5_000;
+/** the jobs whose rows lease recovery takes back (imports recover their own way: recoverImportLeases) */
+const RECOVERED_JOBS = [VALIDATION_JOB, BUILD_JOB];
 
 /**
  * One worker process's engine: graphile-worker pulling our three job types, plus the
@@ -115,7 +118,7 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   };
 
   const recover = async () => {
-    const report = await recoverExpiredLeases(db, config, { afterRunGaveUp: settleGroupOfRun }).catch((error) => {
+    const report = await recoverExpiredLeases(db, config, RECOVERED_JOBS).catch((error) => {
       log(`lease recovery failed: ${error.message}`);
       return null;
     });

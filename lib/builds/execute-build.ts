@@ -1,6 +1,7 @@
 import { errorMessageOf } from "../errors/error-message";
 import { claimRow, keepLease, LostLeaseError } from "../worker-runtime/row-lease";
 import { requeueRow } from "../worker-runtime/requeue-row";
+import { BUILD_JOB } from "./build-job";
 import { retryAfterOutage } from "../worker-runtime/retry-after-outage";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import { buildImageForRow } from "./build-image-for-row";
@@ -48,14 +49,14 @@ export async function executeBuild(
     if (lease.state() === "shutdown") {
       await requeueRow(
         ctx.db,
-        "builds",
+        BUILD_JOB,
         buildId,
         `Worker ${ctx.workerId} stopped; the build was handed back to the queue`,
         { ownedBy: ctx.workerId },
       );
       return;
     }
-    const outage = await retryAfterOutage(ctx, "builds", buildId, error);
+    const outage = await retryAfterOutage(ctx, BUILD_JOB, buildId, error);
     if (outage === "retried") return;
     const cancelled = lease.state() === "cancelRequested";
     await ctx.db.build.updateMany({

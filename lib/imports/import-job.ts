@@ -6,6 +6,7 @@ import type { WorkerContext } from "../worker-runtime/worker-context";
 import { importFile } from "./import-file";
 import { claimRow, keepLease } from "../worker-runtime/row-lease";
 import { requeueRow } from "../worker-runtime/requeue-row";
+import { IMPORT_JOB } from "./import-lease";
 import { ImportStopped } from "./import-run";
 import { describeError } from "./import-records";
 import { restoreUpload } from "./upload-import";
@@ -48,7 +49,7 @@ export async function runImportJob(
     if (error instanceof ImportStopped && error.why === "shutdown")
       await requeueRow(
         db,
-        "import_batches",
+        IMPORT_JOB,
         batchId,
         "The worker importing it shut down; another worker resumes it from the last checkpoint",
         { ownedBy: ctx.workerId },

@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import type { Db, PrismaClient } from "../db/client";
-import { jobKeyFor } from "../jobs/job-names";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
+import type { LeasedJob } from "../worker-runtime/leased-job";
 import { leaseExpired, expiredLeases } from "../worker-runtime/recover-expired-leases";
 import { enqueueJobForRow, requeueRow } from "../worker-runtime/requeue-row";
 
@@ -12,8 +14,18 @@ import { enqueueJobForRow, requeueRow } from "../worker-runtime/requeue-row";
 /** The owner id of an import run inside this process (the CLI, the seed, a benchmark). */
 export const inProcessOwner = () => `${hostname()}-${process.pid}-in-process`;
 
+/** The import job as the worker runtime requeues it. */
+export const IMPORT_JOB: LeasedJob = {
+  table: "import_batches",
+  auditEntity: "import_batch",
+  // a batch keeps its started_at (when the curator started it) and its checkpoint, to resume from
+  requeueResets: "",
+  jobKey: jobKeyFor.importBatch,
+  enqueue: (db, batchId, options) => enqueueJob(db, JOB_NAMES.importFile, { batchId }, options),
+};
+
 /** The job that imports a stored upload, keyed by its batch (re-enqueueing replaces). */
-export const enqueueImportJob = (db: Db, batchId: string) => enqueueJobForRow(db, "import_batches", batchId);
+export const enqueueImportJob = (db: Db, batchId: string) => enqueueJobForRow(db, IMPORT_JOB, batchId);
 
 type ExpiredBatch = {
   id: string;
@@ -51,7 +63,7 @@ export async function recoverImportLeases(db: PrismaClient, settings: { leaseMs:
         if (
           await requeueRow(
             tx,
-            "import_batches",
+            IMPORT_JOB,
             id,
             `${lost}; resuming (attempt ${row.attempts + 1} of ${settings.maxRunAttempts})`,
             { leaseOlderThanMs: settings.leaseMs },
@@ -82,7 +94,7 @@ async function failAbandonedUploads(db: PrismaClient, leaseMs: number) {
   const abandoned = await db.$queryRaw<Array<{ id: string }>>`
     select b.id from import_batches b
     where b.status = 'QUEUED' and coalesce(b.heartbeat_at, b.updated_at) < now() - (${leaseMs}::int * interval '1 millisecond')
-      and not exists (select 1 from graphile_worker.jobs j where j.key = ${jobKeyFor.importBatch("")} || b.id)
+      and not exists (select 1 from graphile_worker.jobs j where j.key = ${IMPORT_JOB.jobKey("")} || b.id)
     limit 200`;
   for (const { id } of abandoned) {
     await db.$transaction((tx) =>

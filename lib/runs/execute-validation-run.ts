@@ -9,6 +9,7 @@ import { createLogSink, type LogSink } from "../worker-runtime/log-sink";
 import { reapContainersOfRun } from "../worker-runtime/prune-docker";
 import { claimRow, keepLease, LostLeaseError, type Lease } from "../worker-runtime/row-lease";
 import { requeueRow } from "../worker-runtime/requeue-row";
+import { VALIDATION_JOB } from "./validation-job";
 import { retryAfterOutage } from "../worker-runtime/retry-after-outage";
 import type { WorkerContext } from "../worker-runtime/worker-context";
 import { evaluateRun, type RunEvaluation } from "../validation/evaluate-run";
@@ -131,7 +132,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
       await sink.close();
       await requeueRow(
         ctx.db,
-        "validation_runs",
+        VALIDATION_JOB,
         runId,
         memory.wait,
         { ownedBy: ctx.workerId },
@@ -194,7 +195,7 @@ export async function executeValidationRun(ctx: WorkerContext, runId: string): P
     if (error instanceof LostLeaseError || lease.state() === "lost") return;
     if (lease.state() !== "held") return await stopEarly(ctx, lease, runId, write, sink);
     // the engine or the database went away under the run: never judged, handed back to run again later
-    const outage = await retryAfterOutage(ctx, "validation_runs", runId, error);
+    const outage = await retryAfterOutage(ctx, VALIDATION_JOB, runId, error);
     if (outage === "retried") return;
     const failureClass: FailureClass = error instanceof ImageBuildError ? "BUILD_ERROR" : "INFRA_ERROR";
     const message =
@@ -242,7 +243,7 @@ async function stopEarly(
   if (state === "shutdown") {
     await requeueRow(
       ctx.db,
-      "validation_runs",
+      VALIDATION_JOB,
       runId,
       `Worker ${ctx.workerId} stopped; the run was handed back to the queue`,
       { ownedBy: ctx.workerId },

@@ -1,15 +1,10 @@
-import type { Db, PrismaClient } from "../db/client";
-import { JOB_NAMES } from "../jobs/job-names";
+import type { PrismaClient } from "../db/client";
+import type { RecoverableJob } from "./leased-job";
 import { enqueueJobForRow, requeueRow } from "./requeue-row";
 import type { LeasedTable } from "./row-lease";
 import type { WorkerConfig } from "./worker-config";
 
 type ExpiredRow = { id: string; attempts: number; cancel_requested: boolean; worker_id: string | null };
-
-export type RecoveryHooks = {
-  /** called in the transaction that marked a validation run FAILED (the group may now be complete) */
-  afterRunGaveUp?: (tx: Db, runId: string) => Promise<unknown>;
-};
 
 export type RecoveryReport = { requeued: string[]; failed: string[]; cancelled: string[]; reenqueued: string[] };
 
@@ -17,13 +12,6 @@ export type RecoveryReport = { requeued: string[]; failed: string[]; cancelled: 
 // up: after a database restart every worker gets leaseMs to renew before its rows are taken.
 export const leaseExpired = (leaseMsParam: string) =>
   `greatest(coalesce(heartbeat_at, started_at, updated_at), pg_postmaster_start_time()) < now() - (${leaseMsParam}::int * interval '1 millisecond')`;
-
-type JobTable = Exclude<LeasedTable, "import_batches">;
-const CANCEL_COLUMNS: Record<JobTable, string> = { validation_runs: "phase = null,", builds: "" };
-const FAIL_COLUMNS: Record<JobTable, string> = {
-  validation_runs: "failure_class = 'INFRA_ERROR', phase = null,",
-  builds: "",
-};
 
 /** RUNNING rows of a leased table whose lease expired (at most 200 at a time). */
 export async function expiredLeases(db: PrismaClient, table: LeasedTable, leaseMs: number): Promise<string[]> {
@@ -34,13 +22,13 @@ export async function expiredLeases(db: PrismaClient, table: LeasedTable, leaseM
   return rows.map((row) => row.id);
 }
 
-async function recoverTable(
+async function recoverRowsOf(
   db: PrismaClient,
-  table: JobTable,
+  job: RecoverableJob,
   config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">,
-  hooks: RecoveryHooks,
   report: RecoveryReport,
 ) {
+  const { table } = job;
   const seconds = Math.round(config.leaseMs / 1000);
   for (const id of await expiredLeases(db, table, config.leaseMs)) {
     await db.$transaction(async (tx) => {
@@ -56,29 +44,25 @@ async function recoverTable(
       const lost = `Worker ${row.worker_id ?? "?"} stopped responding (no heartbeat for ${seconds} s)`;
       if (row.cancel_requested) {
         await tx.$executeRawUnsafe(
-          `update ${table} set status = 'CANCELLED', ${CANCEL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
+          `update ${table} set status = 'CANCELLED', ${job.cancelResets} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
           id,
           `${lost}; it had been cancelled`,
         );
         report.cancelled.push(id);
       } else if (row.attempts < config.maxRunAttempts) {
         if (
-          await requeueRow(
-            tx,
-            table,
-            id,
-            `${lost}; retrying (attempt ${row.attempts + 1} of ${config.maxRunAttempts})`,
-            { leaseOlderThanMs: config.leaseMs },
-          )
+          await requeueRow(tx, job, id, `${lost}; retrying (attempt ${row.attempts + 1} of ${config.maxRunAttempts})`, {
+            leaseOlderThanMs: config.leaseMs,
+          })
         )
           report.requeued.push(id);
       } else {
         await tx.$executeRawUnsafe(
-          `update ${table} set status = 'FAILED', ${FAIL_COLUMNS[table]} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
+          `update ${table} set status = 'FAILED', ${job.failResets} error_message = $2, finished_at = now(), updated_at = now() where id = $1`,
           id,
           `${lost} mid-run; gave up after ${row.attempts} attempts`,
         );
-        if (table === "validation_runs") await hooks.afterRunGaveUp?.(tx, id);
+        await job.afterGaveUp?.(tx, id);
         report.failed.push(id);
       }
     });
@@ -90,40 +74,40 @@ async function recoverTable(
  * worker that completed it after losing the row) or run out of queue attempts (its claim
  * failed on every try while the database was away), put it back.
  */
-async function reenqueueOrphans(db: PrismaClient, config: Pick<WorkerConfig, "leaseMs">, report: RecoveryReport) {
-  const orphans = async (table: LeasedTable, prefix: string) =>
-    db.$queryRawUnsafe<Array<{ id: string }>>(
-      `select r.id from ${table} r
-       where r.status = 'QUEUED' and r.updated_at < now() - ($1::int * interval '1 millisecond')
-         and not exists (select 1 from graphile_worker.jobs j where j.key = $2 || r.id and j.attempts < j.max_attempts)
-       limit 200`,
-      config.leaseMs,
-      `${prefix}:`,
-    );
-  for (const [table, prefix] of [
-    ["validation_runs", JOB_NAMES.validateTask],
-    ["builds", JOB_NAMES.buildEnvironment],
-  ] as const) {
-    for (const { id } of await orphans(table, prefix)) {
-      await enqueueJobForRow(db, table, id);
-      report.reenqueued.push(id);
-    }
+async function reenqueueOrphans(
+  db: PrismaClient,
+  job: RecoverableJob,
+  config: Pick<WorkerConfig, "leaseMs">,
+  report: RecoveryReport,
+) {
+  // a row's job key is the job's prefix and the row's id
+  const orphans = await db.$queryRawUnsafe<Array<{ id: string }>>(
+    `select r.id from ${job.table} r
+     where r.status = 'QUEUED' and r.updated_at < now() - ($1::int * interval '1 millisecond')
+       and not exists (select 1 from graphile_worker.jobs j where j.key = $2 || r.id and j.attempts < j.max_attempts)
+     limit 200`,
+    config.leaseMs,
+    job.jobKey(""),
+  );
+  for (const { id } of orphans) {
+    await enqueueJobForRow(db, job, id);
+    report.reenqueued.push(id);
   }
 }
 
 /**
  * Crash safety: RUNNING rows whose worker stopped heartbeating (SIGKILL, lost machine) go
  * back to the queue, or — after maxRunAttempts — FAILED with the reason. Every worker
- * runs this periodically; row locks make concurrent recoveries safe.
+ * runs this periodically over the jobs it works (each declares what its rows clear); row
+ * locks make concurrent recoveries safe.
  */
 export async function recoverExpiredLeases(
   db: PrismaClient,
   config: Pick<WorkerConfig, "leaseMs" | "maxRunAttempts">,
-  hooks: RecoveryHooks = {},
+  jobs: readonly RecoverableJob[],
 ): Promise<RecoveryReport> {
   const report: RecoveryReport = { requeued: [], failed: [], cancelled: [], reenqueued: [] };
-  await recoverTable(db, "validation_runs", config, hooks, report);
-  await recoverTable(db, "builds", config, hooks, report);
-  await reenqueueOrphans(db, config, report);
+  for (const job of jobs) await recoverRowsOf(db, job, config, report);
+  for (const job of jobs) await reenqueueOrphans(db, job, config, report);
   return report;
 }

@@ -1,22 +1,7 @@
 import type { Db } from "../db/client";
 import { auditLog } from "../audit/audit-log";
-import { enqueueJob, unlockJobOfDeadWorker } from "../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
-import type { LeasedTable } from "./row-lease";
-
-// an import batch keeps its started_at (when the curator started it) and its checkpoint, to resume from
-const RESET_COLUMNS: Record<LeasedTable, string> = {
-  validation_runs: "started_at = null, container_id = null, phase = null,",
-  builds: "started_at = null,",
-  import_batches: "",
-};
-
-/** The audit entity of each leased table: a row's requeues are its history. */
-export const LEASED_ENTITY: Record<LeasedTable, string> = {
-  validation_runs: "validation_run",
-  builds: "build",
-  import_batches: "import_batch",
-};
+import { unlockJobOfDeadWorker } from "../jobs/enqueue-job";
+import type { LeasedJob } from "./leased-job";
 
 export type RequeueGuard = { ownedBy: string } | { leaseOlderThanMs: number };
 
@@ -43,7 +28,7 @@ async function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
  */
 export async function requeueRow(
   db: Db,
-  table: LeasedTable,
+  job: LeasedJob,
   id: string,
   reason: string,
   guard: RequeueGuard,
@@ -53,8 +38,8 @@ export async function requeueRow(
     "ownedBy" in guard ? "t.worker_id = $3" : "t.heartbeat_at < now() - ($3::int * interval '1 millisecond')";
   return inTransaction(db, async (tx) => {
     const [row] = await tx.$queryRawUnsafe<RequeuedRow[]>(
-      `with previous as (select id, worker_id from ${table} where id = $1 for update)
-       update ${table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, ${RESET_COLUMNS[table]}
+      `with previous as (select id, worker_id from ${job.table} where id = $1 for update)
+       update ${job.table} t set status = 'QUEUED', worker_id = null, heartbeat_at = null, ${job.requeueResets}
          ${options.outageRetry ? "outage_retries = t.outage_retries + 1," : ""}
          attempts = t.attempts - $4::int, error_message = $2, updated_at = now()
        from previous where t.id = previous.id and t.status = 'RUNNING' and ${condition}
@@ -74,42 +59,21 @@ export async function requeueRow(
       attemptsSpent: row.attempts,
       retryInMs: options.delayMs ?? 0,
     };
-    await auditLog(tx, { actorId: null, entityType: LEASED_ENTITY[table], entityId: id, action: "requeued", after });
+    await auditLog(tx, { actorId: null, entityType: job.auditEntity, entityId: id, action: "requeued", after });
     // a live worker requeueing its own row must not unlock its job: the job it is running is completed (deleted) when it returns
-    await enqueueJobForRow(tx, table, id, { unlockDeadWorker: "leaseOlderThanMs" in guard, delayMs: options.delayMs });
+    await enqueueJobForRow(tx, job, id, { unlockDeadWorker: "leaseOlderThanMs" in guard, delayMs: options.delayMs });
     return true;
   });
 }
 
-/** The run's image, once a worker has worked out its revision's build context (null before). */
-async function imageHashOfRun(db: Db, runId: string): Promise<string | null> {
-  const rows = await db.$queryRaw<Array<{ context_hash: string | null }>>`
-    select v.context_hash from validation_runs r join environment_revisions v on v.id = r.revision_id where r.id = ${runId}`;
-  return rows[0]?.context_hash ?? null;
-}
-
-/** The job that works a Build, ValidationRun or ImportBatch row, keyed by the row (re-enqueueing replaces). */
+/** The job that works a leased row, keyed by the row (re-enqueueing replaces). */
 export async function enqueueJobForRow(
   db: Db,
-  table: LeasedTable,
+  job: LeasedJob,
   id: string,
   options: { unlockDeadWorker?: boolean; delayMs?: number } = {},
 ) {
-  const jobKey = jobKeyForRow(table, id);
+  const jobKey = job.jobKey(id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
-  const enqueueOptions = { jobKey, delayMs: options.delayMs };
-  if (table === "builds") await enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId: id }, enqueueOptions);
-  else if (table === "validation_runs")
-    await enqueueJob(
-      db,
-      JOB_NAMES.validateTask,
-      { runId: id },
-      { ...enqueueOptions, imageHash: await imageHashOfRun(db, id) },
-    );
-  else await enqueueJob(db, JOB_NAMES.importFile, { batchId: id }, enqueueOptions);
-}
-
-export function jobKeyForRow(table: LeasedTable, id: string): string {
-  if (table === "builds") return jobKeyFor.build(id);
-  return table === "validation_runs" ? jobKeyFor.run(id) : jobKeyFor.importBatch(id);
+  await job.enqueue(db, id, { jobKey, delayMs: options.delayMs });
 }

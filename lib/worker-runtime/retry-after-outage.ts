@@ -4,7 +4,7 @@ import { databaseUnavailableMessage, isDatabaseUnavailable } from "../db/databas
 import { DockerUnavailableError, EngineStoppedError } from "../docker/docker-errors";
 import { RegistryUnavailableError } from "../docker/image-transfer";
 import { requeueRow } from "./requeue-row";
-import type { LeasedTable } from "./row-lease";
+import type { RecoverableJob } from "./leased-job";
 import type { WorkerContext } from "./worker-context";
 
 // The one policy for "the database or the Docker engine went away under a job": nothing the
@@ -15,8 +15,6 @@ import type { WorkerContext } from "./worker-context";
 
 /** hand-backs of one row for outages before it is given up on (at the default 5 s first wait: about 21 minutes in all) */
 export const OUTAGE_RETRY_LIMIT = 8;
-
-type OutageTable = Exclude<LeasedTable, "import_batches">;
 
 /**
  * What a job cannot help: the database restarting or the Docker engine away (or stopping
@@ -43,12 +41,12 @@ const seconds = (ms: number) => Math.round(ms / 1000);
 async function handBackOrGiveUp(
   ctx: WorkerContext,
   tx: Db,
-  table: OutageTable,
+  job: RecoverableJob,
   id: string,
   reason: string,
 ): Promise<OutageOutcome> {
   const [row] = await tx.$queryRawUnsafe<Array<{ outage_retries: number }>>(
-    `select outage_retries from ${table} where id = $1 and status = 'RUNNING' and worker_id = $2 for update`,
+    `select outage_retries from ${job.table} where id = $1 and status = 'RUNNING' and worker_id = $2 for update`,
     id,
     ctx.workerId,
   );
@@ -63,7 +61,7 @@ async function handBackOrGiveUp(
   const message = `${reason}; it runs again in ${seconds(delayMs)} s (outage retry ${row.outage_retries + 1} of ${OUTAGE_RETRY_LIMIT}; this does not count as an attempt)`;
   await requeueRow(
     tx,
-    table,
+    job,
     id,
     message,
     { ownedBy: ctx.workerId },
@@ -79,7 +77,7 @@ async function handBackOrGiveUp(
  */
 export async function retryAfterOutage(
   ctx: WorkerContext,
-  table: OutageTable,
+  job: RecoverableJob,
   id: string,
   error: unknown,
 ): Promise<OutageOutcome | null> {
@@ -88,7 +86,7 @@ export async function retryAfterOutage(
   const deadline = Date.now() + ctx.config.leaseMs;
   for (;;) {
     try {
-      return await ctx.db.$transaction((tx) => handBackOrGiveUp(ctx, tx, table, id, reason));
+      return await ctx.db.$transaction((tx) => handBackOrGiveUp(ctx, tx, job, id, reason));
     } catch (writeError) {
       if (!isDatabaseUnavailable(writeError) || Date.now() > deadline || ctx.shutdownSignal.aborted) return "retried";
       await sleep(Math.min(1_000, ctx.config.heartbeatMs), ctx.shutdownSignal);
