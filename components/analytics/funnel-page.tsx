@@ -72,24 +72,12 @@ function FunnelCharts({ data }: { data: FunnelResult }) {
 }
 
 export function FunnelPage() {
-  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<FunnelResult>("funnel");
+  const { data, error, urlFilter, apiPath, queryString } = useAnalytics<FunnelResult>("funnel");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="Split by"
-          name="by"
-          value={params.get("by") ?? ""}
-          options={BY_OPTIONS}
-          onChange={(by) => setParam({ by })}
-        />
-        <FilterSelect
-          label="Source"
-          name="source"
-          value={params.get("source") ?? ""}
-          options={SOURCE_OPTIONS}
-          onChange={(source) => setParam({ source })}
-        />
+        <FilterSelect label="Split by" {...urlFilter("by")} options={BY_OPTIONS} />
+        <FilterSelect label="Source" {...urlFilter("source")} options={SOURCE_OPTIONS} />
         <ExportLinks
           apiPath={apiPath}
           queryString={queryString}

@@ -18,18 +18,11 @@ const BY_OPTIONS = [
 ];
 
 export function GeneratedTestsPage() {
-  const { data, error, params, setParam, apiPath, queryString } =
-    useAnalytics<GeneratedTestAnalytics>("generated-tests");
+  const { data, error, urlFilter, apiPath, queryString } = useAnalytics<GeneratedTestAnalytics>("generated-tests");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="Per"
-          name="by"
-          value={params.get("by") ?? ""}
-          options={BY_OPTIONS}
-          onChange={(by) => setParam({ by })}
-        />
+        <FilterSelect label="Per" {...urlFilter("by")} options={BY_OPTIONS} />
         <ExportLinks
           apiPath={apiPath}
           queryString={queryString}

@@ -104,17 +104,11 @@ function ReviewerCharts({ data }: { data: ReviewerPage }) {
 }
 
 export function ReviewersAnalyticsPage() {
-  const { data, error, params, setParam, apiPath, queryString } = useAnalytics<ReviewerPage>("reviewers");
+  const { data, error, urlFilter, apiPath, queryString } = useAnalytics<ReviewerPage>("reviewers");
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="One row per"
-          name="by"
-          value={params.get("by") ?? ""}
-          options={BY_OPTIONS}
-          onChange={(by) => setParam({ by })}
-        />
+        <FilterSelect label="One row per" {...urlFilter("by")} options={BY_OPTIONS} />
         <ExportLinks
           apiPath={apiPath}
           queryString={queryString}

@@ -32,5 +32,11 @@ export function useAnalytics<T>(page: string) {
     queryKey: queryKeys.analytics(page, filters),
     queryFn: () => apiFetch<T>(`/api/v1/analytics/${page}${filters ? `?${filters}` : ""}`),
   });
-  return { ...result, params, queryString, setParam, apiPath: `/api/v1/analytics/${page}` };
+  /** A FilterSelect's name, value and change handler for the URL parameter `name`. */
+  const urlFilter = (name: string) => ({
+    name,
+    value: params.get(name) ?? "",
+    onChange: (value: string | undefined) => setParam({ [name]: value }),
+  });
+  return { ...result, params, queryString, setParam, urlFilter, apiPath: `/api/v1/analytics/${page}` };
 }

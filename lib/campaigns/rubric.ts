@@ -68,6 +68,9 @@ export type Answers = Record<string, AnswerValue>;
 
 export const DEFAULT_RUBRIC_NAME = "SWE-bench Verified";
 
+/** A scale's levels, scored 0, 1, 2… in the order given. */
+const scale = (...labels: string[]) => labels.map((label, value) => ({ value, label }));
+
 /** The questions SWE-bench Verified's annotators answered for each sample. */
 export const DEFAULT_RUBRIC_QUESTIONS: RubricQuestion[] = RubricQuestionsSchema.parse([
   {
@@ -75,12 +78,12 @@ export const DEFAULT_RUBRIC_QUESTIONS: RubricQuestion[] = RubricQuestionsSchema.
     type: "scale",
     prompt: "How well-specified is the issue?",
     help: "Could an experienced engineer write a correct fix from the issue text alone?",
-    levels: [
-      { value: 0, label: "Well-specified: it is clear what a successful solution is" },
-      { value: 1, label: "Some blanks to fill in, but a sensible interpretation is clear" },
-      { value: 2, label: "Vague: room for ambiguity about what a solution is" },
-      { value: 3, label: "Almost impossible to know what to do without more information" },
-    ],
+    levels: scale(
+      "Well-specified: it is clear what a successful solution is",
+      "Some blanks to fill in, but a sensible interpretation is clear",
+      "Vague: room for ambiguity about what a solution is",
+      "Almost impossible to know what to do without more information",
+    ),
   },
   { key: "underspecified_reason", type: "text", prompt: "Why that score for the issue?", minLength: 20 },
   {
@@ -88,24 +91,19 @@ export const DEFAULT_RUBRIC_QUESTIONS: RubricQuestion[] = RubricQuestionsSchema.
     type: "scale",
     prompt: "How valid are the tests?",
     help: "Do the FAIL_TO_PASS tests accept every reasonable solution to the issue?",
-    levels: [
-      { value: 0, label: "The tests cover all reasonable solutions" },
-      { value: 1, label: "They cover most; some unusual solutions may fail" },
-      { value: 2, label: "They work, but reasonable solutions may be failed" },
-      { value: 3, label: "Too narrow, too broad, or test something else" },
-    ],
+    levels: scale(
+      "The tests cover all reasonable solutions",
+      "They cover most; some unusual solutions may fail",
+      "They work, but reasonable solutions may be failed",
+      "Too narrow, too broad, or test something else",
+    ),
   },
   { key: "tests_reason", type: "text", prompt: "Why that score for the tests?", minLength: 20 },
   {
     key: "difficulty",
     type: "scale",
     prompt: "How long would an experienced engineer take to fix it?",
-    levels: [
-      { value: 0, label: "Under 15 min" },
-      { value: 1, label: "15 min – 1 h" },
-      { value: 2, label: "1 – 4 h" },
-      { value: 3, label: "Over 4 h" },
-    ],
+    levels: scale("Under 15 min", "15 min – 1 h", "1 – 4 h", "Over 4 h"),
   },
   { key: "major_issue", type: "yesno", prompt: "Is there any other major issue with this sample?" },
   {
