@@ -1,0 +1,14 @@
+import { hasAny, type FormatDetector } from "../format-detector";
+
+const isChat = (keys: Set<string> | undefined) => hasAny(keys, "role") && hasAny(keys, "content", "tool_calls");
+
+export const sweAgentDetector: FormatDetector = {
+  format: "SWE_AGENT_TRAJECTORY",
+  document: ({ top, memberElements }) =>
+    (hasAny(top, "trajectory", "history") && hasAny(top, "info", "environment", "replay_config")) ||
+    // function-calling demonstrations and newer runs: only a `history` of chat messages (R2E-Gym
+    // forks that keep the chat `history` beside `trajectory_steps` are R2E-Gym records)
+    (top.has("history") && !hasAny(top, "instance_id", "trajectory_steps") && isChat(memberElements.get("history"))) ||
+    // mini-swe-agent: `messages` plus `info` (exit status, submission) and its trajectory_format
+    (top.has("messages") && hasAny(top, "trajectory_format", "info") && !hasAny(top, "run_id", "resolved")),
+};
