@@ -1,13 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "playwright-core";
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { appUrl, browserForFile, signedInPage } from "../helpers/browser";
 import { signInThroughForm } from "../helpers/chromium";
 import {
   loadEveryEditor,
   openTourPage,
+  SIGNED_IN_PAGE_NAMES,
   SIGNED_OUT_TOUR,
   signedInTour,
   tourIds,
@@ -58,13 +59,24 @@ async function createAnnotatorWithCampaign(request: APIRequestContext) {
 }
 
 describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
-  it("every signed-in page type has no serious or critical violation", async () => {
-    const { context, page } = await signedInPage(chromium.browser, "admin");
-    const tour = signedInTour(await tourIds(page));
-    const found: string[] = [];
-    for (const tourPage of tour) found.push(...(await seriousViolations(page, tourPage)));
-    expect(found).toEqual([]);
-    await context.close();
+  // a test per page type: each has its own time (the whole tour took near the limit of one test on a
+  // busy machine), and a failure names its page
+  describe("every signed-in page type has no serious or critical violation", () => {
+    let admin: Awaited<ReturnType<typeof signedInPage>> | undefined;
+    let tour: TourPage[] = [];
+    beforeAll(async () => {
+      admin = await signedInPage(chromium.browser, "admin");
+      tour = signedInTour(await tourIds(admin.page));
+    });
+    afterAll(async () => {
+      await admin?.context.close();
+    });
+
+    it.each(SIGNED_IN_PAGE_NAMES)("%s", async (name) => {
+      const tourPage = tour.find((candidate) => candidate.name === name);
+      if (!admin || !tourPage) throw new Error(`the signed-in tour has no page "${name}"`);
+      expect(await seriousViolations(admin.page, tourPage)).toEqual([]);
+    });
   });
 
   it("a campaign annotator's page, with the item's issue and patches, has no serious or critical violation", async () => {

@@ -140,6 +140,18 @@ export function signedInTour(ids: Awaited<ReturnType<typeof tourIds>>): TourPage
   ];
 }
 
+/** The names of the signed-in tour's pages, known before any id is (a test per page is named by them). */
+export const SIGNED_IN_PAGE_NAMES = signedInTour({
+  taskId: "",
+  environmentId: "",
+  trajectoryId: "",
+  campaignId: "",
+  evidenceTaskId: "",
+  runLog: "",
+  releaseId: "",
+  previousReleaseId: "",
+}).map((tourPage) => tourPage.name);
+
 /** The page types anyone reaches without a session. */
 export const SIGNED_OUT_TOUR: TourPage[] = [
   { name: "sign-in", path: "/signin", ready: `!!document.querySelector("form input[type=password]")` },
