@@ -4,11 +4,6 @@ import { open } from "node:fs/promises";
 import type { ImportFormat } from "../../db/enums";
 import type { RecordLayout } from "../read/json-records";
 import { shapeOf, shapeOfStream, type JsonShape } from "../read/json-shape";
-import { hasAny as has } from "./format-detector";
-import { classifyDocument, classifyRecordKeys } from "./registry";
-import { isOpenHandsEventList, isOpenHandsSdkEvent } from "./openhands-trajectory/detect";
-import { isInspectEvalMember } from "./inspect-log/detect";
-import { isHarnessLog } from "./swe-bench-report/detect";
 
 // Decides what a file is from its structure: the keys of its top-level JSON value, wherever
 // they sit in the file (json-shape.ts), or a zip's member names, or a log's markers.
@@ -31,6 +26,47 @@ export type Detection =
 
 export const DETECTION_HEAD_BYTES = 256 * 1024;
 
+const has = (keys: Set<string> | undefined, ...names: string[]) => !!keys && names.some((n) => keys.has(n));
+
+/** What one record is, from its keys. Null when nothing we import looks like it. */
+export function classifyRecordKeys(keys: Set<string>): ImportFormat | null {
+  if (keys.has("decision") && has(keys, "reviewer_model", "reviewer", "instance_id")) return "REVIEWER_VERDICTS";
+  if (has(keys, "tests_status", "patch_successfully_applied", "patch_is_None")) return "SWE_BENCH_REPORT";
+  if (keys.has("instance_id") && keys.has("model_patch")) return "SWE_BENCH_PREDICTIONS";
+  if (keys.has("instance_id") && keys.has("history") && has(keys, "instruction", "metrics", "test_result"))
+    return "OPENHANDS_TRAJECTORY";
+  // SWE-Gym's sampled OpenHands trajectories: one run per row as chat messages
+  if (keys.has("instance_id") && keys.has("messages") && has(keys, "run_id", "resolved", "test_result"))
+    return "OPENHANDS_TRAJECTORY";
+  // R2E-Gym's Trajectory (model_dump_json per line): steps, and how the run ended
+  if (keys.has("trajectory_steps") && has(keys, "output_patch", "exit_reason")) return "R2E_GYM_TRAJECTORY";
+  if (has(keys, "fail_to_pass", "reference_commit", "requirement", "newFuncNodes", "skeleton")) return "SWE_FLOW_STEPS";
+  if (keys.has("instance_id") && has(keys, "dockerfile", "eval_script", "end_commit")) return "OPENSWE_ENVIRONMENT";
+  if (keys.has("instance_id") && has(keys, "problem_statement", "patch", "test_patch", "base_commit", "FAIL_TO_PASS"))
+    return "SWE_BENCH_INSTANCES";
+  return null;
+}
+
+const isChat = (keys: Set<string> | undefined) => has(keys, "role") && has(keys, "content", "tool_calls");
+
+/** What a whole JSON object is, from its top-level keys and the keys one level down. */
+function classifyDocument(shape: JsonShape): ImportFormat | null {
+  const { top, inner, memberElements } = shape;
+  if (has(top, "trajectory", "history") && has(top, "info", "environment", "replay_config"))
+    return "SWE_AGENT_TRAJECTORY";
+  // SWE-agent function-calling demonstrations and newer runs: only a `history` of chat messages
+  // (R2E-Gym forks that keep the chat `history` beside `trajectory_steps` are R2E-Gym records)
+  if (top.has("history") && !has(top, "instance_id", "trajectory_steps") && isChat(memberElements.get("history")))
+    return "SWE_AGENT_TRAJECTORY";
+  // mini-swe-agent: `messages` plus `info` (exit status, submission) and its trajectory_format
+  if (top.has("messages") && has(top, "trajectory_format", "info") && !has(top, "run_id", "resolved"))
+    return "SWE_AGENT_TRAJECTORY";
+  if (top.has("eval") && has(top, "samples", "plan", "results", "stats")) return "INSPECT_LOG";
+  // a report.json wrapped in its instance id: { "<instance_id>": { resolved, tests_status, … } }
+  if (has(inner, "resolved", "tests_status", "patch_successfully_applied")) return "SWE_BENCH_REPORT";
+  return null;
+}
+
 function looksBinary(head: Buffer): boolean {
   const sample = head.subarray(0, 8192);
   let suspicious = 0;
@@ -46,6 +82,16 @@ function looksBinary(head: Buffer): boolean {
     return true;
   }
 }
+
+const HARNESS_LOG_MARKERS = [
+  ">>>>> Start Test Output",
+  ">>>>> Applied Patch",
+  ">>>>> All Tests Passed",
+  ">>>>> Some Tests Failed",
+  "OPENSWE_EXIT_CODE=",
+  ">>>>> Test Exit Code",
+  "Test Script:",
+];
 
 function unknown(reason: string, incomplete = false): Detection {
   return incomplete ? { kind: "unknown", reason, incomplete } : { kind: "unknown", reason };
@@ -68,6 +114,13 @@ export function zipMemberNames(head: Buffer): string[] {
   return names;
 }
 
+/** Inspect AI's native log: a zip of header.json, samples/<id>_epoch_<n>.json and a _journal. */
+const isInspectEvalMember = (name: string) =>
+  name === "header.json" || name === "_journal/start.json" || /^samples\/[^/]+\.json$/.test(name);
+
+/** An OpenHands SDK event (events.jsonl, one per line, or an array of them): a `kind`, its source, a string id and a time. */
+const isSdkEvent = (keys: Set<string>) => ["kind", "source", "id", "timestamp"].every((key) => keys.has(key));
+
 const fieldList = (keys: Set<string>) => [...keys].slice(0, 12).join(", ") || "none";
 
 /** The format of a JSON value of this shape; `truncated`: the shape may lack keys past the bytes scanned. */
@@ -76,7 +129,8 @@ export function classifyShape(shape: JsonShape, fileName: string, truncated: boo
   const incomplete = truncated && !shape.complete;
   if (shape.container === "array") {
     const elementKeys = shape.inner;
-    if (isOpenHandsEventList(elementKeys)) return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
+    if ((has(elementKeys, "action", "observation") && elementKeys.has("source")) || isSdkEvent(elementKeys))
+      return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
     const format = classifyRecordKeys(elementKeys);
     if (format) return { kind: "records", format, layout: "array" };
     return unknown(
@@ -86,8 +140,7 @@ export function classifyShape(shape: JsonShape, fileName: string, truncated: boo
   }
   const { top, inner } = shape;
   // the SDK's events.jsonl: one run, an event a line
-  if (shape.container === "lines" && isOpenHandsSdkEvent(top))
-    return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
+  if (shape.container === "lines" && isSdkEvent(top)) return { kind: "document", format: "OPENHANDS_TRAJECTORY" };
   if (shape.container === "object") {
     const documentFormat = classifyDocument(shape);
     if (documentFormat) return { kind: "document", format: documentFormat };
@@ -143,7 +196,8 @@ export function detectFormat(fileName: string, head: Buffer): Detection {
     (text[start] === "{" && /^\{\s*("|\})/.test(opening));
   if (json) return classifyShape(shapeOf(head), fileName, head.length >= DETECTION_HEAD_BYTES);
 
-  if (isHarnessLog(text) || /\.(log|txt)$/.test(name)) return { kind: "log", format: "SWE_BENCH_REPORT" };
+  if (HARNESS_LOG_MARKERS.some((marker) => text.includes(marker)) || /\.(log|txt)$/.test(name))
+    return { kind: "log", format: "SWE_BENCH_REPORT" };
   return unknown("the file is neither JSON, JSONL, a harness log nor an archive");
 }
 
