@@ -14,10 +14,10 @@ import { sweBenchInstances } from "./swe-bench-instances";
 /**
  * Every format a file can be, in the order detection tries them (detect-format.ts): the first
  * whose detector says yes wins, so a format whose keys are a narrower case of another's comes
- * first — verdicts (which may carry a model_patch) and reports before predictions, and all of
- * them, OpenHands, R2E-Gym and OpenSWE rows (which name an instance id and often a patch)
- * before SWE-bench instances. A new format is a folder with its index.ts and one line here
- * (test/unit/imports/format-registry.test.ts holds both).
+ * first — a reviewer verdict (which may name its candidate as a prediction does) before
+ * predictions, OpenSWE rows and SWE-Flow steps (which name an instance id and a patch or
+ * problem statement) before SWE-bench instances. A new format is a folder with its index.ts
+ * and one line here (test/unit/imports/format-registry.test.ts holds both).
  */
 export const FORMATS: readonly FormatDeclaration[] = [
   sweAgentTrajectory,
