@@ -85,9 +85,10 @@ const undeclaredLibFolder = {
 /**
  * Inside lib/imports a file walks detect -> read -> map -> write (lib/imports/README.md). Bottom up:
  * read/ (generic readers) and records/ (the shapes a mapper makes and a writer stores) lean on
- * nothing else of imports; write/ on records/ and the run; formats/ (detection, and one folder per
- * format: its map.ts, and its import.ts that hands what map made to write/) on read/, records/ and
- * the run — only an import.ts on write/. The pipeline that walks them —
+ * nothing else of imports; write/ on records/ and the run; formats/ (detection, the registry,
+ * and one folder per format: its index.ts, its map.ts, and its import.ts that hands what map
+ * made to write/) on read/, records/ and the run — only an import.ts on write/. The pipeline
+ * that walks them —
  * documents/, importers.ts, import-file.ts, import-job.ts, import-context.ts, upload-import.ts —
  * sits above all four, so none of them may import it.
  */

@@ -5,7 +5,7 @@ import { importOne } from "../import-records";
 import { isEnvironmentFolder, MAX_CONTEXT_BYTES, parseEnvironmentFolder } from "../formats/environment-folder/map";
 import { writeTaskRecords } from "../write/write-task-records";
 import { describeError } from "../import-records";
-import { importLogDocument, importReportFiles, type HarnessSource } from "./harness-documents";
+import { importLogDocument, importReportFiles, type HarnessSource } from "../formats/swe-bench-report/import";
 import { readSmallFile } from "../read/read-small-file";
 import { ValidationReportSchema, writeGoldValidation } from "../write/write-gold-validation";
 import {

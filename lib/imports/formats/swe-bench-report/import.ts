@@ -1,7 +1,6 @@
 import path from "node:path";
-import { AppError } from "../../errors/app-error";
-import type { ImportContext } from "../import-context";
-import { importOne } from "../import-records";
+import { AppError } from "../../../errors/app-error";
+import { describeError, importOne } from "../../import-records";
 import {
   harnessResultFromReport,
   identifyLog,
@@ -9,17 +8,17 @@ import {
   testsFromLog,
   type HarnessReport,
   type HarnessResult,
-} from "../formats/swe-bench-report/map";
-import { findExitCodeMarker } from "../../validation/exit-code-markers";
-import { writeHarnessResult } from "../write/write-harness-result";
-import { missingTaskAdvice } from "../write/find-tasks";
-import { instanceFromFileName } from "../write/find-instance";
-import { describeError } from "../import-records";
-import { readSmallFile } from "../read/read-small-file";
-import { generatorChooser } from "../user-generator";
+} from "./map";
+import { findExitCodeMarker } from "../../../validation/exit-code-markers";
+import { writeHarnessResult } from "../../write/write-harness-result";
+import { missingTaskAdvice } from "../../write/find-tasks";
+import { instanceFromFileName } from "../../write/find-instance";
+import { readSmallFile } from "../../read/read-small-file";
+import { generatorChooser } from "../../user-generator";
+import type { FormatContext } from "../format";
 
 // report.json files and harness logs, alone or as a run folder (report.json beside
-// test_output.txt and patch.diff, found by import-directory.ts).
+// test_output.txt and patch.diff, found by documents/import-directory.ts, which calls these).
 
 const write = (
   tx: Parameters<typeof writeHarnessResult>[0],
@@ -42,7 +41,7 @@ export type HarnessSource = {
 
 /** The prediction whose patch the run applied (patch.diff), when the predictions were imported first. */
 async function generatorFromPredictions(
-  ctx: ImportContext,
+  ctx: FormatContext,
   instanceId: string,
   patch: string | null | undefined,
 ): Promise<string | null> {
@@ -62,7 +61,7 @@ async function generatorFromPredictions(
  * user's is told once per batch.
  */
 async function runGenerator(
-  ctx: ImportContext,
+  ctx: FormatContext,
   instanceId: string,
   named: string | null | undefined,
   source: HarnessSource,
@@ -87,12 +86,12 @@ function withOfficialResolved(result: HarnessResult, source: HarnessSource): Har
   };
 }
 
-async function resolveInstance(ctx: ImportContext, fromFile: string | null): Promise<string | null> {
+async function resolveInstance(ctx: FormatContext, fromFile: string | null): Promise<string | null> {
   return ctx.options.instanceId ?? fromFile ?? (await instanceFromFileName(ctx.db, ctx.fileName));
 }
 
 export async function importReportFiles(
-  ctx: ImportContext,
+  ctx: FormatContext,
   files: { report: string; log?: string | null } & HarnessSource,
 ) {
   let document: unknown;
@@ -143,12 +142,12 @@ export async function importReportFiles(
   }
 }
 
-export async function importReportDocument(ctx: ImportContext) {
+export async function importReportDocument(ctx: FormatContext) {
   await importReportFiles(ctx, { report: await readSmallFile(ctx.filePath, "report.json") });
 }
 
 /** A harness log without its report: per-test results come from parsing it against the task's test lists. */
-export async function importLogDocument(ctx: ImportContext, source: HarnessSource = {}) {
+export async function importLogDocument(ctx: FormatContext, source: HarnessSource = {}) {
   const log = await readSmallFile(ctx.filePath, "log");
   const identity = identifyLog(log);
   const instanceId = await resolveInstance(
