@@ -6,7 +6,6 @@ import { createPrismaClient } from "../lib/db/client";
 import { installationId } from "../lib/docker/container-labels";
 import { createDockerEngine } from "../lib/docker/dockerode-engine";
 import type { DockerEngine } from "../lib/docker/docker-engine";
-import { JOB_NAMES } from "../lib/jobs/job-names";
 import { pruneDocker } from "../lib/worker-runtime/prune-docker";
 import { queueLogger } from "../lib/db/queue-logger";
 import { recoverExpiredLeases } from "../lib/worker-runtime/recover-expired-leases";
@@ -17,9 +16,11 @@ import {
   recordWorkerHeartbeat,
   removeWorkerHeartbeat,
 } from "../lib/worker-runtime/worker-heartbeat";
-import { VALIDATION_JOB } from "../lib/runs/validation-job";
-import { BUILD_JOB } from "../lib/builds/build-job";
-import { recoverImportLeases } from "../lib/imports/import-lease";
+import { VALIDATE_TASK, VALIDATION_JOB } from "../lib/runs/validation-job";
+import { BUILD_ENVIRONMENT, BUILD_JOB } from "../lib/builds/build-job";
+import { IMPORT_FILE, recoverImportLeases } from "../lib/imports/import-lease";
+import { REPLAY_STEP } from "../lib/trajectories/replay/replay-job";
+import { PRUNE_DOCKER } from "../lib/worker-runtime/prune-job";
 import { claimPolicy } from "../lib/worker-runtime/claim-policy";
 import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
@@ -167,11 +168,11 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
       logger: queueLogger,
       forbiddenFlags: claim.forbiddenFlags,
       taskList: {
-        [JOB_NAMES.buildEnvironment]: buildEnvironment(ctx),
-        [JOB_NAMES.validateTask]: validateTask(ctx),
-        [JOB_NAMES.pruneDocker]: pruneDockerProcessor(ctx),
-        [JOB_NAMES.importFile]: importFile(ctx),
-        [JOB_NAMES.replayStep]: replayStep(ctx),
+        [BUILD_ENVIRONMENT.name]: buildEnvironment(ctx),
+        [VALIDATE_TASK.name]: validateTask(ctx),
+        [PRUNE_DOCKER.name]: pruneDockerProcessor(ctx),
+        [IMPORT_FILE.name]: importFile(ctx),
+        [REPLAY_STEP.name]: replayStep(ctx),
       },
     });
   } catch (error) {

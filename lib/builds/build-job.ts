@@ -1,6 +1,18 @@
+import { z } from "zod";
 import { enqueueJob } from "../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
+import { defineJob } from "../jobs/job-type";
 import type { RecoverableJob } from "../worker-runtime/leased-job";
+
+/** Builds one revision's image (workers/processors/build-environment.ts). */
+export const BUILD_ENVIRONMENT = defineJob({
+  name: "build-environment",
+  needs: "docker",
+  payload: z.object({
+    buildId: z.string().min(1),
+    /** rebuild every layer (the image exists but is suspected stale) */
+    noCache: z.boolean().optional(),
+  }),
+});
 
 /** The build job as the worker runtime requeues and recovers it. */
 export const BUILD_JOB: RecoverableJob = {
@@ -9,6 +21,6 @@ export const BUILD_JOB: RecoverableJob = {
   requeueResets: "started_at = null,",
   cancelResets: "",
   failResets: "",
-  jobKey: jobKeyFor.build,
-  enqueue: (db, buildId, options) => enqueueJob(db, JOB_NAMES.buildEnvironment, { buildId }, options),
+  jobKey: BUILD_ENVIRONMENT.keyFor,
+  enqueue: (db, buildId, options) => enqueueJob(db, BUILD_ENVIRONMENT, { buildId }, options),
 };

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { removeQueuedJob } from "../jobs/enqueue-job";
-import { jobKeyFor } from "../jobs/job-names";
+import { BUILD_ENVIRONMENT } from "./build-job";
 
 /** A queued build is cancelled at once; a running one is flagged and its worker stops it. */
 export async function cancelBuild(db: PrismaClient, buildId: string) {
@@ -16,7 +16,7 @@ export async function cancelBuild(db: PrismaClient, buildId: string) {
       },
     });
     if (queued.count) {
-      await removeQueuedJob(tx, jobKeyFor.build(buildId));
+      await removeQueuedJob(tx, BUILD_ENVIRONMENT.keyFor(buildId));
       return tx.build.findUniqueOrThrow({ where: { id: buildId } });
     }
     const running = await tx.build.updateMany({

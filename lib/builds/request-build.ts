@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { enqueueJob } from "../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
+import { BUILD_ENVIRONMENT } from "./build-job";
 
 export const RequestBuildSchema = z.object({
   environmentId: z.string().min(1),
@@ -34,9 +34,9 @@ export async function requestBuild(db: PrismaClient, input: RequestBuildInput & 
     const build = await tx.build.create({ data: { revisionId, status: "QUEUED", requestedById: input.actorId } });
     await enqueueJob(
       tx,
-      JOB_NAMES.buildEnvironment,
+      BUILD_ENVIRONMENT,
       { buildId: build.id, noCache: input.noCache },
-      { jobKey: jobKeyFor.build(build.id) },
+      { jobKey: BUILD_ENVIRONMENT.keyFor(build.id) },
     );
     return build;
   });

@@ -3,7 +3,7 @@ import type { Db, Prisma, PrismaClient } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { auditLog } from "../audit/audit-log";
 import { removeQueuedJob } from "../jobs/enqueue-job";
-import { jobKeyFor } from "../jobs/job-names";
+import { IMPORT_FILE } from "./import-lease";
 
 // Reading and cancelling ImportBatches for the Imports page, the API and the CLI. A batch
 // whose importer died is settled by the workers' lease recovery (import-lease.ts).
@@ -97,7 +97,7 @@ export async function cancelImport(db: PrismaClient, id: string, actorId: string
       },
     });
     if (queued.count) {
-      await removeQueuedJob(tx, jobKeyFor.importBatch(id));
+      await removeQueuedJob(tx, IMPORT_FILE.keyFor(id));
       await tx.importUploadChunk.deleteMany({ where: { batchId: id } });
     } else await tx.importBatch.updateMany({ where: { id, status: "RUNNING" }, data: { cancelRequested: true } });
     await auditLog(tx, { actorId, entityType: "import_batch", entityId: id, action: "import.cancel" });

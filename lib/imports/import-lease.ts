@@ -1,7 +1,8 @@
 import { hostname } from "node:os";
+import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
+import { defineJob } from "../jobs/job-type";
 import type { LeasedJob } from "../worker-runtime/leased-job";
 import { leaseExpired, expiredLeases } from "../worker-runtime/recover-expired-leases";
 import { enqueueJobForRow, requeueRow } from "../worker-runtime/requeue-row";
@@ -14,14 +15,21 @@ import { enqueueJobForRow, requeueRow } from "../worker-runtime/requeue-row";
 /** The owner id of an import run inside this process (the CLI, the seed, a benchmark). */
 export const inProcessOwner = () => `${hostname()}-${process.pid}-in-process`;
 
+/** Imports an uploaded file stored in import_upload_chunks into its ImportBatch (workers/processors/import-file.ts). */
+export const IMPORT_FILE = defineJob({
+  name: "import-file",
+  needs: "import",
+  payload: z.object({ batchId: z.string().min(1) }),
+});
+
 /** The import job as the worker runtime requeues it. */
 export const IMPORT_JOB: LeasedJob = {
   table: "import_batches",
   auditEntity: "import_batch",
   // a batch keeps its started_at (when the curator started it) and its checkpoint, to resume from
   requeueResets: "",
-  jobKey: jobKeyFor.importBatch,
-  enqueue: (db, batchId, options) => enqueueJob(db, JOB_NAMES.importFile, { batchId }, options),
+  jobKey: IMPORT_FILE.keyFor,
+  enqueue: (db, batchId, options) => enqueueJob(db, IMPORT_FILE, { batchId }, options),
 };
 
 /** The job that imports a stored upload, keyed by its batch (re-enqueueing replaces). */

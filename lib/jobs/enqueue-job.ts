@@ -1,7 +1,6 @@
 import type { Db } from "../db/client";
-import type { JobName } from "./job-names";
-import { JOB_PAYLOAD_SCHEMAS, type JobPayload } from "./job-payloads";
 import { flagsFor } from "./job-flags";
+import type { JobType } from "./job-type";
 
 export type EnqueueOptions = {
   jobKey?: string;
@@ -22,22 +21,22 @@ const DEFAULT_MAX_ATTEMPTS = 3;
  * the transaction that creates the Build / ValidationRun row, the row and its job commit
  * (or roll back) together.
  */
-export async function enqueueJob<N extends JobName>(
+export async function enqueueJob<Payload>(
   db: Db,
-  name: N,
-  payload: JobPayload<N>,
+  job: JobType<Payload>,
+  payload: Payload,
   options: EnqueueOptions = {},
 ): Promise<void> {
-  const parsed = JOB_PAYLOAD_SCHEMAS[name].parse(payload);
+  const parsed = job.payload.parse(payload);
   await db.$executeRaw`
     select graphile_worker.add_job(
-      identifier => ${name}::text,
+      identifier => ${job.name}::text,
       payload => ${JSON.stringify(parsed)}::json,
       max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::smallint,
       run_at => now() + ${options.delayMs ?? 0}::int * interval '1 millisecond',
       job_key => ${options.jobKey ?? null}::text,
       priority => ${options.priority ?? 0}::smallint,
-      flags => ${flagsFor(name, options.imageHash)}::text[]
+      flags => ${flagsFor(job.needs, options.imageHash)}::text[]
     )`;
 }
 

@@ -1,5 +1,3 @@
-import { JOB_NAMES, type JobName } from "./job-names";
-
 // graphile-worker lets each worker refuse jobs by flag (its forbiddenFlags option). Every
 // job carries the flag of what it needs, so a worker whose engine is down refuses Docker
 // jobs and a draining worker refuses everything, with the queue's own claim; a validation
@@ -13,14 +11,6 @@ export const JOB_FLAG = {
   import: "import",
 } as const;
 
-const NEEDS: Record<JobName, string> = {
-  [JOB_NAMES.buildEnvironment]: JOB_FLAG.docker,
-  [JOB_NAMES.validateTask]: JOB_FLAG.docker,
-  [JOB_NAMES.pruneDocker]: JOB_FLAG.docker,
-  [JOB_NAMES.importFile]: JOB_FLAG.import,
-  [JOB_NAMES.replayStep]: JOB_FLAG.docker,
-};
-
 const IMAGE_PREFIX = "image:";
 
 /** The flag of a validation whose image has this build-context hash. */
@@ -28,7 +18,7 @@ export const imageFlag = (contextHash: string) => `${IMAGE_PREFIX}${contextHash}
 
 export const isImageFlag = (flag: string) => flag.startsWith(IMAGE_PREFIX);
 
-/** Every flag a job of this name carries, plus its image's when known. */
-export function flagsFor(name: JobName, contextHash?: string | null): string[] {
-  return contextHash ? [NEEDS[name], imageFlag(contextHash)] : [NEEDS[name]];
+/** Every flag a job carries: what it needs, plus its image's when known. */
+export function flagsFor(needs: keyof typeof JOB_FLAG, contextHash?: string | null): string[] {
+  return contextHash ? [JOB_FLAG[needs], imageFlag(contextHash)] : [JOB_FLAG[needs]];
 }

@@ -1,7 +1,7 @@
 import type { Db, PrismaClient } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { removeQueuedJob } from "../jobs/enqueue-job";
-import { jobKeyFor } from "../jobs/job-names";
+import { VALIDATE_TASK } from "./validation-job";
 
 /**
  * Cancels every unfinished run of a group: queued runs at once (their jobs removed),
@@ -26,7 +26,7 @@ export async function cancelValidation(db: PrismaClient, input: { groupId: strin
         errorMessage: "Cancelled before it started",
       },
     });
-    for (const id of queued) await removeQueuedJob(tx, jobKeyFor.run(id));
+    for (const id of queued) await removeQueuedJob(tx, VALIDATE_TASK.keyFor(id));
     await tx.validationRun.updateMany({
       where: { id: { in: running }, status: "RUNNING" },
       data: { cancelRequested: true },

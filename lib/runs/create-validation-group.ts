@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, RunKind } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
+import { VALIDATE_TASK } from "./validation-job";
 import { revisionImageHash } from "../builds/revision-image-hash";
 
 export type RunSpec = { kind: RunKind; attempt: number; candidatePatchId?: string | null };
@@ -30,9 +30,9 @@ export async function createValidationGroup(
     // controls first: a curator is waiting on them; candidate ground truth can trail
     await enqueueJob(
       tx,
-      JOB_NAMES.validateTask,
+      VALIDATE_TASK,
       { runId: run.id },
-      { jobKey: jobKeyFor.run(run.id), priority: spec.kind === "CANDIDATE" ? 1 : 0, imageHash },
+      { jobKey: VALIDATE_TASK.keyFor(run.id), priority: spec.kind === "CANDIDATE" ? 1 : 0, imageHash },
     );
     runs.push(run);
   }

@@ -1,6 +1,7 @@
+import { z } from "zod";
 import type { Db } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../jobs/job-names";
+import { defineJob } from "../jobs/job-type";
 import type { RecoverableJob } from "../worker-runtime/leased-job";
 import { settleGroupOfRun } from "./settle-validation-group";
 
@@ -11,6 +12,13 @@ async function imageHashOfRun(db: Db, runId: string): Promise<string | null> {
   return rows[0]?.context_hash ?? null;
 }
 
+/** Runs one validation of a task in a container (workers/processors/validate-task.ts). */
+export const VALIDATE_TASK = defineJob({
+  name: "validate-task",
+  needs: "docker",
+  payload: z.object({ runId: z.string().min(1) }),
+});
+
 /** The validation job as the worker runtime requeues and recovers it. */
 export const VALIDATION_JOB: RecoverableJob = {
   table: "validation_runs",
@@ -18,10 +26,10 @@ export const VALIDATION_JOB: RecoverableJob = {
   requeueResets: "started_at = null, container_id = null, phase = null,",
   cancelResets: "phase = null,",
   failResets: "failure_class = 'INFRA_ERROR', phase = null,",
-  jobKey: jobKeyFor.run,
+  jobKey: VALIDATE_TASK.keyFor,
   // the image goes on the job so a worker that already holds it claims it first
   enqueue: async (db, runId, options) =>
-    enqueueJob(db, JOB_NAMES.validateTask, { runId }, { ...options, imageHash: await imageHashOfRun(db, runId) }),
+    enqueueJob(db, VALIDATE_TASK, { runId }, { ...options, imageHash: await imageHashOfRun(db, runId) }),
   // a run given up on may be the last of its group: the group's verdict is settled with it
   afterGaveUp: settleGroupOfRun,
 };

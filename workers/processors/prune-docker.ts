@@ -1,12 +1,12 @@
 import type { Task } from "graphile-worker";
-import { PruneDockerPayloadSchema } from "../../lib/jobs/job-payloads";
+import { PRUNE_DOCKER } from "../../lib/worker-runtime/prune-job";
 import { pruneDocker as prune } from "../../lib/worker-runtime/prune-docker";
 import type { WorkerContext } from "../../lib/worker-runtime/worker-context";
 
 export const pruneDocker =
   (ctx: WorkerContext): Task =>
   async (payload, helpers) => {
-    PruneDockerPayloadSchema.parse(payload);
+    PRUNE_DOCKER.payload.parse(payload);
     const report = await prune({
       db: ctx.db,
       docker: ctx.docker,

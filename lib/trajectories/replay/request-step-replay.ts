@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../../db/client";
 import { AppError, notFound } from "../../errors/app-error";
 import { enqueueJob } from "../../jobs/enqueue-job";
-import { JOB_NAMES, jobKeyFor } from "../../jobs/job-names";
+import { REPLAY_STEP } from "./replay-job";
 import { validationReadiness } from "../../environments/validation-readiness";
 import { isReplayTarget, replayActionOf } from "./replay-actions";
 
@@ -78,7 +78,7 @@ export async function requestStepReplay(
       data: { trajectoryId: trajectory.id, stepIndex: step.index, actionsTotal, requestedById: input.actorId },
       select: { id: true },
     });
-    await enqueueJob(tx, JOB_NAMES.replayStep, { replayId: replay.id }, { jobKey: jobKeyFor.replay(replay.id) });
+    await enqueueJob(tx, REPLAY_STEP, { replayId: replay.id }, { jobKey: REPLAY_STEP.keyFor(replay.id) });
     return { id: replay.id, queued: true };
   });
 }

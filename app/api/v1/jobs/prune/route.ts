@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { requestPrune } from "@/lib/jobs/request-prune";
+import { requestPrune } from "@/lib/worker-runtime/prune-job";
 import { AnyObject } from "@/lib/http/api-schemas";
 
 export const POST = defineRoute(
