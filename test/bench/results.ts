@@ -8,6 +8,8 @@ import path from "node:path";
 
 export const RESULTS_DIR = path.join(import.meta.dirname, "..", "..", "docs", "bench-results");
 
+export type FigureUnit = "ms" | "MB" | "count";
+
 export type Figure = {
   /** what a person waits on, e.g. "analytics, reviewers page, p95" */
   figure: string;
@@ -15,7 +17,11 @@ export type Figure = {
   /** what the figure is compared with, timed in the same run (raw SQL, the server's response …) */
   baselineName: string;
   baseline: number;
-  unit: "ms";
+  /**
+   * ms: a time; MB: memory; count: a number of things (errors, decisions lost), whose baseline is
+   * what it is counted out of (requests sent, decisions accepted), so its ratio is a share.
+   */
+  unit: FigureUnit;
   /** the target, in words, as the issue states it */
   target: string;
   /** null: a figure kept for context, with no target of its own */
