@@ -10,6 +10,8 @@
 //     filter on the joined trajectory] ORDER BY … LIMIT 26` through pg (no outcome expression,
 //     blind set or snippets): the least any search over the index does.
 // Prints p50/p95 of each and the ratio ours p95 ÷ raw p95 (target ≤ 3×).
+// Writes docs/bench-results/search.json (each query's p95 against its raw twin's, and the worst)
+// for npm run bench:report.
 // Usage: npm run bench:search [-- --steps 1000000 --samples 60]
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,6 +27,7 @@ import { createPrismaClient } from "../../lib/db/client";
 import { NOT_BLIND } from "../../lib/auth/blind";
 import { CrossSearchQuerySchema, searchAllSteps, stepTsQuery } from "../../lib/trajectories/search-all-steps";
 import { freePort } from "../helpers/free-port";
+import { machineState, writeBenchResults, type Figure } from "./results";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
@@ -127,6 +130,7 @@ const percentile = (values: number[], p: number) =>
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
+  const atStart = machineState();
   const work = mkdtempSync(path.join(tmpdir(), "swe-curator-bench-search-"));
   process.env.EMBEDDED_PG_FSYNC = "off";
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, "pg"), port: await freePort(), quiet: true });
@@ -154,6 +158,8 @@ async function main() {
 
     const rows: string[][] = [];
     const ratios: number[] = [];
+    const figures: Figure[] = [];
+    const scale = `${(TRAJECTORIES * PER_TRAJECTORY).toLocaleString("en")} steps`;
     for (const { name, query, raw: rawWhere } of QUERIES) {
       const parsed = CrossSearchQuerySchema.parse(query);
       const rawSql = `${rawWhere} ORDER BY s.trajectory_id, s.index LIMIT ${parsed.limit + 1}`;
@@ -170,6 +176,15 @@ async function main() {
       }
       const ratio = percentile(ours, 95) / percentile(raw, 95);
       ratios.push(ratio);
+      figures.push({
+        figure: `search across ${scale}, ${name}, p95`,
+        measured: percentile(ours, 95),
+        baselineName: "the bare index query raw, p95",
+        baseline: percentile(raw, 95),
+        unit: "ms",
+        target: "≤ 3× raw",
+        met: ratio <= 3,
+      });
       rows.push([
         name,
         String(hits),
@@ -195,9 +210,16 @@ async function main() {
       })),
     );
     const worst = Math.max(...ratios);
+    // the issue's row: the query furthest from its raw twin
+    const worstFigure = figures[ratios.indexOf(worst)];
+    figures.push({
+      ...worstFigure,
+      figure: `search across ${scale}, worst query (${QUERIES[ratios.indexOf(worst)].name}), p95`,
+    });
     console.log(
       `[bench] worst p95 ratio ours ÷ raw: ${worst.toFixed(2)}× (target ≤ 3×)${worst > 3 ? " — over target" : ""}`,
     );
+    writeBenchResults("search", figures, atStart, { steps: TRAJECTORIES * PER_TRAJECTORY, samples: SAMPLES });
     await prisma.$disconnect();
     await pool.end();
   } finally {
