@@ -3,6 +3,9 @@
 // against the server's own response time for the same page measured in the same run (the
 // HTML fetched directly, no browser). A ratio near 1 means the page shows its content as
 // soon as the server has answered; the absolute figures are printed beside it.
+// Writes docs/bench-results/pages.json for npm run bench:report: each page type's main content
+// against the server's response for the same page, the slowest of them (target < 300 ms every
+// page), and the slowest in a new tab against the browser's floor page in a new tab.
 // Usage: npm run bench:pages [-- --runs 3]
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +18,7 @@ import { spawnApp } from "../helpers/e2e-server";
 import { launchChromium, signInThroughForm } from "../helpers/chromium";
 import { SIGNED_OUT_TOUR, signedInTour, tourIds, type TourPage } from "../helpers/page-tour";
 import { timeWhenShown } from "./shown-at";
+import { machineState, writeBenchResults, type Figure } from "./results";
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
@@ -140,6 +144,7 @@ async function startFloorPage() {
 }
 
 async function main() {
+  const atStart = machineState();
   const dataDir = mkdtempSync(path.join(tmpdir(), "swe-curator-bench-pages-"));
   const { url, child } = await startApp(dataDir);
   const browser = await launchChromium();
@@ -210,6 +215,31 @@ async function main() {
     console.log(
       `slowest in a new tab: ${slowTab.name}, ${slowTab.newTabMs.toFixed(0)} ms (${(slowTab.newTabMs / slowTab.mainMs).toFixed(1)}× its load in an open tab; ${(slowTab.newTabMs / floorRow.newTabMs).toFixed(1)}× the browser floor's ${floorRow.newTabMs.toFixed(0)} ms in a new tab)`,
     );
+    const serverName = "the server's response for the same page (its HTML fetched directly), median";
+    const mainFigure = (r: Awaited<ReturnType<typeof measurePage>>, label: string): Figure => ({
+      figure: `${label}, main content, median of ${RUNS}`,
+      measured: r.mainMs,
+      baselineName: serverName,
+      baseline: r.serverMs,
+      unit: "ms",
+      target: "< 300 ms",
+      met: r.mainMs < 300,
+    });
+    const figures: Figure[] = [
+      // signed in and signed out both have a "not found" page: a figure names which
+      ...rows.map((r, i) => mainFigure(r, `page ${r.name}${i < tour.length ? "" : " (signed out)"}`)),
+      mainFigure(worst, `slowest page (${worst.name}${rows.indexOf(worst) < tour.length ? "" : ", signed out"})`),
+      {
+        figure: `slowest page in a new tab (${slowTab.name}${rows.indexOf(slowTab) < tour.length ? "" : ", signed out"}), main content, median of ${RUNS}`,
+        measured: slowTab.newTabMs,
+        baselineName: "the browser floor page (one line of HTML) in a new tab, median",
+        baseline: floorRow.newTabMs,
+        unit: "ms",
+        target: "none (the browser's own start of a tab is in it)",
+        met: null,
+      },
+    ];
+    writeBenchResults("pages", figures, atStart, { runs: RUNS });
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => {
