@@ -17,10 +17,10 @@ export type Results = {
 
 const OUTPUT = path.join(RESULTS_DIR, "..", "performance.md");
 
-/** A figure's value in its unit: a time to a tenth of a millisecond, memory in whole MB, a count as a whole number. */
+/** A figure's value in its unit: a time or memory to a tenth (a page's JS heap can be a few MB), a count as a whole number. */
 export function formatValue(value: number, unit: FigureUnit): string {
   if (!Number.isFinite(value)) return "—";
-  if (unit === "MB") return `${value.toFixed(0)} MB`;
+  if (unit === "MB") return `${value.toFixed(1)} MB`;
   if (unit === "count") return Math.round(value).toLocaleString("en");
   return `${value.toFixed(1)} ms`;
 }

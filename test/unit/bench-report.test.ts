@@ -52,7 +52,7 @@ const results: Results = {
 describe("the bench report", () => {
   it("shows each value in its unit", () => {
     expect(formatValue(12.345, "ms")).toBe("12.3 ms");
-    expect(formatValue(231.6, "MB")).toBe("232 MB");
+    expect(formatValue(231.64, "MB")).toBe("231.6 MB");
     expect(formatValue(12000, "count")).toBe("12,000");
     expect(formatValue(0, "count")).toBe("0");
     expect(formatValue(NaN, "ms")).toBe("—");
@@ -74,7 +74,7 @@ describe("the bench report", () => {
       "| load, task list (filters), p99 | 120.0 ms | 40.0 ms one client alone, p50 | 3.00× | < 200 ms | met | quiet |",
     );
     expect(rendered).toContain(
-      "| load, web server memory after | 232 MB | 220 MB at start | 1.05× | within 10 % of start | met | quiet |",
+      "| load, web server memory after | 231.6 MB | 220.2 MB at start | 1.05× | within 10 % of start | met | quiet |",
     );
     expect(rendered).toContain("| load, errors | 3 | 12,000 requests sent | 0.03 % | 0 | **missed** | quiet |");
     expect(rendered).toContain("| load, decisions lost | 0 | 0 decisions accepted (201) | — | 0 | — | quiet |");
