@@ -17,6 +17,11 @@
 // BENCH_HEAP_SNAPSHOTS=DIR writes a V8 heap snapshot of the web server into DIR at the memory
 // baseline and again after the run (node --heapsnapshot-signal): compare them in Chrome
 // DevTools (Memory → Comparison) to see what the load left behind.
+// Writes docs/bench-results/load.json for npm run bench:report: per kind of client, p50/p95/p99 at
+// the curators' pace and p99 with no pause, each against the same kind's p50 with one client
+// alone (the warm-up's requests before the load, the first of each kind left out); errors out of
+// requests sent; decisions lost and duplicated out of those accepted; the server's memory after
+// against its start.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import {
@@ -43,6 +48,7 @@ import { loadDemoEnvironments } from "../../lib/environments/load-demo-environme
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
 import { ensureProductionBuild, NEXT_BIN, WEB_SERVER_ENV } from "../../scripts/production-build";
 import { freePort } from "../helpers/free-port";
+import { machineState, writeBenchResults, type Figure } from "./results";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
@@ -301,6 +307,7 @@ function printResults(title: string, kinds: Kind[], results: KindResult[], pace?
 }
 
 async function main() {
+  const atStart = machineState();
   if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID")))
     console.log("[load] reusing the existing production build");
   else await ensureProductionBuild();
@@ -401,11 +408,19 @@ async function main() {
     ]);
     // every kind once before the baseline: the first request of a route loads its code, which stays
     const warmTargets = targets.splice(-20);
-    for (const target of warmTargets) {
-      await (await fetch(`${baseUrl}/api/v1/tasks?${filters()}`, { headers: bearer })).arrayBuffer();
-      await (await fetch(`${baseUrl}${taskPage()}`, { headers: { cookie } })).arrayBuffer();
-      await (await fetch(`${baseUrl}${trajectoryPage()}`, { headers: { cookie } })).arrayBuffer();
-      await (await fetch(`${baseUrl}${reads()}`, { headers: bearer })).arrayBuffer();
+    // each kind's time with one client alone (the kinds' order below), the baseline of its figures under load;
+    // the first pass is left out: it loads each route's code
+    const alone: number[][] = [[], [], [], [], []];
+    const timedFetch = async (kind: number, first: boolean, url: string, init: RequestInit) => {
+      const started = performance.now();
+      await (await fetch(url, init)).arrayBuffer();
+      if (!first) alone[kind].push(performance.now() - started);
+    };
+    for (const [i, target] of warmTargets.entries()) {
+      await timedFetch(0, i === 0, `${baseUrl}/api/v1/tasks?${filters()}`, { headers: bearer });
+      await timedFetch(1, i === 0, `${baseUrl}${taskPage()}`, { headers: { cookie } });
+      await timedFetch(2, i === 0, `${baseUrl}${trajectoryPage()}`, { headers: { cookie } });
+      await timedFetch(3, i === 0, `${baseUrl}${reads()}`, { headers: bearer });
       const decision = {
         taskId: target.id,
         verdict: "NEEDS_CHANGES",
@@ -413,13 +428,11 @@ async function main() {
         comment: "load warm-up",
         version: target.version,
       };
-      await (
-        await fetch(`${baseUrl}/api/v1/decisions`, {
-          method: "POST",
-          headers: { ...bearer, "idempotency-key": randomUUID() },
-          body: JSON.stringify(decision),
-        })
-      ).arrayBuffer();
+      await timedFetch(4, i === 0, `${baseUrl}/api/v1/decisions`, {
+        method: "POST",
+        headers: { ...bearer, "idempotency-key": randomUUID() },
+        body: JSON.stringify(decision),
+      });
     }
     await heapSnapshot(next.pid!, "start");
     const rssStart = serverRssMb(next.pid!);
@@ -555,6 +568,105 @@ async function main() {
     console.log(
       `list p99 at the curators' pace ${curatorsList.p99.toFixed(1)} ms (target < 200 ms): ${curatorsList.p99 < 200 ? "met" : "NOT met"}; errors ${totalErrors} (target 0): ${totalErrors === 0 ? "met" : "NOT met"}; decisions lost ${lost} (target 0): ${lost === 0 && duplicated === 0 ? "met" : "NOT met"}`,
     );
+    const auditsWrong = auditMismatch - (sent - perTask.length);
+    const requestsSent = runs.flatMap((run) => run.results).reduce((sum, r) => sum + r.requests, 0);
+    const aloneName = (i: number) => `the same kind with one client alone before the load, p50 of ${alone[i].length}`;
+    const aloneP50 = (i: number) =>
+      percentile(
+        [...alone[i]].sort((a, b) => a - b),
+        50,
+      );
+    const figures: Figure[] = [];
+    for (const [i, r] of runs[0].results.entries()) {
+      for (const [p, value] of [
+        ["p50", r.p50],
+        ["p95", r.p95],
+        ["p99", r.p99],
+      ] as const) {
+        const judged = i === 0 && p === "p99"; // the list's p99 at the curators' pace is the issue's target
+        figures.push({
+          figure: `load at the curators' pace (${CLIENTS} clients), ${r.name}, ${p}`,
+          measured: value,
+          baselineName: aloneName(i),
+          baseline: aloneP50(i),
+          unit: "ms",
+          target: judged ? "< 200 ms" : "none (kept for context)",
+          met: judged ? value < 200 : null,
+        });
+      }
+    }
+    for (const [i, r] of saturation.entries())
+      figures.push({
+        figure: `load with no pause (${CLIENTS} clients, saturation), ${r.name}, p99`,
+        measured: r.p99,
+        baselineName: aloneName(i),
+        baseline: aloneP50(i),
+        unit: "ms",
+        target: "none (the server's latency when overloaded)",
+        met: null,
+      });
+    figures.push(
+      {
+        figure: "load, errors and non-2xx answers, both runs",
+        measured: totalErrors,
+        baselineName: "requests sent",
+        baseline: requestsSent,
+        unit: "count",
+        target: "0",
+        met: totalErrors === 0,
+      },
+      {
+        figure: "load, decisions accepted but lost",
+        measured: lost,
+        baselineName: "decisions accepted (201, read back)",
+        baseline: accepted.size,
+        unit: "count",
+        target: "0",
+        met: lost === 0,
+      },
+      {
+        figure: "load, decisions stored more than once",
+        measured: duplicated,
+        baselineName: "tasks decided in the database",
+        baseline: perTask.length,
+        unit: "count",
+        target: "0",
+        met: duplicated === 0,
+      },
+      {
+        figure: "load, decisions whose audit entries are not exactly one",
+        measured: auditsWrong,
+        baselineName: "tasks decided in the database",
+        baseline: perTask.length,
+        unit: "count",
+        target: "0",
+        met: auditsWrong === 0,
+      },
+      {
+        figure: "load, web server memory 20 s after the last run",
+        measured: rssAfter,
+        baselineName: "its memory at start (every kind served once)",
+        baseline: rssStart,
+        unit: "MB",
+        target: "within 10 % of start",
+        met: growth <= 0.1,
+      },
+      {
+        figure: "load, web server memory at its peak",
+        measured: rssPeak,
+        baselineName: "its memory at start (every kind served once)",
+        baseline: rssStart,
+        unit: "MB",
+        target: "none (kept for context)",
+        met: null,
+      },
+    );
+    writeBenchResults("load", figures, atStart, {
+      seconds: SECONDS,
+      clients: CLIENTS,
+      pace: PACE,
+      "decision tasks": DECISION_TASKS,
+    });
     // a lost or doubled decision is a correctness failure, not a slow figure: say so and fail the run
     if (lost > 0 || duplicated > 0) {
       console.error(
