@@ -65,6 +65,19 @@ export function ExportLinks({
   );
 }
 
+/** A page's filters, then the export links for what they show. */
+export function FiltersAndExports({
+  children,
+  ...exports
+}: Parameters<typeof ExportLinks>[0] & { children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      {children}
+      <ExportLinks {...exports} />
+    </div>
+  );
+}
+
 /** A filter in the URL: a select with "all" as the empty value. */
 export function FilterSelect({
   label,

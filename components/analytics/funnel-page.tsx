@@ -2,7 +2,7 @@
 import { FUNNEL_DIMENSIONS, FUNNEL_STAGES, type FunnelResult } from "@/lib/analytics/funnel";
 import { TaskSource } from "@/lib/db/enums";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
-import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
+import { AnalyticsBody, ChartBeside, FiltersAndExports, FilterSelect } from "./analytics-frame";
 import { FigureTable } from "./figure-table";
 import { useAnalytics } from "./use-analytics";
 
@@ -75,18 +75,17 @@ export function FunnelPage() {
   const { data, error, urlFilter, apiPath, queryString } = useAnalytics<FunnelResult>("funnel");
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-3">
+      <FiltersAndExports
+        apiPath={apiPath}
+        queryString={queryString}
+        tables={[
+          { name: "stages", label: "Stages" },
+          { name: "drops", label: "Drops" },
+        ]}
+      >
         <FilterSelect label="Split by" {...urlFilter("by")} options={BY_OPTIONS} />
         <FilterSelect label="Source" {...urlFilter("source")} options={SOURCE_OPTIONS} />
-        <ExportLinks
-          apiPath={apiPath}
-          queryString={queryString}
-          tables={[
-            { name: "stages", label: "Stages" },
-            { name: "drops", label: "Drops" },
-          ]}
-        />
-      </div>
+      </FiltersAndExports>
       <AnalyticsBody data={data} error={error}>
         {(funnel) => <FunnelCharts data={funnel} />}
       </AnalyticsBody>

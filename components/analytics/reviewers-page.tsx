@@ -3,9 +3,9 @@ import type { ReviewerAnalytics } from "@/lib/analytics/reviewers";
 import type { FigureTable as Table } from "@/lib/analytics/figures";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
 import { ReliabilityChart, type ReliabilityBin } from "@/components/charts/reliability-chart";
-import { AnalyticsBody, ChartBeside, ExportLinks, FilterSelect } from "./analytics-frame";
+import { AnalyticsBody, ChartBeside, FiltersAndExports, FilterSelect } from "./analytics-frame";
 import { FigureTable } from "./figure-table";
-import { rateChartData } from "./chart-data";
+import { RateChartBeside } from "./rate-chart";
 import { useAnalytics } from "./use-analytics";
 
 const BY_OPTIONS = [
@@ -33,21 +33,14 @@ const REVISION_RATES = [
 type ReviewerPage = ReviewerAnalytics & { revisions: Table; revisionPairs: Table };
 
 function RevisionLoop({ data }: { data: ReviewerPage }) {
-  const rateData = rateChartData(data.revisions, REVISION_RATES);
   return (
     <>
-      <ChartBeside
-        chart={
-          <GroupedBarChart
-            title="Resolve rate before and after revision (reviewer × generator)"
-            testId="revision-chart"
-            data={rateData}
-            series={REVISION_RATES}
-            scale={{ kind: "rate" }}
-            emptyText="No revised patch yet: import a prediction with revision_of (its predecessor's model) and review_id."
-          />
-        }
-        table={<FigureTable table={data.revisions} testId="revision-table" />}
+      <RateChartBeside
+        title="Resolve rate before and after revision (reviewer × generator)"
+        testId="revision"
+        table={data.revisions}
+        rates={REVISION_RATES}
+        emptyText="No revised patch yet: import a prediction with revision_of (its predecessor's model) and review_id."
       />
       <FigureTable table={data.revisionPairs} testId="revision-pairs" />
     </>
@@ -55,7 +48,6 @@ function RevisionLoop({ data }: { data: ReviewerPage }) {
 }
 
 function ReviewerCharts({ data }: { data: ReviewerPage }) {
-  const rateData = rateChartData(data.measures, RATES);
   const causeData = data.causes.rows.map((row) => ({
     label: row.cause as string,
     values: { falseApproval: row.falseApproval as number, falseRejection: row.falseRejection as number },
@@ -63,18 +55,12 @@ function ReviewerCharts({ data }: { data: ReviewerPage }) {
   }));
   return (
     <div className="flex flex-col gap-8">
-      <ChartBeside
-        chart={
-          <GroupedBarChart
-            title="Decisions against executed ground truth"
-            testId="reviewer-chart"
-            data={rateData}
-            series={RATES}
-            scale={{ kind: "rate" }}
-            emptyText="No reviewer verdict yet: import reviewer verdicts and validate their candidate patches."
-          />
-        }
-        table={<FigureTable table={data.measures} testId="reviewer-table" />}
+      <RateChartBeside
+        title="Decisions against executed ground truth"
+        testId="reviewer"
+        table={data.measures}
+        rates={RATES}
+        emptyText="No reviewer verdict yet: import reviewer verdicts and validate their candidate patches."
       />
       <ChartBeside
         chart={
@@ -107,20 +93,19 @@ export function ReviewersAnalyticsPage() {
   const { data, error, urlFilter, apiPath, queryString } = useAnalytics<ReviewerPage>("reviewers");
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-3">
+      <FiltersAndExports
+        apiPath={apiPath}
+        queryString={queryString}
+        tables={[
+          { name: "measures", label: "Measures" },
+          { name: "calibration", label: "Calibration" },
+          { name: "causes", label: "Causes" },
+          { name: "revisions", label: "Revision loop" },
+          { name: "revisionPairs", label: "Revised patches" },
+        ]}
+      >
         <FilterSelect label="One row per" {...urlFilter("by")} options={BY_OPTIONS} />
-        <ExportLinks
-          apiPath={apiPath}
-          queryString={queryString}
-          tables={[
-            { name: "measures", label: "Measures" },
-            { name: "calibration", label: "Calibration" },
-            { name: "causes", label: "Causes" },
-            { name: "revisions", label: "Revision loop" },
-            { name: "revisionPairs", label: "Revised patches" },
-          ]}
-        />
-      </div>
+      </FiltersAndExports>
       <p className="max-w-3xl text-xs text-slate-600">
         “Ran a reproducer” is read from each review&apos;s steps: a step kind when the importer recorded one, otherwise
         an action that starts an interpreter or a test runner (lib/analytics/reproducer.ts). Causes come from the

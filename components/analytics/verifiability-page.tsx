@@ -1,9 +1,8 @@
 "use client";
-import { GroupedBarChart } from "@/components/charts/bar-chart";
 import type { FigureTable as Table } from "@/lib/analytics/figures";
-import { AnalyticsBody, ChartBeside, ExportLinks } from "./analytics-frame";
+import { AnalyticsBody, ExportLinks } from "./analytics-frame";
 import { FigureTable } from "./figure-table";
-import { rateChartData } from "./chart-data";
+import { RateChartBeside } from "./rate-chart";
 import { useAnalytics } from "./use-analytics";
 
 type Result = { projects: Table; failures: Table };
@@ -24,18 +23,12 @@ export function VerifiabilityPage() {
       <AnalyticsBody data={data} error={error}>
         {(result) => (
           <div className="flex flex-col gap-8">
-            <ChartBeside
-              chart={
-                <GroupedBarChart
-                  title="Share of verifiable steps per project"
-                  testId="verifiability-chart"
-                  data={rateChartData(result.projects, [VERIFIABLE_SHARE])}
-                  series={[VERIFIABLE_SHARE]}
-                  scale={{ kind: "rate" }}
-                  emptyText="No test-driven step has run yet: import SWE-Flow steps and validate them."
-                />
-              }
-              table={<FigureTable table={result.projects} testId="verifiability-table" />}
+            <RateChartBeside
+              title="Share of verifiable steps per project"
+              testId="verifiability"
+              table={result.projects}
+              rates={[VERIFIABLE_SHARE]}
+              emptyText="No test-driven step has run yet: import SWE-Flow steps and validate them."
             />
             <FigureTable table={result.failures} testId="verifiability-failures" />
           </div>

@@ -1,6 +1,6 @@
 import type { TaskKind } from "../db/client";
 import { EMPTY, raw, sql, type SqlFragment } from "../db/sql";
-import { byCodePoints } from "./fact-cache";
+import { byCodePoints, type FactSource } from "./fact-cache";
 
 // Generated tests and test-driven steps are judged by their latest finished control runs:
 // the negative control (the tests without the fix) and the positive control (with it).
@@ -56,6 +56,12 @@ export function latestControlRunsSql(kind: TaskKind, tasks?: string[]): SqlFragm
 /** Facts of tasks in instance-id order, as latestControlRunsSql reads them. */
 export const byInstance = (a: { instanceId: string; taskId: string }, b: { instanceId: string; taskId: string }) =>
   byCodePoints(a.instanceId, b.instanceId) || byCodePoints(a.taskId, b.taskId);
+
+/** Cached facts judged by their tasks' control runs: one a task, kept in instance-id order. */
+export const controlRunFacts = <T extends { instanceId: string; taskId: string }>(
+  name: string,
+  read: FactSource<T>["read"],
+): FactSource<T> => ({ name, read, taskOf: (fact) => fact.taskId, order: byInstance });
 
 /**
  * What a control run says: true when it behaved (no failure class), false when it failed in

@@ -11,9 +11,9 @@ import {
   type Outcomes,
 } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
-import { byInstance, controlOutcome, latestControlRunsSql, type ControlRunRow } from "./control-runs";
+import { controlOutcome, controlRunFacts, latestControlRunsSql, type ControlRunRow } from "./control-runs";
 import { visibleOnly, type BlindSet } from "../auth/blind";
-import { cachedFacts, type FactSource } from "./fact-cache";
+import { cachedFacts } from "./fact-cache";
 
 // UTGen's measures of generated unit tests. A generated test is a TEST_GENERATION task: the
 // generator's test patch on the original task's code, validated like any task — its negative
@@ -180,12 +180,7 @@ export async function readGeneratedTests(db: Db, tasks?: string[]): Promise<Gene
   }));
 }
 
-const GENERATED_TEST_FACTS: FactSource<GeneratedTest> = {
-  name: "generated tests",
-  read: readGeneratedTests,
-  taskOf: (test) => test.taskId,
-  order: byInstance,
-};
+const GENERATED_TEST_FACTS = controlRunFacts("generated tests", readGeneratedTests);
 
 export async function generatedTestAnalytics(db: Db, query: GeneratedTestQuery, blind: BlindSet) {
   return buildGeneratedTestAnalytics(

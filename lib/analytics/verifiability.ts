@@ -11,10 +11,10 @@ import {
   type Outcomes,
 } from "./item-slices";
 import { sliceHref, type SliceParams } from "./slice-key";
-import { byInstance, controlOutcome, latestControlRuns } from "./control-runs";
+import { controlOutcome, controlRunFacts, latestControlRuns } from "./control-runs";
 import { EMPTY, sql } from "../db/sql";
 import { visibleOnly, type BlindSet } from "../auth/blind";
-import { cachedFacts, type FactSource } from "./fact-cache";
+import { cachedFacts } from "./fact-cache";
 
 // SWE-Flow's verifiability audit: a test-driven step is verifiable when its ground-truth
 // patch, applied to the step's skeleton, makes the step's tests pass — exactly the step's
@@ -191,12 +191,7 @@ export async function readSteps(db: Db, tasks?: string[]): Promise<Step[]> {
   });
 }
 
-const STEP_FACTS: FactSource<Step> = {
-  name: "steps",
-  read: readSteps,
-  taskOf: (step) => step.taskId,
-  order: byInstance,
-};
+const STEP_FACTS = controlRunFacts("steps", readSteps);
 
 export async function verifiabilityAnalytics(db: Db, query: VerifiabilityQuery, blind: BlindSet) {
   return buildVerifiability(await visibleOnly(blind, await loadSteps(db), (step) => step.taskId), query);

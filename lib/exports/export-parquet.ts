@@ -2,28 +2,14 @@ import { ParquetWriter, fileWriter } from "hyparquet-writer";
 import type { Db } from "../db/client";
 import type { TaskFilters } from "../tasks/task-filters";
 import { exportRows, type RowOptions } from "./export-tasks";
+import { PROVENANCE_KEY, SWE_BENCH_FIELDS } from "./swe-bench-row";
 
 // The same export as Parquet, in the Hugging Face SWE-bench layout: every column a string,
 // FAIL_TO_PASS / PASS_TO_PASS JSON-encoded, our provenance as a JSON string. Written one
 // row group per page of tasks to a file (Parquet's footer needs the whole file, so it is
 // never streamed to stdout), memory bounded by one page.
 
-export const PARQUET_COLUMNS = [
-  "instance_id",
-  "repo",
-  "base_commit",
-  "patch",
-  "test_patch",
-  "problem_statement",
-  "hints_text",
-  "created_at",
-  "version",
-  "environment_setup_commit",
-  "FAIL_TO_PASS",
-  "PASS_TO_PASS",
-  "difficulty",
-  "swe_curator",
-] as const;
+export const PARQUET_COLUMNS = [...SWE_BENCH_FIELDS, PROVENANCE_KEY] as const;
 
 const schema = [
   { name: "root", num_children: PARQUET_COLUMNS.length },

@@ -8,6 +8,25 @@ import type { Task } from "../db/client";
 export const EXPORT_SCHEMA_ID = "swe-curator/export@1";
 export const PROVENANCE_KEY = "swe_curator";
 
+/** The fields the SWE-bench harness reads, in the Hugging Face dataset's column order: every export row has them. */
+export const HARNESS_FIELDS = [
+  "instance_id",
+  "repo",
+  "base_commit",
+  "patch",
+  "test_patch",
+  "problem_statement",
+  "hints_text",
+  "created_at",
+  "version",
+  "environment_setup_commit",
+  "FAIL_TO_PASS",
+  "PASS_TO_PASS",
+] as const;
+
+/** The SWE-bench instance fields we model: the harness's and SWE-bench Verified's difficulty (only when known). */
+export const SWE_BENCH_FIELDS = [...HARNESS_FIELDS, "difficulty"] as const;
+
 const DIFFICULTY_LABEL: Record<Difficulty, string> = {
   EASY: "<15 min fix",
   MEDIUM: "15 min - 1 hour",

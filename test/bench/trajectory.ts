@@ -23,7 +23,7 @@ import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "no
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createPrismaClient } from "../../lib/db/client";
@@ -33,6 +33,7 @@ import { PROJECT_ROOT } from "../../lib/db/schema-engine";
 import { ensureProductionBuild } from "../../scripts/production-build";
 import { startNext } from "./next-start";
 import { freePort } from "../helpers/free-port";
+import { launchChromium } from "../helpers/chromium";
 import { stampWhenShown, timeWhenShown } from "./shown-at";
 import { waitInPage } from "../helpers/page-tour";
 import { machineState, writeBenchResults, type Figure } from "./results";
@@ -42,7 +43,6 @@ const option = (name: string, fallback: number) => Number(args[args.indexOf(`--$
 const STEPS = option("steps", 100_000);
 const RARE_WORD = "zanzibarquux";
 const RARE_STEP = Math.floor(STEPS * 0.73) + 7; // 0-based
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const EMAIL = "bench-viewer@bench.local";
 const PASSWORD = "bench-viewer-password";
 
@@ -285,20 +285,7 @@ async function main() {
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, "pg"), port: await freePort(), quiet: true });
   const url = `${server.baseUrl}/swe_curator_bench`;
   let next: ChildProcess | undefined;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await ensureDatabaseExists(url);
     await prepareDatabase(url);

@@ -19,6 +19,7 @@ import { revisionBuildContext } from "../../lib/builds/revision-build-context";
 import { tarFiles } from "../../lib/docker/tar-files";
 import { patchesFor, validationContainerFiles, VALIDATION_COMMAND } from "../../lib/runs/validation-container";
 import { startWorkerRunner, type WorkerRunner } from "../../workers/runner";
+import { reviseRecipe } from "../helpers/worker";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DEMO_DIR = path.join(ROOT, "prisma/seed/demo");
@@ -161,22 +162,16 @@ async function main() {
     // with the product's default two slots per worker so both controls run side by side
     await worker.stop();
     worker = await startWorkerRunner({ connectionString: url, concurrency: 2, log: () => {} });
-    const editRevision = async (change: { dockerfile?: string; evalScript?: string }) => {
-      const environment = await db.environment.findUniqueOrThrow({
-        where: { id: revision.environmentId },
-        include: { currentRevision: true },
-      });
-      const next = await db.environmentRevision.create({
-        data: {
-          environmentId: environment.id,
-          number: environment.currentRevision!.number + 1,
-          dockerfile: change.dockerfile ?? environment.currentRevision!.dockerfile,
-          evalScript: change.evalScript ?? environment.currentRevision!.evalScript,
-          reason: "bench",
+    const editRevision = (change: { dockerfile?: string; evalScript?: string }) =>
+      reviseRecipe(
+        db,
+        revision.environmentId,
+        {
+          dockerfile: change.dockerfile === undefined ? undefined : () => change.dockerfile!,
+          evalScript: change.evalScript === undefined ? undefined : () => change.evalScript!,
         },
-      });
-      await db.environment.update({ where: { id: environment.id }, data: { currentRevisionId: next.id } });
-    };
+        "bench",
+      );
     const rebuildThenValidate = async () => {
       const started = Date.now();
       const build = await requestBuild(db, { environmentId: revision.environmentId, actorId: null, noCache: true });

@@ -1,5 +1,9 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./database";
 
 // Runs the `swe-curator` command as a user's script would: piped output, its exit code.
 
@@ -86,3 +90,24 @@ export const cliImport = importCommand(cli);
 
 /** cliImport inside the test's process (see cliInProcess). */
 export const cliImportInProcess = importCommand(cliInProcess);
+
+export type CliWorkspace = { database: TestDatabase; env: Record<string, string>; dir: string };
+
+/**
+ * For a describe block: a database of its own, the CLI's environment pointing at it, and a
+ * scratch folder named after `prefix` for the files a test writes; both gone afterwards.
+ * Read the fields inside tests.
+ */
+export function useCliWorkspace(prefix: string): CliWorkspace {
+  const workspace = {} as CliWorkspace;
+  beforeAll(async () => {
+    workspace.database = await createTestDatabase();
+    workspace.env = { DATABASE_URL: workspace.database.url };
+    workspace.dir = mkdtempSync(path.join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (workspace.dir) rmSync(workspace.dir, { recursive: true, force: true });
+    await workspace.database?.drop();
+  });
+  return workspace;
+}

@@ -129,3 +129,41 @@ export async function slowDownDemoCalc(db: PrismaClient, seconds: number) {
   });
   await db.environment.update({ where: { id: environment.id }, data: { currentRevisionId: slow.id } });
 }
+
+type RecipeChange = { dockerfile?: (current: string) => string; evalScript?: (current: string) => string };
+
+/**
+ * Makes a new revision of an environment's recipe from its current one, as a curator's edit
+ * does, and makes it current; returns both, so a test can put the old script back.
+ */
+export async function reviseRecipe(db: PrismaClient, environmentId: string, change: RecipeChange, reason: string) {
+  const environment = await db.environment.findUniqueOrThrow({
+    where: { id: environmentId },
+    include: { currentRevision: true },
+  });
+  const current = environment.currentRevision!;
+  const revision = await db.environmentRevision.create({
+    data: {
+      environmentId,
+      number: current.number + 1,
+      dockerfile: change.dockerfile ? change.dockerfile(current.dockerfile) : current.dockerfile,
+      evalScript: change.evalScript ? change.evalScript(current.evalScript) : current.evalScript,
+      reason,
+    },
+  });
+  await db.environment.update({ where: { id: environmentId }, data: { currentRevisionId: revision.id } });
+  return { current, revision };
+}
+
+const BUILD_FINISHED = ["SUCCEEDED", "FAILED", "CANCELLED"];
+
+/** Waits for a build to finish, however it ends. */
+export const waitForBuild = (db: PrismaClient, id: string, timeoutMs?: number) =>
+  waitFor(
+    `build ${id}`,
+    async () => {
+      const build = await db.build.findUniqueOrThrow({ where: { id } });
+      return BUILD_FINISHED.includes(build.status) ? build : null;
+    },
+    timeoutMs,
+  );

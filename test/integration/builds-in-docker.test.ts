@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
-import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { reviseRecipe, startTestWorker, waitForBuild, waitForGroup } from "../helpers/worker";
 import { requestBuild } from "@/lib/builds/request-build";
 import { cancelBuild } from "@/lib/builds/cancel-build";
 import { requestValidation } from "@/lib/runs/request-validation";
@@ -11,7 +11,6 @@ import type { WorkerRunner } from "@/workers/runner";
 import type { DemoTask } from "@/lib/environments/load-demo-environments";
 
 const docker = await dockerForTests();
-const FINISHED = ["SUCCEEDED", "FAILED", "CANCELLED"];
 
 describe.skipIf(!docker.ready)("environment builds", () => {
   let database: TestDatabase;
@@ -39,41 +38,15 @@ describe.skipIf(!docker.ready)("environment builds", () => {
         .catch(() => {});
   });
 
-  const waitForBuild = (id: string) =>
-    waitFor(`build ${id}`, async () => {
-      const build = await database.prisma.build.findUniqueOrThrow({ where: { id } });
-      return FINISHED.includes(build.status) ? build : null;
-    });
-
-  async function addRevision(
-    change: { dockerfile?: (text: string) => string; evalScript?: (text: string) => string },
-    reason: string,
-  ) {
-    const environment = await database.prisma.environment.findUniqueOrThrow({
-      where: { id: environmentId },
-      include: { currentRevision: true },
-    });
-    const current = environment.currentRevision!;
-    const revision = await database.prisma.environmentRevision.create({
-      data: {
-        environmentId,
-        number: current.number + 1,
-        dockerfile: change.dockerfile ? change.dockerfile(current.dockerfile) : current.dockerfile,
-        evalScript: change.evalScript ? change.evalScript(current.evalScript) : current.evalScript,
-        reason,
-      },
-    });
-    await database.prisma.environment.update({
-      where: { id: environmentId },
-      data: { currentRevisionId: revision.id },
-    });
-    return revision;
-  }
+  const buildAndWait = async () =>
+    waitForBuild(database.prisma, (await requestBuild(database.prisma, { environmentId, actorId: null })).id);
+  const addRevision = async (change: Parameters<typeof reviseRecipe>[2], reason: string) =>
+    (await reviseRecipe(database.prisma, environmentId, change, reason)).revision;
 
   it("builds a new recipe from its context with a streamed log, then reuses the image for an equal context", async () => {
     // a unique layer, so this really builds rather than finding the image
     await addRevision({ dockerfile: (d) => `${d}\nRUN echo ${Date.now()} > /build-stamp\n` }, "stamp");
-    const first = await waitForBuild((await requestBuild(database.prisma, { environmentId, actorId: null })).id);
+    const first = await buildAndWait();
     expect(first).toMatchObject({
       status: "SUCCEEDED",
       cacheHit: false,
@@ -84,7 +57,7 @@ describe.skipIf(!docker.ready)("environment builds", () => {
     expect(first.log).toContain("Step");
     expect(await database.prisma.logChunk.count({ where: { buildId: first.id } })).toBeGreaterThan(0);
 
-    const again = await waitForBuild((await requestBuild(database.prisma, { environmentId, actorId: null })).id);
+    const again = await buildAndWait();
     expect(again).toMatchObject({
       status: "SUCCEEDED",
       cacheHit: true,
@@ -109,7 +82,7 @@ describe.skipIf(!docker.ready)("environment builds", () => {
 
   it("a Dockerfile that fails to build is a BUILD_ERROR for the build and for the task", async () => {
     await addRevision({ dockerfile: (d) => `${d}\nRUN echo broken recipe && exit 3\n` }, "broken");
-    const build = await waitForBuild((await requestBuild(database.prisma, { environmentId, actorId: null })).id);
+    const build = await buildAndWait();
     expect(build.status).toBe("FAILED");
     expect(build.errorMessage).toMatch(/returned a non-zero code: 3/);
     expect(build.log).toContain("broken recipe");

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { seedDemo } from "../../prisma/seed/seed-demo";
-import { ensureAdmin } from "../../lib/users/ensure-admin";
+import type { TestDatabase } from "../helpers/database";
+import { createDemoDatabase } from "../helpers/demo-database";
 import { campaignReport } from "../../lib/campaigns/report";
 import { DEMO_CAMPAIGN_NAME } from "../../lib/campaigns/demo-campaign";
 
@@ -10,9 +9,7 @@ import { DEMO_CAMPAIGN_NAME } from "../../lib/campaigns/demo-campaign";
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await ensureAdmin(db.prisma, { ADMIN_PASSWORD: "demo-admin-password" });
-  await seedDemo(db.prisma, { log: () => {}, env: { DEMO_PASSWORD: "demo-password" } });
+  db = await createDemoDatabase();
 }, 120_000);
 afterAll(async () => db.drop());
 

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
 import { canRunDockerd, ownDockerd } from "../helpers/own-dockerd";
-import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { reviseRecipe, startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { requestValidation } from "@/lib/runs/request-validation";
 import type { WorkerRunner } from "@/workers/runner";
@@ -47,24 +47,16 @@ describe.skipIf(!docker.ready || !canRunDockerd)(
     // test/unit/container-wait-watch.test.ts, since a dockerd restarted after a SIGKILL here does not come back.)
     it("records an attempt lost to an engine stopped and started again as INFRA_ERROR with the engine's words, retries it, and reaches the right verdict", async () => {
       const task = tasks["demo__calc-1"];
-      const environment = await database.prisma.environment.findUniqueOrThrow({
-        where: { id: task.environmentId },
-        include: { currentRevision: true },
-      });
-      const current = environment.currentRevision!;
       // tests that take a few seconds, far inside the limit: long enough to restart the engine under them
-      const revision = await database.prisma.environmentRevision.create({
-        data: {
-          environmentId: environment.id,
-          number: current.number + 1,
-          dockerfile: current.dockerfile,
-          evalScript: `sleep 15\n${current.evalScript}`,
-          reason: "a few seconds",
-        },
-      });
+      await reviseRecipe(
+        database.prisma,
+        task.environmentId,
+        { evalScript: (script) => `sleep 15\n${script}` },
+        "a few seconds",
+      );
       await database.prisma.environment.update({
-        where: { id: environment.id },
-        data: { currentRevisionId: revision.id, timeoutSeconds: LIMIT_SECONDS },
+        where: { id: task.environmentId },
+        data: { timeoutSeconds: LIMIT_SECONDS },
       });
 
       const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });

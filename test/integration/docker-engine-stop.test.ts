@@ -4,7 +4,7 @@ import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
 import { ownDockerd, whyNoOwnDockerd } from "../helpers/own-dockerd";
 import { skipBecause } from "../helpers/skips";
-import { startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
+import { reviseRecipe, startTestWorker, waitFor, waitForGroup } from "../helpers/worker";
 import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { LABEL_MANAGED } from "@/lib/docker/container-labels";
 import { requestValidation } from "@/lib/runs/request-validation";
@@ -42,25 +42,13 @@ describe.skipIf(!docker.ready || skipBecause(whyNoOwnDockerd))(
     it("never blames the recipe for the stopped engine: the run is handed back with a reason, retried once the engine is back, and succeeds", async () => {
       const tasks = await loadDemoTasks(database.prisma);
       const task = tasks["demo__calc-1"];
-      const environment = await database.prisma.environment.findUniqueOrThrow({
-        where: { id: task.environmentId },
-        include: { currentRevision: true },
-      });
       // a test run that would never end, so the engine stops it for sure
-      const current = environment.currentRevision!;
-      const revision = await database.prisma.environmentRevision.create({
-        data: {
-          environmentId: environment.id,
-          number: current.number + 1,
-          dockerfile: current.dockerfile,
-          evalScript: `sleep 600\n${current.evalScript}`,
-          reason: "slow",
-        },
-      });
-      await database.prisma.environment.update({
-        where: { id: environment.id },
-        data: { currentRevisionId: revision.id },
-      });
+      const { current, revision } = await reviseRecipe(
+        database.prisma,
+        task.environmentId,
+        { evalScript: (script) => `sleep 600\n${script}` },
+        "slow",
+      );
 
       const { groupId } = await requestValidation(database.prisma, { taskId: task.id, actorId: null });
       await waitFor(

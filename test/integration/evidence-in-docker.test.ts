@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useDemoWorker } from "../helpers/demo-worker";
+import { demoTaskWithAddedTest, patchAdding, SEEDED_FLAKY_TEST } from "../helpers/demo-added-tests";
 import { dockerForTests } from "../helpers/docker";
 import { waitForGroup } from "../helpers/worker";
 import { NOT_BLIND } from "@/lib/auth/blind";
@@ -9,58 +10,25 @@ import { requestValidation } from "@/lib/runs/request-validation";
 
 // Why a test flipped, with real containers on the demo calculator: once because a curator's
 // new recipe changed what the tests see, once with nothing changed at all (a test seeded
-// with the repeat index, as in verdict-flaky-in-docker.test.ts, so it flips every time).
+// with the repeat index, SEEDED_FLAKY_TEST as verdict-flaky-in-docker.test.ts uses it, so it flips every time).
 const docker = await dockerForTests();
 
-const patchAdding = (file: string, lines: string[]) =>
-  [
-    `diff --git a/${file} b/${file}`,
-    "new file mode 100644",
-    "--- /dev/null",
-    `+++ b/${file}`,
-    `@@ -0,0 +1,${lines.length} @@`,
-    ...lines.map((l) => `+${l}`),
+const STRICT_TEST = {
+  id: "tests/test_mode.py::test_strict_mode_is_off",
+  patch: patchAdding("tests/test_mode.py", [
+    "import os",
     "",
-  ].join("\n");
-
-const STRICT_ID = "tests/test_mode.py::test_strict_mode_is_off";
-const STRICT_PATCH = patchAdding("tests/test_mode.py", [
-  "import os",
-  "",
-  "",
-  "def test_strict_mode_is_off():",
-  '    assert os.environ.get("CALC_STRICT") != "1"',
-]);
-const FLAKY_ID = "tests/test_stability.py::test_mean_is_stable";
-const FLAKY_PATCH = patchAdding("tests/test_stability.py", [
-  "import os",
-  "import random",
-  "",
-  "",
-  "def test_mean_is_stable():",
-  '    random.seed(int(os.environ.get("SWE_CURATOR_ATTEMPT", "0")))',
-  "    assert random.random() < 0.5",
-]);
+    "",
+    "def test_strict_mode_is_off():",
+    '    assert os.environ.get("CALC_STRICT") != "1"',
+  ]),
+};
+const STRICT_ID = STRICT_TEST.id;
+const FLAKY_ID = SEEDED_FLAKY_TEST.id;
 
 describe.skipIf(!docker.ready)("why a test flipped, in real containers", () => {
   const demo = useDemoWorker();
   const db = () => demo.database.prisma;
-
-  async function taskWithExtraTest(instanceId: string, patch: string, testId: string) {
-    const good = demo.tasks["demo__calc-1"];
-    return db().task.create({
-      data: {
-        instanceId,
-        environmentId: good.environmentId,
-        source: "DEMO",
-        problemStatement: good.problemStatement,
-        fixPatch: good.fixPatch,
-        testPatch: good.testPatch + patch,
-        failToPass: good.failToPass,
-        passToPass: [...good.passToPass, testId],
-      },
-    });
-  }
 
   /** The stored log's line a flip points to must name the test: that line decided it. */
   async function expectDecidingLines(flip: Flip) {
@@ -72,7 +40,7 @@ describe.skipIf(!docker.ready)("why a test flipped, in real containers", () => {
   }
 
   it("a test that fails after a curator's new recipe is explained as 'recipe changed', linked to both deciding lines", async () => {
-    const task = await taskWithExtraTest("demo__calc-evidence-recipe", STRICT_PATCH, STRICT_ID);
+    const task = await demoTaskWithAddedTest(demo, "demo__calc-evidence-recipe", STRICT_TEST);
     const before = await waitForGroup(
       db(),
       (await requestValidation(db(), { taskId: task.id, actorId: null })).groupId,
@@ -130,7 +98,7 @@ describe.skipIf(!docker.ready)("why a test flipped, in real containers", () => {
   });
 
   it("a test that flips between two attempts with the same recipe, image, host and parser is explained as flaky", async () => {
-    const task = await taskWithExtraTest("demo__calc-evidence-flaky", FLAKY_PATCH, FLAKY_ID);
+    const task = await demoTaskWithAddedTest(demo, "demo__calc-evidence-flaky", SEEDED_FLAKY_TEST);
     const startedAt = new Date();
     await waitForGroup(db(), (await requestValidation(db(), { taskId: task.id, actorId: null, repeats: 2 })).groupId);
 

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { cli, cliInProcess } from "../helpers/swe-curator-cli";
+import { describe, expect, it } from "vitest";
+import { cli, cliInProcess, useCliWorkspace } from "../helpers/swe-curator-cli";
 
 // The `swe-curator` command as a script would run it: piped output, exit codes. Each exit code (0 to 4)
 // and both streams go through the real binary at least once; the checks of what a command does beyond
@@ -13,25 +11,14 @@ import { cli, cliInProcess } from "../helpers/swe-curator-cli";
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
 
 describe("the swe-curator CLI", () => {
-  let db: TestDatabase;
-  let dir: string;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    env = { DATABASE_URL: db.url };
-    dir = mkdtempSync(path.join(tmpdir(), "cli-"));
-  });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await db?.drop();
-  });
+  const workspace = useCliWorkspace("cli-");
 
   it("imports files with one result line each on stdout, and exits with the worst file's code", async () => {
-    const good = await cli(["import", fixture("swe-bench/swe-bench-lite-test.json")], env);
+    const good = await cli(["import", fixture("swe-bench/swe-bench-lite-test.json")], workspace.env);
     expect(good.code).toBe(0);
     const result = await cli(
       ["import", fixture("swe-bench/swe-bench-lite-test.json"), fixture("swe-agent/all_preds.jsonl")],
-      env,
+      workspace.env,
     );
     expect(result.code).toBe(3);
     const lines = result.stdout.trim().split("\n");
@@ -49,12 +36,12 @@ describe("the swe-curator CLI", () => {
   });
 
   it("exits 1 on a partial import and lists each bad line on stderr", async () => {
-    const file = path.join(dir, "mixed.jsonl");
+    const file = path.join(workspace.dir, "mixed.jsonl");
     writeFileSync(
       file,
       '{"instance_id": "a__b-1", "repo": "a/b", "base_commit": "c1", "problem_statement": "x"}\n{"instance_id": "a__b-2", "repo": "ab"}\n',
     );
-    const result = await cli(["import", "--json", file], env);
+    const result = await cli(["import", "--json", file], workspace.env);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({
       status: "PARTIAL",
@@ -66,14 +53,14 @@ describe("the swe-curator CLI", () => {
   });
 
   it("exits 3 for an unknown format and 2 for a bad command line", async () => {
-    const file = path.join(dir, "notes.json");
+    const file = path.join(workspace.dir, "notes.json");
     writeFileSync(file, '{"title": "meeting notes"}');
-    const unknown = await cliInProcess(["import", file], env);
+    const unknown = await cliInProcess(["import", file], workspace.env);
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/Unrecognised file/);
-    expect((await cli(["frobnicate"], env)).code).toBe(2);
-    expect((await cliInProcess(["import"], env)).code).toBe(2);
-    expect((await cliInProcess(["import", "--source", "NOPE", file], env)).code).toBe(2);
+    expect((await cli(["frobnicate"], workspace.env)).code).toBe(2);
+    expect((await cliInProcess(["import"], workspace.env)).code).toBe(2);
+    expect((await cliInProcess(["import", "--source", "NOPE", file], workspace.env)).code).toBe(2);
   });
 
   it("exits 4 when the database does not answer", async () => {
@@ -83,12 +70,15 @@ describe("the swe-curator CLI", () => {
   });
 
   it("exports approved, validated tasks to stdout as JSONL, progress and what it excluded on stderr", async () => {
-    await db.prisma.task.update({
+    await workspace.database.prisma.task.update({
       where: { instanceId: "django__django-15781" },
       data: { curationStatus: "APPROVED", automatedVerdict: "VALID" },
     });
-    await db.prisma.task.update({ where: { instanceId: "sympy__sympy-13031" }, data: { curationStatus: "APPROVED" } });
-    const result = await cli(["export"], env);
+    await workspace.database.prisma.task.update({
+      where: { instanceId: "sympy__sympy-13031" },
+      data: { curationStatus: "APPROVED" },
+    });
+    const result = await cli(["export"], workspace.env);
     expect(result.code).toBe(0);
     const rows = result.stdout
       .trim()
@@ -107,7 +97,7 @@ describe("the swe-curator CLI", () => {
         "json-string",
         "--no-provenance",
       ],
-      env,
+      workspace.env,
     );
     expect(JSON.parse(query.stdout)).toMatchObject({
       instance_id: "sympy__sympy-13031",
@@ -116,12 +106,12 @@ describe("the swe-curator CLI", () => {
   });
 
   it("shows the latest imports and one import's errors", async () => {
-    const status = await cliInProcess(["status"], env);
+    const status = await cliInProcess(["status"], workspace.env);
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/imports \(latest \d+\)/);
     expect(status.stdout).toContain("swe-bench-lite-test.json");
-    const batch = await db.prisma.importBatch.findFirstOrThrow({ where: { status: "PARTIAL" } });
-    const one = await cliInProcess(["status", batch.id], env);
+    const batch = await workspace.database.prisma.importBatch.findFirstOrThrow({ where: { status: "PARTIAL" } });
+    const one = await cliInProcess(["status", batch.id], workspace.env);
     expect(one.code).toBe(1);
     expect(one.stdout).toMatch(/line 2 \(a__b-2\): repo:/);
   });
@@ -129,19 +119,21 @@ describe("the swe-curator CLI", () => {
   it("queues a validation through the workers' use case", async () => {
     // the task runs SWE-bench's published image: refused in a sentence until its registry is allowed
     const refused = await cliInProcess(["validate", "--instance", "django__django-16255"], {
-      ...env,
+      ...workspace.env,
       IMAGE_REGISTRIES: undefined,
     });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("IMAGE_REGISTRIES does not list");
     const result = await cliInProcess(["validate", "--instance", "django__django-16255"], {
-      ...env,
+      ...workspace.env,
       IMAGE_REGISTRIES: "docker.io",
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^django__django-16255\tQUEUED\tgroup=\S+\truns=2$/m);
-    const runs = await db.prisma.validationRun.findMany({ where: { task: { instanceId: "django__django-16255" } } });
+    const runs = await workspace.database.prisma.validationRun.findMany({
+      where: { task: { instanceId: "django__django-16255" } },
+    });
     expect(runs.map((r) => r.kind).sort()).toEqual(["NEGATIVE_CONTROL", "POSITIVE_CONTROL"]);
-    expect((await cliInProcess(["validate", "--instance", "nope__nope-1"], env)).code).toBe(3);
+    expect((await cliInProcess(["validate", "--instance", "nope__nope-1"], workspace.env)).code).toBe(3);
   });
 });

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { importFile } from "../../lib/imports/import-file";
 import { exportTasks, resolveExportFilters } from "../../lib/exports/export-tasks";
 import { exportParquet } from "../../lib/exports/export-parquet";
+import { HARNESS_FIELDS } from "../../lib/exports/swe-bench-row";
 import type { PrismaClient } from "../../lib/db/client";
 
 // Export → import into an empty database → the same tasks. The export is what the
@@ -13,20 +14,6 @@ import type { PrismaClient } from "../../lib/db/client";
 // with our provenance beside them.
 
 const fixture = (...parts: string[]) => path.join(import.meta.dirname, "../fixtures", ...parts);
-const HARNESS_FIELDS = [
-  "instance_id",
-  "repo",
-  "base_commit",
-  "patch",
-  "test_patch",
-  "problem_statement",
-  "hints_text",
-  "created_at",
-  "version",
-  "FAIL_TO_PASS",
-  "PASS_TO_PASS",
-  "environment_setup_commit",
-];
 
 async function collect(lines: AsyncGenerator<string>) {
   let text = "";

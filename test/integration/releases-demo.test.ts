@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { seedDemo } from "../../prisma/seed/seed-demo";
-import { ensureAdmin } from "../../lib/users/ensure-admin";
+import type { TestDatabase } from "../helpers/database";
+import { createDemoDatabase } from "../helpers/demo-database";
 import { diffReleases } from "../../lib/releases/diff-releases";
 import { NOT_BLIND } from "../../lib/auth/blind";
 
@@ -9,9 +8,7 @@ import { NOT_BLIND } from "../../lib/auth/blind";
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await ensureAdmin(db.prisma, { ADMIN_PASSWORD: "demo-admin-password" });
-  await seedDemo(db.prisma, { log: () => {}, env: { DEMO_PASSWORD: "demo-password" } });
+  db = await createDemoDatabase();
 }, 120_000);
 afterAll(async () => db.drop());
 

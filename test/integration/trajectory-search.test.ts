@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import type { TestDatabase } from "../helpers/database";
+import { createDemoDatabase } from "../helpers/demo-database";
 import { createEnvironment, createTask, createUser } from "../fixtures/factories/curation";
 import { callRoute } from "../helpers/route-call";
-import { seedDemo } from "../../prisma/seed/seed-demo";
-import { ensureAdmin } from "../../lib/users/ensure-admin";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import { createCampaign } from "../../lib/campaigns/create-campaign";
 import { serveNext } from "../../lib/campaigns/serve-next";
@@ -128,9 +127,7 @@ async function insertHiddenTask() {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await ensureAdmin(db.prisma, { ADMIN_PASSWORD: "demo-admin-password" });
-  await seedDemo(db.prisma, { log: () => {}, env: { DEMO_PASSWORD: "demo-password" } });
+  db = await createDemoDatabase();
   admin = await withToken("ADMIN", "Ada Admin");
   annotator = await withToken("CURATOR", "Bea Blind");
   const env = await createEnvironment(db.prisma, "acme/long");

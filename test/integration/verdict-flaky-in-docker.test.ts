@@ -1,54 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { useDemoWorker } from "../helpers/demo-worker";
+import { demoTaskWithAddedTest, SEEDED_FLAKY_TEST } from "../helpers/demo-added-tests";
 import { dockerForTests } from "../helpers/docker";
 import { waitForGroup } from "../helpers/worker";
 import { requestValidation } from "@/lib/runs/request-validation";
 
 // Flaky detection with real containers: a demo task whose test patch adds a test that
-// fails at random — seeded with the repeat index the worker gives each attempt
-// (SWE_CURATOR_ATTEMPT), so attempt 0 draws 0.84 and fails while attempt 1 draws 0.13 and
-// passes, every time. The disagreement is real (two containers, two outcomes) and this
-// test cannot flake itself.
+// fails at random, seeded with the repeat index so it fails on attempt 0 and passes on
+// attempt 1 every time (SEEDED_FLAKY_TEST).
 const docker = await dockerForTests();
 
-const FLAKY_TEST = [
-  "import os",
-  "import random",
-  "",
-  "",
-  "def test_mean_is_stable():",
-  '    random.seed(int(os.environ.get("SWE_CURATOR_ATTEMPT", "0")))',
-  "    assert random.random() < 0.5",
-];
-const FLAKY_TEST_PATCH = [
-  "diff --git a/tests/test_stability.py b/tests/test_stability.py",
-  "new file mode 100644",
-  "--- /dev/null",
-  "+++ b/tests/test_stability.py",
-  `@@ -0,0 +1,${FLAKY_TEST.length} @@`,
-  ...FLAKY_TEST.map((line) => `+${line}`),
-  "",
-].join("\n");
-const FLAKY_ID = "tests/test_stability.py::test_mean_is_stable";
+const FLAKY_ID = SEEDED_FLAKY_TEST.id;
 
 describe.skipIf(!docker.ready)("flaky detection in real containers", () => {
   const demo = useDemoWorker();
 
-  async function flakyTask(instanceId: string) {
-    const good = demo.tasks["demo__calc-1"];
-    return demo.database.prisma.task.create({
-      data: {
-        instanceId,
-        environmentId: good.environmentId,
-        source: "DEMO",
-        problemStatement: good.problemStatement,
-        fixPatch: good.fixPatch,
-        testPatch: good.testPatch + FLAKY_TEST_PATCH,
-        failToPass: good.failToPass,
-        passToPass: [...good.passToPass, FLAKY_ID],
-      },
-    });
-  }
+  const flakyTask = (instanceId: string) => demoTaskWithAddedTest(demo, instanceId, SEEDED_FLAKY_TEST);
 
   it("a test whose outcome differs between repeats makes the task FLAKY, naming the test", async () => {
     const task = await flakyTask("demo__calc-flaky");

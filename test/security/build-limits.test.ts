@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { loadDemoTasks } from "../helpers/demo-environments";
 import { dockerForTests } from "../helpers/docker";
 import { skipBecause } from "../helpers/skips";
-import { startTestWorker, waitFor } from "../helpers/worker";
+import { reviseRecipe, startTestWorker, waitFor, waitForBuild } from "../helpers/worker";
 import { cancelBuild } from "@/lib/builds/cancel-build";
 import { requestBuild } from "@/lib/builds/request-build";
 import type { WorkerRunner } from "@/workers/runner";
@@ -32,7 +32,6 @@ const cannotLimitBuilds = skipBecause(
     `the Docker engine uses the ${engineInfo.CgroupDriver} cgroup driver; build cgroups need cgroupfs`,
   process.getuid?.() !== 0 && "making a build's parent cgroup needs root",
 );
-const FINISHED = ["SUCCEEDED", "FAILED", "CANCELLED"];
 
 /** pids.current of every build cgroup there is right now. */
 function buildCgroupPids(): Map<string, number> {
@@ -77,36 +76,16 @@ describe.skipIf(!docker.ready || cannotLimitBuilds)(
     });
 
     async function buildWithStep(step: string) {
-      const environment = await database.prisma.environment.findUniqueOrThrow({
-        where: { id: environmentId },
-        include: { currentRevision: true },
-      });
-      const current = environment.currentRevision!;
-      const revision = await database.prisma.environmentRevision.create({
-        data: {
-          environmentId,
-          number: current.number + 1,
-          dockerfile: `${baseDockerfile}\nRUN echo ${Date.now()} && ${step}\n`,
-          evalScript: current.evalScript,
-          reason: "attack",
-        },
-      });
-      await database.prisma.environment.update({
-        where: { id: environmentId },
-        data: { currentRevisionId: revision.id },
-      });
+      await reviseRecipe(
+        database.prisma,
+        environmentId,
+        { dockerfile: () => `${baseDockerfile}\nRUN echo ${Date.now()} && ${step}\n` },
+        "attack",
+      );
       return requestBuild(database.prisma, { environmentId, actorId: null });
     }
 
-    const waitForBuild = (id: string, timeoutMs = 90_000) =>
-      waitFor(
-        `build ${id}`,
-        async () => {
-          const build = await database.prisma.build.findUniqueOrThrow({ where: { id } });
-          return FINISHED.includes(build.status) ? build : null;
-        },
-        timeoutMs,
-      );
+    const buildFinished = (id: string, timeoutMs = 90_000) => waitForBuild(database.prisma, id, timeoutMs);
 
     /** Samples the build cgroups until the build ends: the largest pids count seen in one, and the keys; `look` sees each sample. */
     async function watchCgroupsUntil(done: Promise<unknown>, look?: (keys: Set<string>) => Promise<void>) {
@@ -144,7 +123,7 @@ describe.skipIf(!docker.ready || cannotLimitBuilds)(
 
     it("a RUN step that fills the disk is stopped at the disk limit and its container removed", async () => {
       const { id } = await buildWithStep("dd if=/dev/zero of=/filler bs=1M count=50000 status=none");
-      const build = waitForBuild(id);
+      const build = buildFinished(id);
       const { keys } = await watchCgroupsUntil(build);
       const finished = await build;
       expect(finished).toMatchObject({
@@ -159,7 +138,7 @@ describe.skipIf(!docker.ready || cannotLimitBuilds)(
       // (that limit has its own test below); a fork the bomb leaves no pid for is retried by bash, and
       // the time limit still bounds the step
       const { id } = await buildWithStep("bash -c ':(){ :|:& };: ; sleep 8; exit 1'");
-      const build = waitForBuild(id);
+      const build = buildFinished(id);
       const { peak, keys } = await watchCgroupsUntil(build);
       const finished = await build;
       expect(keys.size).toBeGreaterThan(0);
@@ -178,7 +157,7 @@ describe.skipIf(!docker.ready || cannotLimitBuilds)(
       const { id } = await buildWithStep(
         `python3 -c "x = bytearray(${MEMORY_MB * 2} * 1024 * 1024); import time; time.sleep(5)"`,
       );
-      const build = waitForBuild(id);
+      const build = buildFinished(id);
       let limited: number | undefined;
       const { keys } = await watchCgroupsUntil(build, async (stepKeys) => {
         for (const container of await stepContainers(stepKeys)) limited ??= container.HostConfig.Memory;
@@ -193,7 +172,7 @@ describe.skipIf(!docker.ready || cannotLimitBuilds)(
 
     it("a RUN step that never ends is killed at the build's time limit; a running build can be cancelled", async () => {
       const slow = await buildWithStep("sleep 600");
-      const timedOut = await waitForBuild(slow.id);
+      const timedOut = await buildFinished(slow.id);
       expect(timedOut).toMatchObject({
         status: "FAILED",
         errorMessage: `The build exceeded its ${BUILD_TIMEOUT_SECONDS} s limit`,
@@ -206,7 +185,7 @@ describe.skipIf(!docker.ready || cannotLimitBuilds)(
       );
       const keys = new Set(buildCgroupPids().keys());
       await cancelBuild(database.prisma, cancelled.id);
-      expect(await waitForBuild(cancelled.id, 30_000)).toMatchObject({ status: "CANCELLED" });
+      expect(await buildFinished(cancelled.id, 30_000)).toMatchObject({ status: "CANCELLED" });
       await waitFor("the step container to go", async () => (await leftoverStepContainers(keys)).length === 0, 30_000);
     });
   },

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { NewReleaseForm } from "@/components/releases/new-release-form";
+import { CompareReleasesForm } from "@/components/releases/compare-form";
 import { releasesPageData } from "./release-page-data";
 
 export default async function ReleasesPage() {
@@ -12,33 +13,7 @@ export default async function ReleasesPage() {
         compare any two to see which tasks were added, removed or changed, and why.
       </p>
       {mayCreate && <NewReleaseForm />}
-      {releases.length >= 2 && (
-        <form action="/releases/diff" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Compare releases">
-          <label className="flex flex-col">
-            From
-            <select name="from" defaultValue={releases[1].id} className="rounded border border-slate-300 px-2 py-1">
-              {releases.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col">
-            To
-            <select name="to" defaultValue={releases[0].id} className="rounded border border-slate-300 px-2 py-1">
-              {releases.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
-            Compare
-          </button>
-        </form>
-      )}
+      {releases.length >= 2 && <CompareReleasesForm releases={releases} />}
       {releases.length === 0 ? (
         <p className="text-sm text-slate-600">No release yet.</p>
       ) : (

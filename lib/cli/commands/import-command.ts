@@ -6,23 +6,14 @@ import { importFile } from "../../imports/import-file";
 import { api, type Connection } from "../connection";
 import { CliError, EXIT, type ExitCode } from "../exit-codes";
 import { Progress } from "../progress";
+import { countsText, recordErrors, recordErrorText, type BatchView } from "../batch-view";
 import { logFailure } from "../../errors/log-failure";
 
 export type ImportFlags = { source?: TaskSource; generator?: string; instance?: string; json: boolean };
 
-type BatchView = {
-  id: string;
-  fileName: string;
-  format: string;
-  status: string;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
+type ImportedBatch = BatchView & {
   bytesRead: number | bigint;
   bytesTotal: number | bigint | null;
-  errors?: unknown;
-  errorMessage: string | null;
   summary?: string | null;
 };
 
@@ -35,8 +26,7 @@ const EXIT_BY_STATUS: Record<string, ExitCode> = {
   QUEUED: EXIT.FAILED,
 };
 
-function report(batch: BatchView, flags: ImportFlags) {
-  const counts = { created: batch.created, updated: batch.updated, unchanged: batch.unchanged, failed: batch.failed };
+function report(batch: ImportedBatch, flags: ImportFlags) {
   if (flags.json) {
     process.stdout.write(
       JSON.stringify({
@@ -44,7 +34,10 @@ function report(batch: BatchView, flags: ImportFlags) {
         fileName: batch.fileName,
         format: batch.format,
         status: batch.status,
-        ...counts,
+        created: batch.created,
+        updated: batch.updated,
+        unchanged: batch.unchanged,
+        failed: batch.failed,
         errorMessage: batch.errorMessage,
         summary: batch.summary ?? null,
         errors: batch.errors ?? [],
@@ -52,20 +45,13 @@ function report(batch: BatchView, flags: ImportFlags) {
     );
   } else {
     process.stdout.write(
-      `${batch.fileName}\t${batch.status}\t${batch.format}\tcreated=${counts.created} updated=${counts.updated} unchanged=${counts.unchanged} failed=${counts.failed}\tbatch=${batch.id}\n`,
+      `${batch.fileName}\t${batch.status}\t${batch.format}\t${countsText(batch)}\tbatch=${batch.id}\n`,
     );
   }
   if (batch.summary) process.stderr.write(`  ${batch.summary}\n`);
   if (batch.errorMessage) process.stderr.write(`  ${batch.errorMessage}\n`);
-  const errors = (Array.isArray(batch.errors) ? batch.errors : []) as {
-    line: number | null;
-    key?: string;
-    reason: string;
-  }[];
-  for (const error of errors.slice(0, 20))
-    process.stderr.write(
-      `  ${error.line ? `line ${error.line}` : (error.key ?? "record")}${error.line && error.key ? ` (${error.key})` : ""}: ${error.reason}\n`,
-    );
+  const errors = recordErrors(batch);
+  for (const error of errors.slice(0, 20)) process.stderr.write(`  ${recordErrorText(error)}\n`);
   if (errors.length > 20) process.stderr.write(`  … and ${batch.failed - 20} more (swe-curator status ${batch.id})\n`);
   return EXIT_BY_STATUS[batch.status] ?? EXIT.FAILED;
 }
@@ -85,7 +71,7 @@ function onInterrupt(cancel: () => Promise<unknown>) {
   return () => process.off("SIGINT", handler);
 }
 
-async function importDirect(db: PrismaClient, file: string, flags: ImportFlags): Promise<BatchView> {
+async function importDirect(db: PrismaClient, file: string, flags: ImportFlags): Promise<ImportedBatch> {
   const progress = new Progress();
   const label = path.basename(file);
   const startedAt = Date.now();
@@ -131,7 +117,7 @@ async function importViaServer(
   connection: Extract<Connection, { mode: "server" }>,
   file: string,
   flags: ImportFlags,
-): Promise<BatchView> {
+): Promise<ImportedBatch> {
   const size = statSync(file).size;
   const label = path.basename(file);
   const progress = new Progress();
@@ -164,12 +150,12 @@ async function importViaServer(
       "content-length": String(size),
     },
   });
-  let batch = (await response.json()) as BatchView;
+  let batch = (await response.json()) as ImportedBatch;
   const stop = onInterrupt(() => api(connection, `/api/v1/imports/${batch.id}/cancel`, { method: "POST" }));
   try {
     while (batch.status === "RUNNING" || batch.status === "QUEUED") {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      batch = (await (await api(connection, `/api/v1/imports/${batch.id}`)).json()) as BatchView;
+      batch = (await (await api(connection, `/api/v1/imports/${batch.id}`)).json()) as ImportedBatch;
       progress.update({
         label,
         bytesRead: Number(batch.bytesRead),

@@ -4,22 +4,11 @@ import { listWorkers } from "../../worker-runtime/list-workers";
 import { api, type Connection } from "../connection";
 import { EXIT, type ExitCode } from "../exit-codes";
 import { toJsonData } from "../../json/bigint-json";
+import { countsText, recordErrors, recordErrorText, type BatchView } from "../batch-view";
 
 // What is going on: the latest imports, queued/running jobs and workers — or one import's report.
 
-type Batch = {
-  id: string;
-  fileName: string;
-  format: string;
-  status: string;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  startedAt: string | Date;
-  errorMessage: string | null;
-  errors?: unknown;
-};
+type Batch = BatchView & { startedAt: string | Date };
 type Worker = {
   id: string;
   hostname: string;
@@ -31,8 +20,7 @@ type Worker = {
 };
 
 const when = (value: string | Date) => new Date(value).toISOString().replace("T", " ").slice(0, 19);
-const line = (b: Batch) =>
-  `${b.id}\t${when(b.startedAt)}\t${b.status}\t${b.format}\tcreated=${b.created} updated=${b.updated} unchanged=${b.unchanged} failed=${b.failed}\t${b.fileName}`;
+const line = (b: Batch) => `${b.id}\t${when(b.startedAt)}\t${b.status}\t${b.format}\t${countsText(b)}\t${b.fileName}`;
 
 export async function statusCommand(
   connection: Connection,
@@ -46,10 +34,7 @@ export async function statusCommand(
     const batch = await get<Batch>(`/api/v1/imports/${batchId}`, () => getImportBatch(db!, batchId));
     process.stdout.write(line(batch) + "\n");
     if (batch.errorMessage) process.stdout.write(`  ${batch.errorMessage}\n`);
-    for (const e of (batch.errors ?? []) as { line: number | null; key?: string; reason: string }[])
-      process.stdout.write(
-        `  ${e.line ? `line ${e.line}` : (e.key ?? "record")}${e.line && e.key ? ` (${e.key})` : ""}: ${e.reason}\n`,
-      );
+    for (const error of recordErrors(batch)) process.stdout.write(`  ${recordErrorText(error)}\n`);
     return batch.status === "SUCCEEDED" || batch.status === "RUNNING"
       ? EXIT.OK
       : batch.status === "PARTIAL"

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ColumnHeads, ReleasesBreadcrumb, TaskCell } from "@/components/releases/release-page-parts";
 import { releasePageData } from "../release-page-data";
 
 const short = (hash: string | null | undefined) => (hash ? hash.slice(0, 12) : "—");
@@ -8,11 +9,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   const { release, previous } = await releasePageData(decodeURIComponent(id));
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/releases" className="text-blue-700 underline">
-          Releases
-        </Link>
-      </nav>
+      <ReleasesBreadcrumb />
       <h1 className="text-xl font-semibold">
         Release <span className="font-mono">{release.name}</span>
       </h1>
@@ -45,33 +42,13 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       </div>
       <table className="w-full text-sm" data-testid="release-tasks">
         <caption className="sr-only">Tasks of release {release.name}</caption>
-        <thead>
-          <tr className="border-b text-left text-slate-600">
-            <th scope="col" className="py-1 font-medium">
-              Task
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Evidence fingerprint
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Recipe
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Controls (negative / positive)
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Decisions
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          labels={["Task", "Evidence fingerprint", "Recipe", "Controls (negative / positive)", "Decisions"]}
+        />
         <tbody>
           {release.tasks.map((task) => (
             <tr key={task.taskId} className="border-b border-slate-100 align-top">
-              <td className="py-1 font-mono">
-                <Link href={`/tasks/${task.taskId}`} className="text-blue-700 underline">
-                  {task.instanceId}
-                </Link>
-              </td>
+              <TaskCell taskId={task.taskId} instanceId={task.instanceId} />
               <td className="py-1 font-mono" title={task.evidenceFingerprint}>
                 {short(task.evidenceFingerprint)}
               </td>

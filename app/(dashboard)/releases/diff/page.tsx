@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { DiffCountsChart } from "@/components/releases/diff-counts";
+import { ColumnHeads, ReleasesBreadcrumb, TaskCell } from "@/components/releases/release-page-parts";
 import { releaseDiffPageData } from "../release-page-data";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -18,24 +18,11 @@ function DiffSection({ id, title, entries }: { id: string; title: string; entrie
       ) : (
         <table className="w-full text-sm" data-testid={`diff-${id}`}>
           <caption className="sr-only">{title} tasks</caption>
-          <thead>
-            <tr className="border-b text-left text-slate-600">
-              <th scope="col" className="py-1 font-medium">
-                Task
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Why
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={["Task", "Why"]} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.taskId} className="border-b border-slate-100 align-top">
-                <td className="py-1 font-mono">
-                  <Link href={`/tasks/${entry.taskId}`} className="text-blue-700 underline">
-                    {entry.instanceId}
-                  </Link>
-                </td>
+                <TaskCell taskId={entry.taskId} instanceId={entry.instanceId} />
                 <td className="py-1">
                   <ul>
                     {entry.why.map((reason) => (
@@ -57,11 +44,7 @@ export default async function ReleaseDiffPage({ searchParams }: { searchParams: 
   const { releases, diff } = await releaseDiffPageData(one(query.from), one(query.to));
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/releases" className="text-blue-700 underline">
-          Releases
-        </Link>
-      </nav>
+      <ReleasesBreadcrumb />
       <h1 className="text-xl font-semibold">
         {diff ? (
           <>

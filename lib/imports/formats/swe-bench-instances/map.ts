@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TaskKind, TaskSource } from "../../../db/enums";
-import { PROVENANCE_KEY } from "../../../exports/swe-bench-row";
+import { PROVENANCE_KEY, SWE_BENCH_FIELDS } from "../../../exports/swe-bench-row";
 import {
   environmentKey,
   extrasOf,
@@ -31,22 +31,7 @@ export const SweBenchInstanceSchema = z
   .loose();
 export type SweBenchInstance = z.infer<typeof SweBenchInstanceSchema>;
 
-const CONSUMED = new Set([
-  PROVENANCE_KEY,
-  "instance_id",
-  "repo",
-  "base_commit",
-  "patch",
-  "test_patch",
-  "problem_statement",
-  "hints_text",
-  "created_at",
-  "version",
-  "environment_setup_commit",
-  "FAIL_TO_PASS",
-  "PASS_TO_PASS",
-  "difficulty",
-]);
+const CONSUMED = new Set<string>([PROVENANCE_KEY, ...SWE_BENCH_FIELDS]);
 
 const mentions = (row: Record<string, unknown>, fields: string[], pattern: RegExp) =>
   fields.some((field) => typeof row[field] === "string" && pattern.test(row[field] as string));
