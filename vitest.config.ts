@@ -18,8 +18,11 @@ export default defineConfig({
           include: ["test/integration/**/*.test.ts", "test/security/**/*.test.ts"],
           exclude: ["test/security/**/*.e2e.test.ts"],
           globalSetup: ["test/helpers/global-setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // a hang detector, not a speed bound: with both cores busy a file's first case (a worker or CLI
+          // compiling its module graph, a cold database) took over 120 s, and a timeout that trips on
+          // a slow but correct case makes the suite lie
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           pool: "forks",
           // two files at once whatever the core count (vitest's default is cores - 1, one file at a time on a
           // 2-core CI): these files mostly wait on containers, builds and PostgreSQL, and each has its own

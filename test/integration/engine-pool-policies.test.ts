@@ -62,7 +62,9 @@ describe.skipIf(!docker.ready)("the pool's rules on one engine", () => {
   it("hands a run back with a sentence when the registry does not answer, without failing the task", async () => {
     const closedPort = await freePort();
     worker = await startTestWorker(database.url, {
-      config: { registryHost: `127.0.0.1:${closedPort}`, outageRetryMs: 600_000 },
+      // the product's lease: with the tests' 3 s one, a heartbeat starved on a busy machine handed the
+      // run back as "stopped responding" before the registry's silence could be the reason
+      config: { registryHost: `127.0.0.1:${closedPort}`, outageRetryMs: 600_000, leaseMs: 30_000 },
     });
     const expected = await loadPoolTasks(database.prisma, nonce, 1);
     const task = await database.prisma.task.findUniqueOrThrow({ where: { instanceId: [...expected.keys()][0] } });
