@@ -10,7 +10,7 @@ import { DEMO_CAMPAIGN_NAME } from "../../lib/campaigns/demo-campaign";
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createDemoDatabase();
-}, 120_000);
+});
 afterAll(async () => db.drop());
 
 describe("the demo campaign", () => {

@@ -9,7 +9,7 @@ import { NOT_BLIND } from "../../lib/auth/blind";
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createDemoDatabase();
-}, 120_000);
+});
 afterAll(async () => db.drop());
 
 describe("the releases demo", () => {
