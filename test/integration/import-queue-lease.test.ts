@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { FAST_WORKER_CONFIG, IMPORT_RECOVERY_LEASE, startTestWorker, waitFor } from "../helpers/worker";
@@ -54,9 +55,36 @@ function spawnTs(script: string, args: string[], env: Record<string, string>): C
 }
 
 async function kill(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
   await exited;
+}
+
+/**
+ * Holds every import at its first checkpoint until `release()`: the next checkpoint's write (inside
+ * its batch's transaction) waits on a lock the test holds. Polling for "a checkpoint" then cannot
+ * miss one: on a busy machine a poll came late enough that the worker had finished the file and
+ * cleared its checkpoint, and the wait ran out. Released, the trigger lets every write through.
+ */
+async function holdAtFirstCheckpoint(db: TestDatabase): Promise<() => Promise<void>> {
+  const holder = new pg.Client({ connectionString: db.url });
+  await holder.connect();
+  await holder.query("SELECT pg_advisory_lock(4242)");
+  await holder.query(`
+    CREATE OR REPLACE FUNCTION test_hold_at_checkpoint() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NEW; END $$;
+    DROP TRIGGER IF EXISTS test_hold_at_checkpoint ON import_batches;
+    CREATE TRIGGER test_hold_at_checkpoint BEFORE UPDATE ON import_batches FOR EACH ROW
+      WHEN (OLD.checkpoint IS NOT NULL AND NEW.checkpoint IS DISTINCT FROM OLD.checkpoint)
+      EXECUTE FUNCTION test_hold_at_checkpoint();`);
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    await holder.query("SELECT pg_advisory_unlock(4242)");
+    await holder.end();
+  };
 }
 
 const bodyOf = (text: string) => Readable.toWeb(Readable.from([Buffer.from(text)])) as ReadableStream<Uint8Array>;
@@ -76,14 +104,14 @@ describe("imports on the job queue", () => {
   });
   // a test that failed before its kill must not leave its worker or CLI importing into the next test's batches
   afterEach(async () => {
-    for (const child of spawned.splice(0)) if (child.exitCode === null && child.signalCode === null) await kill(child);
+    for (const child of spawned.splice(0)) await kill(child);
   });
 
   it(
     "resumes a killed worker's import at its checkpoint and counts every record once",
     async () => {
-      // the kill follows the first checkpoint (500 records, one write batch) within a poll of 50 ms, while
-      // the worker needs seconds for the next three batches: 2000 still leave most of the file to resume
+      // the worker is held at its first checkpoint (500 records, one write batch) and killed there:
+      // the other 1500 are left to resume
       const count = 2000;
       const batch = await startUploadImport(db.prisma, bodyOf(manyRecords("crash", count)), {
         fileName: "crash.jsonl",
@@ -91,14 +119,14 @@ describe("imports on the job queue", () => {
       });
       expect(batch.status).toBe("QUEUED");
 
+      const release = await holdAtFirstCheckpoint(db);
       const doomed = spawnTs("workers/main.ts", [], { DATABASE_URL: db.url, WORKER_CONCURRENCY: "1" });
       const checkpoint = await waitFor(
         "a checkpoint of the first worker",
         () => checkpointOf(db, batch.id),
         SPAWN_WAIT_MS,
         50,
-      );
-      await kill(doomed);
+      ).finally(() => kill(doomed).then(release));
       const left = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
       expect(left.status).toBe("RUNNING");
       expect(checkpoint.records).toBeGreaterThan(0);
@@ -133,11 +161,15 @@ describe("imports on the job queue", () => {
         fileName: "shutdown.jsonl",
         actorId: null,
       });
+      const release = await holdAtFirstCheckpoint(db);
       const first = await startTestWorker(db.url, { concurrency: 1, config: IMPORT_RECOVERY_LEASE });
       try {
         await waitFor("a checkpoint", () => checkpointOf(db, batch.id), SPAWN_WAIT_MS, 50);
       } finally {
-        await first.stop();
+        // the shutdown is asked for before the held write goes on: the import sees it at its next batch
+        const stopped = first.stop();
+        await release();
+        await stopped;
       }
       const handedBack = await db.prisma.importBatch.findUniqueOrThrow({ where: { id: batch.id } });
       expect(handedBack).toMatchObject({
@@ -162,6 +194,7 @@ describe("imports on the job queue", () => {
     async () => {
       const file = path.join(dir, "cli.jsonl");
       writeFileSync(file, manyRecords("cli", 4000));
+      const release = await holdAtFirstCheckpoint(db);
       const cli = spawnTs("lib/cli/main.ts", ["import", file], { DATABASE_URL: db.url });
       const running = await waitFor(
         "the CLI's first checkpoint",
@@ -171,8 +204,7 @@ describe("imports on the job queue", () => {
         },
         SPAWN_WAIT_MS,
         50,
-      );
-      await kill(cli);
+      ).finally(() => kill(cli).then(release));
       expect(running.workerId).toMatch(/in-process$/);
 
       await waitFor(
