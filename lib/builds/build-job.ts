@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJob } from "../jobs/job-type";
 import type { RecoverableJob } from "../worker-runtime/leased-job";
 
@@ -21,6 +20,6 @@ export const BUILD_JOB: RecoverableJob = {
   requeueResets: "started_at = null,",
   cancelResets: "",
   failResets: "",
-  jobKey: BUILD_ENVIRONMENT.keyFor,
-  enqueue: (db, buildId, options) => enqueueJob(db, BUILD_ENVIRONMENT, { buildId }, options),
+  job: BUILD_ENVIRONMENT,
+  payloadFor: (buildId) => ({ buildId }),
 };

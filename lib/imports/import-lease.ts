@@ -1,7 +1,6 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import type { Db, PrismaClient } from "../db/client";
-import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJob } from "../jobs/job-type";
 import type { LeasedJob } from "../worker-runtime/leased-job";
 import { leaseExpired, expiredLeases } from "../worker-runtime/recover-expired-leases";
@@ -28,8 +27,8 @@ export const IMPORT_JOB: LeasedJob = {
   auditEntity: "import_batch",
   // a batch keeps its started_at (when the curator started it) and its checkpoint, to resume from
   requeueResets: "",
-  jobKey: IMPORT_FILE.keyFor,
-  enqueue: (db, batchId, options) => enqueueJob(db, IMPORT_FILE, { batchId }, options),
+  job: IMPORT_FILE,
+  payloadFor: (batchId) => ({ batchId }),
 };
 
 /** The job that imports a stored upload, keyed by its batch (re-enqueueing replaces). */
@@ -102,7 +101,7 @@ async function failAbandonedUploads(db: PrismaClient, leaseMs: number) {
   const abandoned = await db.$queryRaw<Array<{ id: string }>>`
     select b.id from import_batches b
     where b.status = 'QUEUED' and coalesce(b.heartbeat_at, b.updated_at) < now() - (${leaseMs}::int * interval '1 millisecond')
-      and not exists (select 1 from graphile_worker.jobs j where j.key = ${IMPORT_JOB.jobKey("")} || b.id)
+      and not exists (select 1 from graphile_worker.jobs j where j.key = ${IMPORT_FILE.keyFor("")} || b.id)
     limit 200`;
   for (const { id } of abandoned) {
     await db.$transaction((tx) =>

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJob } from "../jobs/job-type";
 import type { RecoverableJob } from "../worker-runtime/leased-job";
 import { settleGroupOfRun } from "./settle-validation-group";
@@ -26,10 +25,10 @@ export const VALIDATION_JOB: RecoverableJob = {
   requeueResets: "started_at = null, container_id = null, phase = null,",
   cancelResets: "phase = null,",
   failResets: "failure_class = 'INFRA_ERROR', phase = null,",
-  jobKey: VALIDATE_TASK.keyFor,
+  job: VALIDATE_TASK,
+  payloadFor: (runId) => ({ runId }),
   // the image goes on the job so a worker that already holds it claims it first
-  enqueue: async (db, runId, options) =>
-    enqueueJob(db, VALIDATE_TASK, { runId }, { ...options, imageHash: await imageHashOfRun(db, runId) }),
+  imageHashOf: imageHashOfRun,
   // a run given up on may be the last of its group: the group's verdict is settled with it
   afterGaveUp: settleGroupOfRun,
 };

@@ -87,7 +87,7 @@ async function reenqueueOrphans(
        and not exists (select 1 from graphile_worker.jobs j where j.key = $2 || r.id and j.attempts < j.max_attempts)
      limit 200`,
     config.leaseMs,
-    job.jobKey(""),
+    job.job.keyFor(""),
   );
   for (const { id } of orphans) {
     await enqueueJobForRow(db, job, id);

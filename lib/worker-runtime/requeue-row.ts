@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { auditLog } from "../audit/audit-log";
-import { unlockJobOfDeadWorker } from "../jobs/enqueue-job";
+import { enqueueJob, unlockJobOfDeadWorker } from "../jobs/enqueue-job";
 import type { LeasedJob } from "./leased-job";
 
 export type RequeueGuard = { ownedBy: string } | { leaseOlderThanMs: number };
@@ -73,7 +73,8 @@ export async function enqueueJobForRow(
   id: string,
   options: { unlockDeadWorker?: boolean; delayMs?: number } = {},
 ) {
-  const jobKey = job.jobKey(id);
+  const jobKey = job.job.keyFor(id);
   if (options.unlockDeadWorker) await unlockJobOfDeadWorker(db, jobKey);
-  await job.enqueue(db, id, { jobKey, delayMs: options.delayMs });
+  const imageHash = job.imageHashOf ? await job.imageHashOf(db, id) : undefined;
+  await enqueueJob(db, job.job, job.payloadFor(id), { jobKey, delayMs: options.delayMs, imageHash });
 }
