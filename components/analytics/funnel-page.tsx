@@ -2,9 +2,9 @@
 import { FUNNEL_DIMENSIONS, FUNNEL_STAGES, type FunnelResult } from "@/lib/analytics/funnel";
 import { TaskSource } from "@/lib/db/enums";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
-import { AnalyticsBody, ChartBeside, FiltersAndExports, FilterSelect } from "./analytics-frame";
+import { ChartBeside, FilterSelect } from "./analytics-frame";
+import { AnalyticsPage } from "./analytics-page";
 import { FigureTable } from "./figure-table";
-import { useAnalytics } from "./use-analytics";
 
 const MAX_SERIES = 8;
 const BY_OPTIONS = [
@@ -72,23 +72,21 @@ function FunnelCharts({ data }: { data: FunnelResult }) {
 }
 
 export function FunnelPage() {
-  const { data, error, urlFilter, apiPath, queryString } = useAnalytics<FunnelResult>("funnel");
   return (
-    <div className="flex flex-col gap-4">
-      <FiltersAndExports
-        apiPath={apiPath}
-        queryString={queryString}
-        tables={[
-          { name: "stages", label: "Stages" },
-          { name: "drops", label: "Drops" },
-        ]}
-      >
-        <FilterSelect label="Split by" {...urlFilter("by")} options={BY_OPTIONS} />
-        <FilterSelect label="Source" {...urlFilter("source")} options={SOURCE_OPTIONS} />
-      </FiltersAndExports>
-      <AnalyticsBody data={data} error={error}>
-        {(funnel) => <FunnelCharts data={funnel} />}
-      </AnalyticsBody>
-    </div>
+    <AnalyticsPage<FunnelResult>
+      page="funnel"
+      tables={[
+        { name: "stages", label: "Stages" },
+        { name: "drops", label: "Drops" },
+      ]}
+      filters={(urlFilter) => (
+        <>
+          <FilterSelect label="Split by" {...urlFilter("by")} options={BY_OPTIONS} />
+          <FilterSelect label="Source" {...urlFilter("source")} options={SOURCE_OPTIONS} />
+        </>
+      )}
+    >
+      {(funnel) => <FunnelCharts data={funnel} />}
+    </AnalyticsPage>
   );
 }

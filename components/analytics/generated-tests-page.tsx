@@ -1,10 +1,10 @@
 "use client";
 import type { GeneratedTestAnalytics } from "@/lib/analytics/generated-tests";
 import { PromoteTests } from "./promote-tests";
-import { AnalyticsBody, FiltersAndExports, FilterSelect } from "./analytics-frame";
+import { FilterSelect } from "./analytics-frame";
+import { AnalyticsPage } from "./analytics-page";
 import { FigureTable } from "./figure-table";
 import { RateChartBeside } from "./rate-chart";
-import { useAnalytics } from "./use-analytics";
 
 const RATES = [
   { key: "attackRate", name: "attack rate", drill: "attacks" },
@@ -17,34 +17,28 @@ const BY_OPTIONS = [
 ];
 
 export function GeneratedTestsPage() {
-  const { data, error, urlFilter, apiPath, queryString } = useAnalytics<GeneratedTestAnalytics>("generated-tests");
   return (
-    <div className="flex flex-col gap-4">
-      <FiltersAndExports
-        apiPath={apiPath}
-        queryString={queryString}
-        tables={[
-          { name: "rates", label: "Rates" },
-          { name: "tests", label: "Tests" },
-        ]}
-      >
-        <FilterSelect label="Per" {...urlFilter("by")} options={BY_OPTIONS} />
-      </FiltersAndExports>
-      <AnalyticsBody data={data} error={error}>
-        {(result) => (
-          <div className="flex flex-col gap-8">
-            <RateChartBeside
-              title="Generated tests that attack, are accurate, and both"
-              testId="generated-tests"
-              table={result.rates}
-              rates={RATES}
-              emptyText="No generated test yet: import a generator's tests for a task and validate them."
-            />
-            <FigureTable table={result.tests} testId="generated-tests-runs" />
-            <PromoteTests tests={result.promotable} />
-          </div>
-        )}
-      </AnalyticsBody>
-    </div>
+    <AnalyticsPage<GeneratedTestAnalytics>
+      page="generated-tests"
+      tables={[
+        { name: "rates", label: "Rates" },
+        { name: "tests", label: "Tests" },
+      ]}
+      filters={(urlFilter) => <FilterSelect label="Per" {...urlFilter("by")} options={BY_OPTIONS} />}
+    >
+      {(result) => (
+        <div className="flex flex-col gap-8">
+          <RateChartBeside
+            title="Generated tests that attack, are accurate, and both"
+            testId="generated-tests"
+            table={result.rates}
+            rates={RATES}
+            emptyText="No generated test yet: import a generator's tests for a task and validate them."
+          />
+          <FigureTable table={result.tests} testId="generated-tests-runs" />
+          <PromoteTests tests={result.promotable} />
+        </div>
+      )}
+    </AnalyticsPage>
   );
 }

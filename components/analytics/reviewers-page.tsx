@@ -3,10 +3,10 @@ import type { ReviewerAnalytics } from "@/lib/analytics/reviewers";
 import type { FigureTable as Table } from "@/lib/analytics/figures";
 import { GroupedBarChart } from "@/components/charts/bar-chart";
 import { ReliabilityChart, type ReliabilityBin } from "@/components/charts/reliability-chart";
-import { AnalyticsBody, ChartBeside, FiltersAndExports, FilterSelect } from "./analytics-frame";
+import { ChartBeside, FilterSelect } from "./analytics-frame";
+import { AnalyticsPage } from "./analytics-page";
 import { FigureTable } from "./figure-table";
 import { RateChartBeside } from "./rate-chart";
-import { useAnalytics } from "./use-analytics";
 
 const BY_OPTIONS = [
   { value: "", label: "Reviewer model" },
@@ -90,30 +90,26 @@ function ReviewerCharts({ data }: { data: ReviewerPage }) {
 }
 
 export function ReviewersAnalyticsPage() {
-  const { data, error, urlFilter, apiPath, queryString } = useAnalytics<ReviewerPage>("reviewers");
   return (
-    <div className="flex flex-col gap-4">
-      <FiltersAndExports
-        apiPath={apiPath}
-        queryString={queryString}
-        tables={[
-          { name: "measures", label: "Measures" },
-          { name: "calibration", label: "Calibration" },
-          { name: "causes", label: "Causes" },
-          { name: "revisions", label: "Revision loop" },
-          { name: "revisionPairs", label: "Revised patches" },
-        ]}
-      >
-        <FilterSelect label="One row per" {...urlFilter("by")} options={BY_OPTIONS} />
-      </FiltersAndExports>
-      <p className="max-w-3xl text-xs text-slate-600">
-        “Ran a reproducer” is read from each review&apos;s steps: a step kind when the importer recorded one, otherwise
-        an action that starts an interpreter or a test runner (lib/analytics/reproducer.ts). Causes come from the
-        verdict&apos;s <code>cause</code> field.
-      </p>
-      <AnalyticsBody data={data} error={error}>
-        {(analytics) => <ReviewerCharts data={analytics} />}
-      </AnalyticsBody>
-    </div>
+    <AnalyticsPage<ReviewerPage>
+      page="reviewers"
+      tables={[
+        { name: "measures", label: "Measures" },
+        { name: "calibration", label: "Calibration" },
+        { name: "causes", label: "Causes" },
+        { name: "revisions", label: "Revision loop" },
+        { name: "revisionPairs", label: "Revised patches" },
+      ]}
+      filters={(urlFilter) => <FilterSelect label="One row per" {...urlFilter("by")} options={BY_OPTIONS} />}
+      note={
+        <p className="max-w-3xl text-xs text-slate-600">
+          “Ran a reproducer” is read from each review&apos;s steps: a step kind when the importer recorded one,
+          otherwise an action that starts an interpreter or a test runner (lib/analytics/reproducer.ts). Causes come
+          from the verdict&apos;s <code>cause</code> field.
+        </p>
+      }
+    >
+      {(analytics) => <ReviewerCharts data={analytics} />}
+    </AnalyticsPage>
   );
 }
