@@ -3,7 +3,14 @@ import { PassThrough, type Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { RunContainerOptions, RunContainerResult } from "./docker-engine";
 import { containerAlreadyGone, EngineStoppedError, isConnectionError, statusCodeOf } from "./docker-errors";
-import { sandboxCommand, sandboxHostConfig, sandboxInput, testUserOf, workTreeOf } from "./container-sandbox";
+import {
+  reportsOomKill,
+  sandboxCommand,
+  sandboxHostConfig,
+  sandboxInput,
+  testUserOf,
+  workTreeOf,
+} from "./container-sandbox";
 import {
   ENGINE_WATCH,
   PING_TIMEOUT_MS,
@@ -19,6 +26,8 @@ import { logFailure } from "../errors/log-failure";
 // tell a container the engine stopped from one that exited by itself.
 
 const LOG_DRAIN_TIMEOUT_MS = 20_000;
+/** the output's end kept to read the setup step's last words (its out-of-memory report) */
+const OUTPUT_TAIL_CHARS = 4096;
 const DEFAULT_DISK_MB = 1024;
 
 /** A text sink for a byte stream that may split UTF-8 characters across chunks. */
@@ -229,6 +238,11 @@ export async function runContainer(
   let timedOut = false;
   let cancelled = false;
   let timer: NodeJS.Timeout | undefined;
+  let outputTail = "";
+  const onOutput = (text: string) => {
+    outputTail = (outputTail + text).slice(-OUTPUT_TAIL_CHARS);
+    options.onOutput?.(text);
+  };
   const kill = () =>
     container
       .kill({ signal: "SIGKILL" })
@@ -245,7 +259,7 @@ export async function runContainer(
           .call(() => container.getArchive({ path: workTree }))
           .catch((error) => (statusCodeOf(error) === 404 ? null : Promise.reject(error)))
       : null;
-    const { stream, sink, streamEnded } = await attachOutput(engine, container, options.onOutput);
+    const { stream, sink, streamEnded } = await attachOutput(engine, container, onOutput);
     if (options.signal?.aborted) {
       cancelled = true;
     } else {
@@ -278,7 +292,7 @@ export async function runContainer(
         container.id,
       );
     }
-    await drainOutput(streamEnded, options.onOutput);
+    await drainOutput(streamEnded, onOutput);
     sink.end();
     const state = (await callDuringRun(() => container.inspect())).State;
     return {
@@ -286,7 +300,7 @@ export async function runContainer(
       exitCode: exit ? exit.StatusCode : null,
       timedOut,
       cancelled,
-      oomKilled: !!state.OOMKilled,
+      oomKilled: !!state.OOMKilled || reportsOomKill(outputTail),
       durationMs: Date.now() - startedAt,
     };
   } finally {

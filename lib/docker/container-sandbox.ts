@@ -11,6 +11,8 @@ import type { FileTree } from "./docker-engine";
 // container and fed, with our files, as one tar on stdin to a fixed setup step that runs as
 // root, hands the work tree to the test user and then drops every privilege before the
 // command. A `timeout` inside the container ends the command even when its worker is gone.
+// The setup step stays the container's first process until the command ends, to report what
+// the engine may miss (reportsOomKill).
 
 /** A label on an image naming the user its tests should run as (the base image sets it). */
 export const LABEL_TEST_USER = "io.swe-curator.test-user";
@@ -33,9 +35,35 @@ if ! command -v setpriv >/dev/null 2>&1; then
   echo "[swe-curator] this image has no setpriv (util-linux): the command runs as root"
   drop=""
 fi
+oom_kills() {
+  for f in /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control; do
+    [ -r "$f" ] || continue
+    while read -r key value; do [ "$key" = oom_kill ] && echo "$value"; done < "$f"
+    break
+  done
+  return 0
+}
 set +e
-exec timeout -s KILL "$limit" $drop "$@"
+before=$(oom_kills)
+timeout -s KILL "$limit" $drop "$@"
+status=$?
+after=$(oom_kills)
+if [ -n "$before" ] && [ -n "$after" ] && [ "$after" -gt "$before" ]; then
+  echo "[swe-curator] out of memory: the kernel ended $((after - before)) process(es) of this run"
+fi
+exit $status
 `;
+
+// The engine's own OOMKilled flag is lost when the container exits soon after a process of
+// it was killed for memory (the runtime drops the event once the cgroup is gone), as when a
+// test script carries on and exits 0. So the setup step, still root and the container's
+// first process, compares the memory cgroup's oom_kill count before and after the command
+// and says so in the output. A test that prints the line itself only makes its own run an
+// infrastructure failure, which a test that hangs reaches anyway: nothing is gained by it.
+const OOM_REPORT = /\[swe-curator\] out of memory: the kernel ended (\d+) process/;
+
+/** Whether the output's end holds the setup step's report of a process killed for memory. */
+export const reportsOomKill = (outputTail: string) => Number(OOM_REPORT.exec(outputTail)?.[1] ?? 0) > 0;
 
 export type ImageFacts = { workingDir: string; user: string; labels: Record<string, string> };
 
