@@ -1,11 +1,27 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys } from "@/components/ui/query-keys";
 import type { StepSearchResult } from "@/lib/trajectories/search-steps";
 import type { StepKind } from "@/lib/trajectories/step-kind";
 import type { SearchTerms } from "@/lib/trajectories/highlight";
+
+function stepSearchQuery(client: QueryClient, trajectoryId: string, kind: StepKind | null, terms: SearchTerms) {
+  return queryOptions({
+    queryKey: queryKeys.trajectoryStepSearch(trajectoryId, kind, terms.q, terms.regex),
+    queryFn: async () => {
+      // the first match comes in full with the answer: landing on it shows it without a second request
+      const found = await apiFetch<StepSearchResult>(
+        `/api/v1/trajectories/${trajectoryId}/search?${new URLSearchParams({ q: terms.q, regex: terms.regex ? "1" : "0", first: "1", ...(kind ? { kind } : {}) })}`,
+      );
+      const { firstStep, ...rest } = found;
+      if (firstStep) client.setQueryData(queryKeys.trajectoryStep(trajectoryId, firstStep.index), firstStep);
+      return rest;
+    },
+    staleTime: 60_000,
+  });
+}
 
 /** Search inside the trajectory on the server: the count, then next / previous match, each a jump. */
 export function SearchBar({
@@ -28,18 +44,8 @@ export function SearchBar({
   const [terms, setTerms] = useState<SearchTerms | null>(initial);
   const client = useQueryClient();
   const result = useQuery({
-    queryKey: ["trajectory-search", trajectoryId, kind, terms?.q, terms?.regex],
-    queryFn: async () => {
-      // the first match comes in full with the answer: landing on it shows it without a second request
-      const found = await apiFetch<StepSearchResult>(
-        `/api/v1/trajectories/${trajectoryId}/search?${new URLSearchParams({ q: terms!.q, regex: terms!.regex ? "1" : "0", first: "1", ...(kind ? { kind } : {}) })}`,
-      );
-      const { firstStep, ...rest } = found;
-      if (firstStep) client.setQueryData(queryKeys.trajectoryStep(trajectoryId, firstStep.index), firstStep);
-      return rest;
-    },
+    ...stepSearchQuery(client, trajectoryId, kind, terms ?? { q: "", regex: false }),
     enabled: !!terms,
-    staleTime: 60_000,
   });
   const matches = result.data?.matches ?? [];
   const at = currentIndex === null ? -1 : matches.indexOf(currentIndex);
@@ -71,6 +77,9 @@ export function SearchBar({
     const q = text.trim();
     if (q && terms && q === terms.q && regex === terms.regex) return go(1);
     const next = q ? { q, regex } : null;
+    // the request leaves with the key, not after the page has re-rendered for the new terms
+    // (useQuery would send it only once that render is committed: bench:trajectory timed 336 ms)
+    if (next) void client.prefetchQuery(stepSearchQuery(client, trajectoryId, kind, next));
     setTerms(next);
     onSearch(next);
   }

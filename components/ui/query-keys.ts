@@ -19,6 +19,14 @@ export const queryKeys = {
   trajectorySearch: (queryString: string) => ["trajectory-search", queryString],
   /** the failed trajectories' clusters for a filter query string */
   trajectoryClusters: (queryString: string) => ["trajectory-clusters", queryString],
+  /** the matching steps inside one trajectory (GET /api/v1/trajectories/:id/search) */
+  trajectoryStepSearch: (trajectoryId: string, kind: string | null, q: string, regex: boolean) => [
+    "trajectory-step-search",
+    trajectoryId,
+    kind ?? "ALL",
+    q,
+    regex,
+  ],
   /** one step in full (the inspector's detail pane) */
   trajectoryStep: (trajectoryId: string, index: number) => ["trajectory-step", trajectoryId, index],
   /** the latest replay of each replayed step (GET /api/v1/trajectories/:id/replays) */

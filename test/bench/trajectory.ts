@@ -214,9 +214,11 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
     document.addEventListener("keydown", () => { window.__search.key ??= performance.now(); }, { capture: true });
     window.fetch = async (...args) => {
       const isSearch = String(args[0]).includes("/search?");
-      if (isSearch) window.__search.sent = performance.now();
+      if (isSearch) (window.__search.requests ??= []).push([performance.now(), String(args[0])]);
+      const first = isSearch && window.__search.sent === undefined;
+      if (first) window.__search.sent = performance.now();
       const response = await original(...args);
-      if (isSearch) window.__search.answered = performance.now();
+      if (first) window.__search.answered = performance.now();
       return response;
     };
     ${stampWhenShown(`window.__search.key !== undefined && ${matchShown}`, { inDom: "window.__search.inDom", shown: "window.__search.shown" })};
@@ -230,11 +232,12 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
     sent: number;
     answered: number;
     shown: number;
+    requests: [number, string][];
   };
   const search = stamps.shown - stamps.key;
   const searchAnswered = stamps.answered - stamps.key;
   console.log(
-    `[bench] search, inside the page: key down → request sent ${(stamps.sent - stamps.key).toFixed(0)} ms, → answer ${(stamps.answered - stamps.sent).toFixed(0)} ms, → step shown ${(stamps.shown - stamps.answered).toFixed(0)} ms`,
+    `[bench] search, inside the page: key down → request sent ${(stamps.sent - stamps.key).toFixed(0)} ms, → answer ${(stamps.answered - stamps.sent).toFixed(0)} ms, → step shown ${(stamps.shown - stamps.answered).toFixed(0)} ms; search requests: ${stamps.requests.map(([at, url]) => `${(at - stamps.key).toFixed(0)} ms ${url}`).join(", ")}`,
   );
   await detail.getByRole("heading", { name: `Step ${RARE_STEP + 1}` }).waitFor({ timeout: 120_000 });
   const heap = await heapMb(page);
