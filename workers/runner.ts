@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { run, type Runner } from "graphile-worker";
-import pg from "pg";
 import { createPrismaClient } from "../lib/db/client";
 import { installationId } from "../lib/docker/container-labels";
 import { createDockerEngine } from "../lib/docker/dockerode-engine";
@@ -22,6 +21,7 @@ import { IMPORT_FILE, recoverImportLeases } from "../lib/imports/import-lease";
 import { REPLAY_STEP } from "../lib/trajectories/replay/replay-job";
 import { PRUNE_DOCKER } from "../lib/worker-runtime/prune-job";
 import { claimPolicy } from "../lib/worker-runtime/claim-policy";
+import { createQueuePool } from "../lib/worker-runtime/queue-pool";
 import { buildEnvironment } from "./processors/build-environment";
 import { importFile } from "./processors/import-file";
 import { pruneDocker as pruneDockerProcessor } from "./processors/prune-docker";
@@ -146,12 +146,14 @@ export async function startWorkerRunner(options: WorkerRunnerOptions): Promise<W
   await recover();
   if (status.reachable) await prune();
 
-  // our own pool for the queue, with an error listener that outlives graphile-worker's: a
-  // connection the database drops while we shut down must not crash the process
-  const queuePool = new pg.Pool({ connectionString: options.connectionString, max: config.concurrency + 4 });
-  const connectionLost = (error: Error) => log(`queue connection lost: ${error.message}`);
-  queuePool.on("error", connectionLost);
-  queuePool.on("connect", (client) => client.on("error", connectionLost));
+  // our own pool for the queue: a connection the database drops while we shut down must not crash the
+  // process, and a job that ends while the database restarts is marked done once it is back
+  const queuePool = createQueuePool({
+    connectionString: options.connectionString,
+    max: config.concurrency + 4,
+    stopping: shutdown.signal,
+    log,
+  });
   // on the way out the database may already be gone: each step is tried and a failure logged, none blocks the next
   const releaseConnections = async () => {
     await queuePool.end().catch(logFailure("closing the queue's connections", { log }));

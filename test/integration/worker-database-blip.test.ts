@@ -10,6 +10,7 @@ import { createDockerEngine } from "@/lib/docker/dockerode-engine";
 import { loadDemoEnvironments } from "@/lib/environments/load-demo-environments";
 import { requestValidation } from "@/lib/runs/request-validation";
 import type { WorkerRunner } from "@/workers/runner";
+import { createQueuePool } from "@/lib/worker-runtime/queue-pool";
 
 // A database restart must not take a worker down. This file starts its OWN PostgreSQL
 // (never the suite's shared one), stops it under a running worker, starts it again on
@@ -82,5 +83,41 @@ describe("a worker whose database restarts", () => {
       worker!.workerId,
       worker!.workerId,
     ]);
+  });
+
+  // the queue marks a finished job done without awaiting it: a connection it asks for in an
+  // outage must wait for the database, not reject with nobody to handle it (that ended the process)
+  it("gives the queue a connection asked for while the database is away once it is back, and none once the worker stops", async () => {
+    const lines: string[] = [];
+    const stopping = new AbortController();
+    const pool = createQueuePool({
+      connectionString: url,
+      max: 2,
+      stopping: stopping.signal,
+      log: (l) => lines.push(l),
+    });
+    try {
+      await server!.stop();
+      server = undefined;
+      const waiting = pool.connect();
+      await waitFor("the queue to say it waits for the database", async () =>
+        lines.some((l) => l.startsWith("the queue's database is away")),
+      );
+      server = await startEmbeddedPostgres({ dataDir, port, quiet: true });
+      const client = await waiting;
+      expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+      client.release();
+      expect(lines).toContain("the queue's database answers again");
+
+      await server.stop();
+      server = undefined;
+      const refused = pool.connect();
+      await waitFor("the queue to wait again", async () => lines.filter((l) => l.includes("is away")).length >= 2);
+      stopping.abort();
+      await expect(refused).rejects.toThrow();
+    } finally {
+      server ??= await startEmbeddedPostgres({ dataDir, port, quiet: true });
+      await pool.end();
+    }
   });
 });
