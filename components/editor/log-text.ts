@@ -34,3 +34,16 @@ export function firstFailureLine(text: string): number | null {
   }
   return null;
 }
+
+/** The text before line `line` (1-based), that line without its newline, and the rest; null past the end. */
+export function splitAtLine(text: string, line: number): { before: string; line: string; after: string } | null {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const newline = text.indexOf("\n", start);
+    if (newline < 0) return null;
+    start = newline + 1;
+  }
+  const end = text.indexOf("\n", start);
+  const stop = end < 0 ? text.length : end;
+  return { before: text.slice(0, start), line: text.slice(start, stop), after: text.slice(stop) };
+}

@@ -3,7 +3,7 @@ import Editor from "@monaco-editor/react";
 import type { editor as MonacoEditor } from "monaco-editor";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useMonacoReady } from "./use-monaco";
-import { firstFailureLine, stripAnsi } from "./log-text";
+import { firstFailureLine, splitAtLine, stripAnsi } from "./log-text";
 
 /** `line`: a 1-based line to open the log at and highlight (a link's #L anchor) */
 type Props = { text: string; height?: number | string; label?: string; truncated?: boolean; line?: number | null };
@@ -122,9 +122,27 @@ export function LogViewer({ text, height = 360, label = "Log", truncated = false
           style={{ maxHeight: height }}
           className="overflow-auto rounded border bg-slate-900 p-3 text-xs text-slate-100"
         >
-          {clean}
+          <PlainLog text={clean} line={line} />
         </pre>
       )}
     </div>
+  );
+}
+
+/**
+ * The log before Monaco is loaded (and in the server's HTML): the asked-for line is marked and
+ * carries the id its #L fragment names, so the browser scrolls to it with no script.
+ */
+function PlainLog({ text, line }: { text: string; line: number | null }) {
+  const parts = line ? splitAtLine(text, line) : null;
+  if (!parts) return text;
+  return (
+    <>
+      {parts.before}
+      <mark id={`L${line}`} data-testid="log-target-line" className="bg-yellow-300 text-slate-900">
+        {parts.line}
+      </mark>
+      {parts.after}
+    </>
   );
 }

@@ -9,6 +9,8 @@ export const queryKeys = {
   taskHistory: (taskId: string, version: number) => ["task-history", taskId, version],
   /** each test against every run that touched it (GET /api/v1/tasks/:id/evidence) */
   taskEvidence: (taskId: string) => ["task-evidence", taskId],
+  /** one validation run with its stored log (GET /api/v1/runs/:id) */
+  run: (runId: string) => ["run", runId],
   /** one file of the task's repository at the base commit (GET /api/v1/tasks/:id/base-files?path=) */
   baseFile: (taskId: string, path: string) => ["base-file", taskId, path],
   /** the task list for a canonical filter query string (filtersToSearchParams) */

@@ -7,12 +7,10 @@ import { Badge, humanize, type Tone } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import type { Jsonified } from "@/components/ui/jsonified";
 import { queryKeys } from "@/components/ui/query-keys";
+import { runLogHref } from "./run-log-href";
 
 type Matrix = Jsonified<EvidenceMatrix>;
 type Run = Jsonified<EvidenceRun>;
-
-/** Where a run's log opens at the line that decided a test (the log page reads the #L anchor). */
-export const runLogHref = (runId: string, line: number | null) => `/runs/${runId}/log${line ? `#L${line}` : ""}`;
 
 const NOT_RECORDED = <span className="italic text-slate-500">not recorded</span>;
 const shortImage = (imageId: string) => imageId.replace(/^sha256:/, "").slice(0, 12);

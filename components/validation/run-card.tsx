@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { TaskValidations } from "@/lib/runs/list-task-validations";
 import { describeFlag } from "@/lib/validation/legitimacy-flags";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -14,7 +15,7 @@ export type RunView = Jsonified<TaskValidations["items"][number]["runs"][number]
 
 function StoredLog({ runId }: { runId: string }) {
   const { data, error } = useQuery({
-    queryKey: ["run", runId],
+    queryKey: queryKeys.run(runId),
     queryFn: () => apiFetch<{ log: string | null; logTruncated: boolean }>(`/api/v1/runs/${runId}`),
   });
   if (error) return <ErrorText error={error} prefix="Could not load the log" />;

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import type { RunView } from "./run-card";
 import { apiFetch } from "@/components/ui/api";
+import { queryKeys } from "@/components/ui/query-keys";
 import { Badge, humanize } from "@/components/ui/badge";
 import { ErrorText } from "@/components/ui/error-text";
 import { LogViewer } from "@/components/editor/log-viewer";
@@ -17,11 +18,15 @@ const subscribeToHash = (onChange: () => void) => {
 /** The line a link asked for, as GitHub writes it: #L42. */
 const lineOfHash = () => Number(/^#L(\d+)$/.exec(window.location.hash)?.[1]) || null;
 
-/** One run's stored log on a page of its own, opened at the line its link names (the evidence matrix links here). */
-export function RunLog({ runId }: { runId: string }) {
-  const line = useSyncExternalStore(subscribeToHash, lineOfHash, () => null);
+/**
+ * One run's stored log on a page of its own, opened at the line its link names (the evidence
+ * matrix links here): `initialLine` is the link's ?line=, known to the server; a #L fragment
+ * (older links, or one typed in the address bar) takes over once the page runs.
+ */
+export function RunLog({ runId, initialLine }: { runId: string; initialLine: number | null }) {
+  const line = useSyncExternalStore(subscribeToHash, lineOfHash, () => null) ?? initialLine;
   const { data: run, error } = useQuery({
-    queryKey: ["run", runId],
+    queryKey: queryKeys.run(runId),
     queryFn: () => apiFetch<StoredRun>(`/api/v1/runs/${runId}`),
   });
   if (error) return <ErrorText error={error} prefix="Could not load the run" />;

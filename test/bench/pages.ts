@@ -6,7 +6,8 @@
 // Writes docs/bench-results/pages.json for npm run bench:report: each page type's main content
 // against the server's response for the same page, the slowest of them (target < 300 ms every
 // page), and the slowest in a new tab against the browser's floor page in a new tab.
-// Usage: npm run bench:pages [-- --runs 3]
+// Usage: npm run bench:pages [-- --runs 3] [-- --only "run log,task evidence"] (--only: those
+// pages alone, printed and not written, to try a change to one page quickly)
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -22,6 +23,8 @@ import { machineState, writeBenchResults, type Figure } from "./results";
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
+const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",").map((name) => name.trim()) : null;
+const chosen = (tourPage: TourPage) => !ONLY || ONLY.some((name) => tourPage.name.startsWith(name));
 const ADMIN = { email: "admin@swe-curator.local", password: "bench-pages-admin-password" };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -83,7 +86,10 @@ async function loadOnce(
     );
   };
   page.on("response", countScript);
-  await page.goto(new URL(tourPage.path, baseUrl).toString());
+  const url = new URL(tourPage.path, baseUrl);
+  // going to the URL the tab is on, with a fragment, only scrolls: the page would not load again
+  if (url.hash) await page.goto("about:blank");
+  await page.goto(url.toString());
   const mainMs = await mainContentAt(60_000);
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
@@ -158,8 +164,8 @@ async function main() {
     const cookie = (await signedIn.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
     const rows = [];
-    for (const tourPage of tour) rows.push(await measurePage(signedIn, url, cookie, tourPage));
-    for (const tourPage of SIGNED_OUT_TOUR) rows.push(await measurePage(signedOut, url, "", tourPage));
+    for (const tourPage of tour.filter(chosen)) rows.push(await measurePage(signedIn, url, cookie, tourPage));
+    for (const tourPage of SIGNED_OUT_TOUR.filter(chosen)) rows.push(await measurePage(signedOut, url, "", tourPage));
     const floor = await startFloorPage();
     const floorRow = await measurePage(signedOut, floor.url, "", {
       name: "browser floor",
@@ -239,7 +245,8 @@ async function main() {
         met: null,
       },
     ];
-    writeBenchResults("pages", figures, atStart, { runs: RUNS });
+    if (ONLY) console.log("\n--only: a part of the tour, not written to docs/bench-results");
+    else writeBenchResults("pages", figures, atStart, { runs: RUNS });
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => {

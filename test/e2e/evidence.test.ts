@@ -37,7 +37,7 @@ describe("evidence per test on the task page", () => {
     // the flip's "After" link, reached and followed by keyboard, opens that run's log at the line that decided the test
     const after = recipe.first().getByRole("link", { name: /^After: run \d+ FAILED, line \d+$/ });
     const href = (await after.getAttribute("href"))!;
-    const [, runId, line] = /^\/runs\/([^/]+)\/log#L(\d+)$/.exec(href)!;
+    const [, runId, line] = /^\/runs\/([^/]+)\/log\?line=(\d+)#L\2$/.exec(href)!;
     await after.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === `/runs/${runId}/log` && url.hash === `#L${line}`);
@@ -47,6 +47,16 @@ describe("evidence per test on the task page", () => {
       .waitFor();
     const run = (await (await page.request.get(appUrl(`/api/v1/runs/${runId}`))).json()) as { log: string };
     expect(run.log.split("\n")[Number(line) - 1]).toContain("test_strict_mode_is_off");
+
+    // the server's HTML alone already shows the log at that line, marked: no waiting for the page's scripts
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.addCookies(await context.cookies());
+    const plain = await noScript.newPage();
+    await plain.goto(appUrl(href));
+    await expect(plain.getByTestId("log-line").textContent()).resolves.toBe(`Showing line ${line}`);
+    const marked = plain.locator(`mark#L${line}`);
+    await expect(marked.textContent()).resolves.toContain("test_strict_mode_is_off");
+    await noScript.close();
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { runLogHref } from "@/components/validation/run-log-href";
 
 // Every page type of the app, with a check that says when its main content is on screen:
 // shared by the accessibility test and `npm run bench:pages`, so both visit the same pages.
@@ -38,7 +39,7 @@ export async function tourIds(page: Page) {
     trajectoryId: traced.trajectories[0].id,
     campaignId: campaigns.items[0].id,
     evidenceTaskId: evidence.task.id,
-    runLog: `/runs/${flipped.runId}/log#L${flipped.logLine}`,
+    runLog: runLogHref(flipped.runId, flipped.logLine),
     releaseId,
     previousReleaseId,
   };
