@@ -20,7 +20,7 @@ import pg from "pg";
 import { ensureDatabaseExists, startEmbeddedPostgres } from "../../lib/database-server/database-server";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createPrismaClient } from "../../lib/db/client";
-import { computeFunnel, FunnelQuerySchema } from "../../lib/analytics/funnel";
+import { computeFunnel, funnelSql, FunnelQuerySchema } from "../../lib/analytics/funnel";
 import { reviewerAnalytics, ReviewerQuerySchema } from "../../lib/analytics/reviewers";
 import { generatedTestAnalytics, GeneratedTestQuerySchema } from "../../lib/analytics/generated-tests";
 import { verifiabilityAnalytics } from "../../lib/analytics/verifiability";
@@ -160,6 +160,7 @@ async function explainFactQueries(pool: pg.Pool) {
     ["generated tests of 30 tasks", latestControlRunsSql("TEST_GENERATION", some)],
     ["steps", stepsSqlFor()],
     ["steps of 30 tasks", stepsSqlFor(some)],
+    ["funnel by repository", funnelSql(FunnelQuerySchema.parse({ by: "repository" }), NOT_BLIND)],
   ];
   const plans: [string, string, unknown[]][] = [["tasks 30 changed tasks reach", TASKS_OF_CANDIDATES_SQL, [some, []]]];
   for (const [label, fragment] of queries) {
