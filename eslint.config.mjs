@@ -12,12 +12,21 @@ const config = [
       // the architecture's layering: routes call lib/, never Prisma or Docker directly
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }] },
+        {
+          patterns: [{ group: ["**/lib/db/generated/*"], message: "import from lib/db/client" }],
+          paths: [
+            {
+              name: "next/link",
+              message: "use Link from components/ui/link (it does not prefetch: every page here is a server render)",
+            },
+          ],
+        },
       ],
       // `const { dropped, ...kept } = row` is how a copy leaves fields out (a `delete` slows every later read of the object)
       "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true }],
     },
   },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
   // the layer order of docs/architecture.md: a wrong-way import fails the lint
   layerRules,
   {

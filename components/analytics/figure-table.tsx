@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { rateOf, type Column, type FigureRow, type FigureTable as Table } from "@/lib/analytics/figures";
 import { formatPercent, formatRate } from "@/components/charts/chart-format";
 

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Promotable } from "@/lib/analytics/generated-tests";
 import { useCan } from "@/components/auth/actor-context";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ErrorText } from "@/components/ui/error-text";
 import { Badge } from "@/components/ui/badge";
 import { ProgressBar } from "./progress-bar";

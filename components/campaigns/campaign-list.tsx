@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import type { listCampaigns } from "@/lib/campaigns/report";
 import { apiFetchAll } from "@/components/ui/api";

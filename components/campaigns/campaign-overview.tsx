@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import type { CampaignReport } from "@/lib/campaigns/report";
 import { describeKappa } from "@/lib/metrics/kappa";

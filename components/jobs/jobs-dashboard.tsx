@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { JobsOverview } from "@/lib/runs/jobs-overview";
 import { apiFetch } from "@/components/ui/api";

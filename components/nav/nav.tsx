@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useActor } from "@/components/auth/actor-context";

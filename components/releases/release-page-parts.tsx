@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The way back from a release page to the list of releases. */
 export function ReleasesBreadcrumb() {

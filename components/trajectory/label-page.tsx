@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/components/ui/api";
 import { queryKeys, TRAJECTORY_LABEL_STEPS } from "@/components/ui/query-keys";

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { EvidenceMatrix, EvidenceRun, Flip, FlipSide } from "@/lib/runs/evidence-matrix";
 import { apiFetch } from "@/components/ui/api";
 import { Badge, humanize, type Tone } from "@/components/ui/badge";

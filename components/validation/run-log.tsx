@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useSyncExternalStore } from "react";
 import type { RunView } from "./run-card";
 import { apiFetch } from "@/components/ui/api";

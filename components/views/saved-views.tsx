@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { apiFetch, apiFetchAll } from "@/components/ui/api";
 import { Button } from "@/components/ui/button";

@@ -7,7 +7,8 @@
 //   - time to the first step shown (navigation → step 1's detail and row on screen, stamped
 //     inside the page at the DOM change that shows them, not at the load event);
 //   - jump to the last step (End in the list → step 100,000's detail on screen);
-//   - search for a rare word (Enter in the search box → the one matching step shown);
+//   - search for a rare word (Enter in the search box → the one matching step shown), five
+//     words one after another, each in its own step: the median;
 //   - the JS heap after those, and after 20 more jumps across the trajectory (it stays bounded);
 // and the same figures for a naive page served on the same origin that fetches every step
 // through the same API and puts every one in the DOM (its search is the browser's, over
@@ -41,8 +42,16 @@ import { machineState, writeBenchResults, type Figure } from "./results";
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
 const STEPS = option("steps", 100_000);
-const RARE_WORD = "zanzibarquux";
-const RARE_STEP = Math.floor(STEPS * 0.73) + 7; // 0-based
+/** Words each in one step only (0-based), searched one after another: the figure is their median. */
+const RARE = [
+  { word: "zanzibarquux", step: Math.floor(STEPS * 0.73) + 7 },
+  { word: "quokkafrobnitz", step: Math.floor(STEPS * 0.21) + 3 },
+  { word: "marzipanwidget", step: Math.floor(STEPS * 0.48) + 11 },
+  { word: "tangerinezork", step: Math.floor(STEPS * 0.91) + 5 },
+  { word: "pelicanblorp", step: Math.floor(STEPS * 0.05) + 1 },
+];
+const RARE_WORD = RARE[0].word;
+const rareAt = (index: number) => RARE.find((rare) => rare.step === index);
 const EMAIL = "bench-viewer@bench.local";
 const PASSWORD = "bench-viewer-password";
 
@@ -65,23 +74,23 @@ const FILES = Array.from({ length: 300 }, (_, i) => `src/package_${i % 17}/modul
 function step(index: number) {
   const file = pick(FILES);
   const r = rand();
-  const action =
-    index === RARE_STEP
-      ? `grep -rn ${RARE_WORD} src/`
-      : r < 0.3
-        ? `open ${file} ${Math.floor(rand() * 400)}`
-        : r < 0.45
-          ? `search_dir "${pick(WORDS)}_${pick(WORDS)}"`
-          : r < 0.6
-            ? `edit ${10 + (index % 50)}:${12 + (index % 50)}\n    return ${words(6)}\nend_of_edit`
-            : r < 0.75
-              ? `python -m pytest tests/test_${pick(WORDS)}.py -x`
-              : `python reproduce_${index % 9}.py`;
+  const rare = rareAt(index);
+  const action = rare
+    ? `grep -rn ${rare.word} src/`
+    : r < 0.3
+      ? `open ${file} ${Math.floor(rand() * 400)}`
+      : r < 0.45
+        ? `search_dir "${pick(WORDS)}_${pick(WORDS)}"`
+        : r < 0.6
+          ? `edit ${10 + (index % 50)}:${12 + (index % 50)}\n    return ${words(6)}\nend_of_edit`
+          : r < 0.75
+            ? `python -m pytest tests/test_${pick(WORDS)}.py -x`
+            : `python reproduce_${index % 9}.py`;
   const lines = Array.from({ length: 9 }, (_, i) => `${i + 1}:    ${words(9)}`).join("\n");
   return {
     thought: `Step ${index}: ${words(30)}`,
     action,
-    observation: `[File: /repo/${file} (420 lines total)]\n${lines}${index === RARE_STEP ? `\n${file}:12: ${RARE_WORD} = 1` : ""}`,
+    observation: `[File: /repo/${file} (420 lines total)]\n${lines}${rare ? `\n${file}:12: ${rare.word} = 1` : ""}`,
     response: "",
     execution_time: 0.1 + rand(),
     state: "{}",
@@ -184,6 +193,58 @@ type Figures = {
   heapAfterJumps: number | null;
 };
 
+type SearchTimes = { shown: number; answered: number };
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * One search in the inspector, timed inside the page on its clock: from the key going down to
+ * the end of the frame that shows the matching step with its highlight (polling from outside
+ * with role queries would take the page's main thread while it works); the search request's
+ * send and answer are stamped too.
+ */
+async function searchOnce(page: Page, rare: (typeof RARE)[number]): Promise<SearchTimes> {
+  const detail = page.getByTestId("step-detail");
+  const box = page.getByRole("searchbox", { name: "Search in this trajectory" });
+  await box.fill(rare.word);
+  const matchShown = `[...document.querySelectorAll('[data-testid="step-detail"] h1, [data-testid="step-detail"] h2, [data-testid="step-detail"] h3')].some((h) => /^Step ${rare.step + 1}(?!\\d)/.test(h.textContent.trim())) && [...document.querySelectorAll('[data-testid="step-detail"] mark')].some((m) => m.textContent.toLowerCase() === "${rare.word}")`;
+  await page.evaluate(`(() => {
+    window.__search = {};
+    if (!window.__searchFetch) {
+      window.__searchFetch = true;
+      const original = window.fetch;
+      document.addEventListener("keydown", () => { window.__search.key ??= performance.now(); }, { capture: true });
+      window.fetch = async (...args) => {
+        const stamps = window.__search;
+        const isSearch = String(args[0]).includes("/search?");
+        if (isSearch) (stamps.requests ??= []).push([performance.now(), String(args[0])]);
+        const first = isSearch && stamps.sent === undefined;
+        if (first) stamps.sent = performance.now();
+        const response = await original(...args);
+        if (first) stamps.answered = performance.now();
+        return response;
+      };
+    }
+    ${stampWhenShown(`window.__search.key !== undefined && ${matchShown}`, { inDom: "window.__search.inDom", shown: "window.__search.shown" })};
+  })()`);
+  const profiler = process.env.BENCH_PAGE_PROFILE === "1" ? await startPageProfile(page) : null;
+  await box.press("Enter");
+  await waitInPage(page, "window.__search.shown !== undefined", 120_000);
+
+  if (profiler) await profiler.printTop();
+  const stamps = (await page.evaluate("window.__search")) as {
+    key: number;
+    sent: number;
+    answered: number;
+    shown: number;
+    requests: [number, string][];
+  };
+  console.log(
+    `[bench] search "${rare.word}", inside the page: key down → request sent ${(stamps.sent - stamps.key).toFixed(0)} ms, → answer ${(stamps.answered - stamps.sent).toFixed(0)} ms, → step shown ${(stamps.shown - stamps.answered).toFixed(0)} ms; search requests: ${stamps.requests.map(([at, url]) => `${(at - stamps.key).toFixed(0)} ms ${url}`).join(", ")}`,
+  );
+  await detail.getByRole("heading", { name: `Step ${rare.step + 1}` }).waitFor({ timeout: 120_000 });
+  return { shown: stamps.shown - stamps.key, answered: stamps.answered - stamps.key };
+}
+
 async function measureInspector(page: Page, base: string, trajectoryId: string): Promise<Figures> {
   const detail = page.getByTestId("step-detail");
   // step 1's heading in the detail and its row in the list, both on screen
@@ -202,44 +263,10 @@ async function measureInspector(page: Page, base: string, trajectoryId: string):
     await detail.getByRole("heading", { name: lastLabel }).waitFor({ timeout: 120_000 });
     await page.getByRole("option", { name: new RegExp(`^${lastLabel} `) }).waitFor();
   });
-  const box = page.getByRole("searchbox", { name: "Search in this trajectory" });
-  await box.fill(RARE_WORD);
-  // timed inside the page, on its clock: from the key going down to the end of the frame that shows
-  // the matching step with its highlight (polling from outside with role queries would take the
-  // page's main thread while it works); the search request's send and answer are stamped too
-  const matchShown = `[...document.querySelectorAll('[data-testid="step-detail"] h1, [data-testid="step-detail"] h2, [data-testid="step-detail"] h3')].some((h) => h.textContent.trim().startsWith("Step ${RARE_STEP + 1}")) && !!document.querySelector('[data-testid="step-detail"] mark')`;
-  await page.evaluate(`(() => {
-    const original = window.fetch;
-    window.__search = {};
-    document.addEventListener("keydown", () => { window.__search.key ??= performance.now(); }, { capture: true });
-    window.fetch = async (...args) => {
-      const isSearch = String(args[0]).includes("/search?");
-      if (isSearch) (window.__search.requests ??= []).push([performance.now(), String(args[0])]);
-      const first = isSearch && window.__search.sent === undefined;
-      if (first) window.__search.sent = performance.now();
-      const response = await original(...args);
-      if (first) window.__search.answered = performance.now();
-      return response;
-    };
-    ${stampWhenShown(`window.__search.key !== undefined && ${matchShown}`, { inDom: "window.__search.inDom", shown: "window.__search.shown" })};
-  })()`);
-  const profiler = process.env.BENCH_PAGE_PROFILE === "1" ? await startPageProfile(page) : null;
-  await box.press("Enter");
-  await waitInPage(page, "window.__search.shown !== undefined", 120_000);
-  if (profiler) await profiler.printTop();
-  const stamps = (await page.evaluate("window.__search")) as {
-    key: number;
-    sent: number;
-    answered: number;
-    shown: number;
-    requests: [number, string][];
-  };
-  const search = stamps.shown - stamps.key;
-  const searchAnswered = stamps.answered - stamps.key;
-  console.log(
-    `[bench] search, inside the page: key down → request sent ${(stamps.sent - stamps.key).toFixed(0)} ms, → answer ${(stamps.answered - stamps.sent).toFixed(0)} ms, → step shown ${(stamps.shown - stamps.answered).toFixed(0)} ms; search requests: ${stamps.requests.map(([at, url]) => `${(at - stamps.key).toFixed(0)} ms ${url}`).join(", ")}`,
-  );
-  await detail.getByRole("heading", { name: `Step ${RARE_STEP + 1}` }).waitFor({ timeout: 120_000 });
+  const searches: SearchTimes[] = [];
+  for (const rare of RARE) searches.push(await searchOnce(page, rare));
+  const search = median(searches.map((one) => one.shown));
+  const searchAnswered = median(searches.map((one) => one.answered));
   const heap = await heapMb(page);
   const go = page.getByRole("spinbutton", { name: "Go to step" });
   for (let i = 0; i < 20; i++) {
@@ -340,9 +367,14 @@ async function main() {
     );
     row("first step shown", ours.first, naive.first, "< 1500 ms");
     row("jump to the last step", ours.last, naive.last, "< 1000 ms");
-    row(`search "${RARE_WORD}"`, ours.search, naive.search, "< 500 ms (naive: its own DOM, already loaded)");
+    row(
+      `search, median of ${RARE.length}`,
+      ours.search,
+      naive.search,
+      `< 500 ms (naive: "${RARE_WORD}" in its own DOM, already loaded)`,
+    );
     console.log(
-      `${"  of which the answer".padEnd(28)} ${ms(ours.searchAnswered ?? NaN)}   (key to the answer read; the rest is the page showing the step)`,
+      `${"  of which the answer".padEnd(28)} ${ms(ours.searchAnswered ?? NaN)}   (key to the answer read, median; the rest is the page showing the step)`,
     );
     row("JS heap", ours.heap, naive.heap, "< 300 MB", mb);
     console.log(`${"JS heap after 20 more jumps".padEnd(28)} ${mb(ours.heapAfterJumps!)}`);
@@ -380,9 +412,9 @@ async function main() {
         met: ours.last < 1000,
       },
       {
-        figure: `${scale}, search, key to the matching step shown`,
+        figure: `${scale}, search, key to the matching step shown, median of ${RARE.length} words`,
         measured: ours.search,
-        baselineName: "key to the search request's answer, same search",
+        baselineName: "key to the search request's answer, same searches, median",
         baseline: ours.searchAnswered ?? NaN,
         unit: "ms",
         target: "< 500 ms",

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { pageContext } from "@/lib/http/page-context";
 import { can } from "@/lib/auth/permissions";
 import { listCampaigns } from "@/lib/campaigns/report";

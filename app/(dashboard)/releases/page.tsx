@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { NewReleaseForm } from "@/components/releases/new-release-form";
 import { CompareReleasesForm } from "@/components/releases/compare-form";
 import { releasesPageData } from "./release-page-data";

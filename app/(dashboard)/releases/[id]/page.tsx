@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ColumnHeads, ReleasesBreadcrumb, TaskCell } from "@/components/releases/release-page-parts";
 import { releasePageData } from "../release-page-data";
 

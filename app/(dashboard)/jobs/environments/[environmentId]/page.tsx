@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { listEnvironmentBuilds } from "@/lib/builds/list-environment-builds";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";

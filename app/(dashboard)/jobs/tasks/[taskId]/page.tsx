@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { pageContext, type PageContext } from "@/lib/http/page-context";
 import { listTaskValidations } from "@/lib/runs/list-task-validations";
 import { Prefetched, unlessRefused } from "@/components/ui/prefetched";
