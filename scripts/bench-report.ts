@@ -9,6 +9,8 @@ import { RESULTS_DIR, type Figure, type FigureUnit, type MachineState } from "..
 
 export type Results = {
   bench: string;
+  /** how to run the bench again (older files: npm run bench:<bench>) */
+  command?: string;
   measuredAt: string;
   machine: MachineState;
   options: Record<string, unknown>;
@@ -46,7 +48,7 @@ export function table(results: Results): string {
     .map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : String(v)}`)
     .join(", ");
   const header = [
-    `## npm run bench:${results.bench}`,
+    `## ${results.command ?? `npm run bench:${results.bench}`}`,
     "",
     `Measured ${results.measuredAt.slice(0, 16).replace("T", " ")} UTC${options ? ` (${options})` : ""}; machine ${results.machine.description}.`,
     "",

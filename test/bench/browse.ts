@@ -590,7 +590,15 @@ async function main() {
         const filter = worst.figure.slice(`${kind} at ${scale}, `.length, -", p95".length);
         figures.push({ ...worst, figure: `${kind} at ${scale}, worst filter (${filter}), p95` });
       }
-      writeBenchResults(MILLION ? "browse-1m" : "browse", figures, atStart, { tasks: TASKS, samples: SAMPLES });
+      if (MILLION)
+        writeBenchResults(
+          "browse-1m",
+          figures,
+          atStart,
+          { tasks: TASKS, samples: SAMPLES },
+          "npm run bench:browse -- --million",
+        );
+      else writeBenchResults("browse", figures, atStart, { tasks: TASKS, samples: SAMPLES });
     }
     // --sql-only times no endpoint: its columns are empty and no target can be judged
     if (!SQL_ONLY) {

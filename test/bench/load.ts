@@ -13,7 +13,9 @@
 // Reports requests/s, p50/p95/p99 and errors per kind for each; afterwards checks every accepted
 // decision is in the database exactly once with exactly one audit entry, and that the web
 // server's memory is back within 10 % of its start (after every kind was served once).
-// Usage: npm run bench:load [-- --seconds 60 --clients 50 --pace 0.5]   (BENCH_SKIP_BUILD=1 reuses .next)
+// Usage: npm run bench:load [-- --seconds 60 --clients 50 --pace 0.5 --busy]   (BENCH_SKIP_BUILD=1 reuses .next)
+// --busy: one process per core spins for the whole of both runs, as on a machine other work shares
+// (issue 33's busy row); the figures go to docs/bench-results/load-busy.json.
 // BENCH_HEAP_SNAPSHOTS=DIR writes a V8 heap snapshot of the web server into DIR at the memory
 // baseline and again after the run (node --heapsnapshot-signal): compare them in Chrome
 // DevTools (Memory → Comparison) to see what the load left behind.
@@ -35,7 +37,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { encode } from "next-auth/jwt";
@@ -56,6 +58,7 @@ const SECONDS = option("seconds", 60);
 const CLIENTS = option("clients", 50);
 const DECISION_TASKS = option("decision-tasks", 6_000);
 const PACE = option("pace", 0.5);
+const BUSY = args.includes("--busy");
 const SECRET = "bench-load-secret";
 const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
 /** BENCH_CPU_PROFILE=DIR: the web server writes a CPU profile there when it stops (node --cpu-prof) */
@@ -63,6 +66,12 @@ const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+
+/** One process per core that spins until killed: the work another user's job would put on the machine. */
+function keepCoresBusy(): ChildProcess[] {
+  console.log(`[load] --busy: ${cpus().length} processes keep every core busy during the runs`);
+  return cpus().map(() => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+}
 
 /** The processes of a process group (next start may fork). */
 function groupPids(pgid: number): number[] {
@@ -321,6 +330,7 @@ async function main() {
   });
   const url = `${pgServer.baseUrl}/swe_curator_load`;
   const children: ChildProcess[] = [];
+  let spinners: ChildProcess[] = [];
   try {
     await ensureDatabaseExists(url);
     await prepareDatabase(url);
@@ -501,6 +511,7 @@ async function main() {
     ];
     console.log(`[load] web server ${rssStart.toFixed(0)} MB at start, after every kind of request was served once`);
     const runs: { phase: (typeof phases)[number]; results: KindResult[]; rssAfter: number }[] = [];
+    if (BUSY) spinners = keepCoresBusy();
     for (const phase of phases) {
       console.log(`[load] ${phase.name} against ${baseUrl}`);
       const pace = phase.pace;
@@ -513,6 +524,8 @@ async function main() {
       runs.push({ phase, results, rssAfter: serverRssMb(next.pid!) });
     }
     clearInterval(sampler);
+    const machineDuringRuns = machineState();
+    for (const spinner of spinners) spinner.kill("SIGKILL");
 
     // every decision the clients sent: each task decided exactly once, each with one audit entry
     const sent = Math.min(nextTarget, targets.length);
@@ -661,12 +674,16 @@ async function main() {
         met: null,
       },
     );
-    writeBenchResults("load", figures, atStart, {
-      seconds: SECONDS,
-      clients: CLIENTS,
-      pace: PACE,
-      "decision tasks": DECISION_TASKS,
-    });
+    const options = { seconds: SECONDS, clients: CLIENTS, pace: PACE, "decision tasks": DECISION_TASKS };
+    if (BUSY)
+      writeBenchResults(
+        "load-busy",
+        figures,
+        machineDuringRuns,
+        { ...options, "cores kept busy": cpus().length },
+        "npm run bench:load -- --busy",
+      );
+    else writeBenchResults("load", figures, atStart, options);
     // a lost or doubled decision is a correctness failure, not a slow figure: say so and fail the run
     if (lost > 0 || duplicated > 0) {
       console.error(
@@ -676,6 +693,7 @@ async function main() {
     }
     await prisma.$disconnect();
   } finally {
+    for (const spinner of spinners) spinner.kill("SIGKILL");
     for (const child of children) {
       try {
         if (child.pid) process.kill(-child.pid, "SIGTERM");

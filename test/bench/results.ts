@@ -38,12 +38,16 @@ export function machineState(): MachineState {
   return { cores, load1, busy, description: `${busy ? "busy" : "quiet"} (load ${load1.toFixed(1)} on ${cores} cores)` };
 }
 
-/** Writes docs/bench-results/<bench>.json: the figures of this run and the machine's state at its start and end. */
+/**
+ * Writes docs/bench-results/<bench>.json: the figures of this run and the machine's state at its
+ * start and end. `command`: how to run it again, when it is not plain `npm run bench:<bench>`.
+ */
 export function writeBenchResults(
   bench: string,
   figures: Figure[],
   atStart: MachineState,
   options: Record<string, unknown> = {},
+  command = `npm run bench:${bench}`,
 ) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const atEnd = machineState();
@@ -52,7 +56,7 @@ export function writeBenchResults(
   const file = path.join(RESULTS_DIR, `${bench}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ bench, measuredAt: new Date().toISOString(), machine, options, figures }, null, 2)}\n`,
+    `${JSON.stringify({ bench, command, measuredAt: new Date().toISOString(), machine, options, figures }, null, 2)}\n`,
   );
   console.log(
     `[bench] figures written to ${path.relative(process.cwd(), file)} (machine ${machine.description}); npm run bench:report updates docs/performance.md`,
