@@ -39,8 +39,9 @@ export function machineState(): MachineState {
 }
 
 /**
- * Writes docs/bench-results/<bench>.json: the figures of this run and the machine's state at its
- * start and end. `command`: how to run it again, when it is not plain `npm run bench:<bench>`.
+ * Writes docs/bench-results/<bench>.json: the figures of this run, the machine's state when it
+ * began (bench:load --busy passes its state during its runs) and the load at its end.
+ * `command`: how to run it again, when it is not plain `npm run bench:<bench>`.
  */
 export function writeBenchResults(
   bench: string,
@@ -50,9 +51,9 @@ export function writeBenchResults(
   command = `npm run bench:${bench}`,
 ) {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const atEnd = machineState();
-  const machine =
-    atStart.busy || atEnd.busy ? { ...(atStart.load1 > atEnd.load1 ? atStart : atEnd), busy: true } : atEnd;
+  // other work is what loaded the machine before the bench began: by its end the bench's own
+  // server, database and browser have raised the load average, which says nothing of the machine
+  const machine = { ...atStart, loadAtEnd: Number(machineState().load1.toFixed(2)) };
   const file = path.join(RESULTS_DIR, `${bench}.json`);
   writeFileSync(
     file,
