@@ -3,27 +3,73 @@ import { TaskFiltersSchema, type TaskFilters, type TaskFiltersInput } from "./ta
 import {
   FACET_COLUMNS,
   facetCondition,
+  searchMatchesCte,
   taskConditions,
   taskWhere,
   type FacetKey,
   type FilterContext,
 } from "./task-list-sql";
-import { foldFacetTalliesIfMany, talliedCombinations, TALLY_ROWS } from "./facet-tallies";
+import {
+  FACET_TALLY,
+  foldFacetTalliesIfMany,
+  REPOSITORY_TALLY,
+  talliedCombinations,
+  TALLY_ROWS,
+} from "./facet-tallies";
 import { allOf, joinSql, raw, sql, type SqlFragment } from "../db/sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };
 
 const FACET_KEYS = Object.keys(FACET_COLUMNS) as FacetKey[];
+const FACETS = FACET_KEYS.map((key) => FACET_COLUMNS[key].column).join(", ");
 const COLUMNS = FACET_KEYS.map((key) => `t.${FACET_COLUMNS[key].column}`).join(", ");
 const NULL_VALUE = "NONE";
 const TOP_REPOSITORIES = 30;
 /** The row of the facet statement that says how many tally rows it summed (when it read the tallies). */
 const TALLY_ROWS_FACET = "tally_rows";
 
+/**
+ * The filter context of a count: the tasks the reader is blind on are subtracted apart (so the
+ * scan carries no task id), and a search tests the tasks against its `matches` CTE, when there is one.
+ */
+const unhidden = (context: FilterContext, matches: SqlFragment | null): FilterContext => ({
+  ...context,
+  hiddenTasks: null,
+  searchInMatches: matches !== null,
+});
+
 /** The tasks that pass `where` and that the reader is blind on (`hidden`), per `columns`, counted negative. */
 const lessHidden = (columns: string, where: SqlFragment, hidden: SqlFragment) =>
   sql`SELECT ${raw(columns)}, -count(*) AS n FROM tasks t WHERE ${where} AND t.id IN (${hidden}) GROUP BY ${raw(columns)}`;
+
+/** The tasks the reader is blind on per repository and facet columns, counted negative (to subtract from the repository tallies). */
+const lessHiddenPerRepository = (hidden: SqlFragment) =>
+  sql`SELECT e.repository_id, ${raw(COLUMNS)}, -count(*) AS n FROM tasks t JOIN environments e ON e.id = t.environment_id
+      WHERE t.id IN (${hidden}) GROUP BY e.repository_id, ${raw(COLUMNS)}`;
+
+/** The repository tallies' rows of the "owner/name" repositories. */
+const ofRepositories = (repositories: readonly string[]) =>
+  sql`t.repository_id IN (SELECT r.id FROM repositories r WHERE (r.owner || '/' || r.name) = ANY(${repositories}::text[]))`;
+
+/**
+ * Where the facet counts come from: the facet tallies when no filter but the facets' own is set,
+ * the repository tallies when a repository filter is the only other one, else the tasks
+ * counted (with `others`, the filters that are not the facets' own).
+ */
+function facetCombinations(filters: TaskFilters, others: SqlFragment[], hidden: SqlFragment | null | undefined) {
+  if (!others.length) return talliedCombinations(FACET_TALLY, hidden ? lessHidden(COLUMNS, raw("TRUE"), hidden) : null);
+  if (onlyRepositoryFilter(filters, others))
+    return talliedCombinations(REPOSITORY_TALLY, hidden ? lessHiddenPerRepository(hidden) : null, {
+      where: ofRepositories(filters.repository),
+      per: FACETS,
+    });
+  return countsPer(COLUMNS, allOf(others), hidden);
+}
+
+/** Whether the repository filter is the one filter among `others` (those that are not the facets' own). */
+const onlyRepositoryFilter = (filters: TaskFilters, others: SqlFragment[]) =>
+  others.length === 1 && filters.repository.length > 0;
 
 /**
  * The tasks that pass `where` per `columns` (and `n`), for a reader blind on some: counted as
@@ -54,16 +100,14 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   };
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
   const hidden = context.hiddenTasks;
-  const others = taskConditions(filters, { ...context, hiddenTasks: null }, FACET_KEYS);
-  // with no filter but the facets' own, the pre-counted combinations give the same numbers without reading every task
-  const combinations = others.length
-    ? countsPer(COLUMNS, allOf(others), hidden)
-    : talliedCombinations(hidden ? lessHidden(COLUMNS, raw("TRUE"), hidden) : null);
+  const matches = searchMatchesCte(filters.q);
+  const others = taskConditions(filters, unhidden(context, matches), FACET_KEYS);
+  const combinations = facetCombinations(filters, others, hidden);
   const tallyRows = others.length
     ? sql``
     : sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, NULL, (${TALLY_ROWS})`;
   return sql`
-    WITH combinations AS (${combinations})
+    WITH ${matches ? sql`${matches}, ` : sql``}combinations AS (${combinations})
     SELECT CASE ${joinSql(
       FACET_KEYS.map((key) => sql`WHEN ${groupedBy(key)} THEN ${raw(`'${key}'`)}`),
       " ",
@@ -81,12 +125,26 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
     ${tallyRows}`;
 }
 
-/** Top repositories under every filter but the repository filter: counted per environment (one hash key), then summed per repository. */
+/**
+ * Top repositories under every filter but the repository filter. With no filter but the facets'
+ * own, summed from the repository tallies; else counted per environment (one hash key), then
+ * summed per repository.
+ */
 export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
-  return sql`SELECT r.owner || '/' || r.name AS repository, sum(c.n)::int AS count FROM (
-      ${countsPer("t.environment_id", taskWhere(filters, { ...context, hiddenTasks: null }, ["repository"]), context.hiddenTasks)}
-    ) c JOIN environments e ON e.id = c.environment_id JOIN repositories r ON r.id = e.repository_id
-    GROUP BY r.id, r.owner, r.name HAVING sum(c.n) > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
+  const hidden = context.hiddenTasks;
+  const matches = searchMatchesCte(filters.q);
+  const others = taskConditions(filters, unhidden(context, matches), [...FACET_KEYS, "repository"]);
+  const perRepository = others.length
+    ? sql`SELECT e.repository_id, sum(c.n) AS n FROM (
+        ${countsPer("t.environment_id", taskWhere(filters, unhidden(context, matches), ["repository"]), hidden)}
+      ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`
+    : talliedCombinations(REPOSITORY_TALLY, hidden ? lessHiddenPerRepository(hidden) : null, {
+        where: allOf(FACET_KEYS.map((key) => facetCondition(filters, key)).filter((c) => c !== null)),
+        per: "repository_id",
+      });
+  return sql`${matches ? sql`WITH ${matches} ` : sql``}SELECT r.owner || '/' || r.name AS repository, c.n::int AS count FROM (${perRepository}) c
+    JOIN repositories r ON r.id = c.repository_id
+    WHERE c.n > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
 }
 
 async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {

@@ -12,6 +12,8 @@ export type FilterContext = {
   hiddenTasks?: SqlFragment | null;
   /** the resolved ?slice= condition: the caller resolves it (lib/analytics/resolve-slice.ts, which builds on lib/tasks) */
   slice?: SqlFragment;
+  /** the search tests tasks against the `matches` CTE (searchMatchesCte) instead of their search vectors */
+  searchInMatches?: boolean;
 };
 
 /** A ?slice= filter that reached the list unresolved would be dropped silently and show every task: refuse it. */
@@ -64,7 +66,18 @@ export function prefixTsQuery(term: string): string {
   return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
 }
 
-function searchCondition(q: string | undefined): SqlFragment | null {
+/**
+ * The search's matches as a CTE named `matches`, found through the search's indexes (GIN over
+ * the search vector, trigram over the instance id). Tested in a scan instead, each task's search
+ * vector is read from TOAST: at 1,000,000 tasks counting the facets of a word 40 % of them
+ * contain took 7 s that way. MATERIALIZED keeps the planner from folding it back into the scan.
+ */
+export function searchMatchesCte(q: string | undefined): SqlFragment | null {
+  const search = searchCondition(q);
+  return search && sql`matches AS MATERIALIZED (SELECT t.id FROM tasks t WHERE ${search})`;
+}
+
+export function searchCondition(q: string | undefined): SqlFragment | null {
   const terms = searchTerms(q);
   if (terms.length === 0) return null;
   // every term must appear: anywhere in the instance id, or as words in the problem statement
@@ -143,8 +156,9 @@ export function taskConditions(
   omit: readonly (FacetKey | "repository")[] = [],
 ): SqlFragment[] {
   requireResolvedSlice(filters, context);
+  const search = searchCondition(filters.q);
   const conditions: (SqlFragment | null)[] = [
-    searchCondition(filters.q),
+    search && context.searchInMatches ? raw("t.id IN (SELECT id FROM matches)") : search,
     ...(Object.keys(FACET_COLUMNS) as FacetKey[])
       .filter((key) => !omit.includes(key))
       .map((key) => facetCondition(filters, key)),

@@ -27,7 +27,10 @@ import { prepareDatabase } from "../../lib/db/prepare-database";
 import { createPrismaClient } from "../../lib/db/client";
 import { createApiToken } from "../../lib/auth/api-tokens";
 import { TaskListQuerySchema } from "../../lib/tasks/task-filters";
-import { listTasksSql, RANK_LIMIT, rankCheckSql } from "../../lib/tasks/list-tasks";
+import { listTasksSql, planListRead } from "../../lib/tasks/list-tasks";
+import type { TaskListQuery } from "../../lib/tasks/task-filters";
+import type { FilterContext } from "../../lib/tasks/task-list-sql";
+import type { SqlFragment } from "../../lib/db/sql";
 import { facetCountsSql, repositoryCountsSql } from "../../lib/tasks/task-facets";
 import { PROJECT_ROOT } from "../../lib/db/schema-engine";
 import { blindTaskIdsSql } from "../../lib/auth/blind";
@@ -438,6 +441,17 @@ async function time(fn: () => Promise<unknown>, samples: number): Promise<number
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(7);
 
+/** planListRead's statements, sent raw: the same ListPlan the endpoint arrives at. */
+const planRawRead = (pool: pg.Pool, query: TaskListQuery, context: FilterContext) =>
+  planListRead(
+    async <T>(statement: SqlFragment) => {
+      const { text, values } = statement.toQuery();
+      return (await pool.query(text, values)).rows as T[];
+    },
+    query,
+    context,
+  );
+
 async function main() {
   const atStart = machineState();
   if (SQL_ONLY) console.log("[bench] --sql-only: timing the SQL alone, no web server");
@@ -480,14 +494,19 @@ async function main() {
     if (EXPLAIN) {
       for (const { name, query } of QUERIES) {
         const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-        const { text, values } = listTasksSql(parsed, context).toQuery();
+        const { text, values } = listTasksSql(parsed, context, await planRawRead(pool, parsed, context)).toQuery();
         const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
         console.log(`\n── ${name} (${query || "no filter"})\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
-        const facets = facetCountsSql(parsed, context).toQuery();
-        const facetPlan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${facets.text}`, facets.values);
-        console.log(
-          `\n── facets: ${name} (${query || "no filter"})\n${facetPlan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`,
-        );
+        for (const [part, statement] of [
+          ["facets", facetCountsSql(parsed, context)],
+          ["top repositories", repositoryCountsSql(parsed, context)],
+        ] as const) {
+          const { text: partText, values: partValues } = statement.toQuery();
+          const partPlan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${partText}`, partValues);
+          console.log(
+            `\n── ${part}: ${name} (${query || "no filter"})\n${partPlan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`,
+          );
+        }
       }
     }
 
@@ -531,12 +550,14 @@ async function main() {
     );
     for (const { name, query } of QUERIES) {
       const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      // the endpoint's statements: a "best match" search first counts its matches (up to the rank limit), then lists
-      const check = rankCheckSql(parsed, context)?.toQuery();
-      const ranked = check ? Number((await pool.query(check.text, check.values)).rows[0].n) <= RANK_LIMIT : false;
-      const { text, values } = listTasksSql(parsed, context, ranked).toQuery();
+      // the endpoint's statements (lib/tasks/list-tasks.ts planListRead): a "best match" search first counts its
+      // matches (up to the rank limit), a search not ranked asks the planner's estimate of them, then it lists
+      const planList = () => planRawRead(pool, parsed, context);
+      const plan = await planList();
+      const { ranked } = plan;
+      const { text, values } = listTasksSql(parsed, context, plan).toQuery();
       const rawList = async () => {
-        if (check) await pool.query(check.text, check.values);
+        await planList();
         return pool.query(text, values);
       };
       let count = 0;
@@ -574,7 +595,7 @@ async function main() {
       worstP95 = Math.max(worstP95, api.p95);
       worstFacets = Math.max(worstFacets, facets.p95);
       rows.push(
-        `${(name + (ranked ? " (ranked)" : "")).padEnd(46)} ${String(count).padStart(5)} | ${fmt(api.p50)} ${fmt(api.p95)} | ${fmt(raw.p50)} ${fmt(raw.p95)} | ${ratio.toFixed(2).padStart(8)}× | ${fmt(facets.p50)} ${fmt(facets.p95)} | ${fmt(facetsRaw.p95)}       | ${(facets.p95 / facetsRaw.p95).toFixed(2).padStart(5)}×`,
+        `${(name + (ranked ? " (ranked)" : plan.matchesFirst ? " (matches first)" : "")).padEnd(46)} ${String(count).padStart(5)} | ${fmt(api.p50)} ${fmt(api.p95)} | ${fmt(raw.p50)} ${fmt(raw.p95)} | ${ratio.toFixed(2).padStart(8)}× | ${fmt(facets.p50)} ${fmt(facets.p95)} | ${fmt(facetsRaw.p95)}       | ${(facets.p95 / facetsRaw.p95).toFixed(2).padStart(5)}×`,
       );
       console.log(rows[rows.length - 1]);
       if (!SQL_ONLY) {

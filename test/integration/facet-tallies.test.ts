@@ -4,20 +4,32 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { createEnvironment, createTask } from "../fixtures/factories/curation";
 import { AutomatedVerdict, CurationStatus, Difficulty, FailureClass, TaskKind, TaskSource } from "../../lib/db/enums";
 import type { PrismaClient } from "../../lib/db/client";
-import { facetCountsSql, taskFacets } from "../../lib/tasks/task-facets";
+import { facetCountsSql, repositoryCountsSql, taskFacets } from "../../lib/tasks/task-facets";
 import { foldFacetTallies } from "../../lib/tasks/facet-tallies";
 import { TaskFiltersSchema } from "../../lib/tasks/task-filters";
 
-// The unfiltered facet counts come from pre-counted tallies that triggers keep; every other
-// filter counts the tasks. Both must give the same numbers after any sequence of changes.
+// The unfiltered facet counts and top repositories, and the facets under a repository filter,
+// come from pre-counted tallies that triggers keep; every other filter counts the tasks. Both
+// must give the same numbers after any sequence of changes.
 
 let db: TestDatabase;
+/** Three environments in two repositories, and a repository with no environment to move one to. */
+let environmentIds: string[];
+let repositoryIds: string[];
 let environmentId: string;
 let made = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  environmentId = (await createEnvironment(db.prisma, "acme/tallies")).id;
+  const environments = [
+    await createEnvironment(db.prisma, "acme/tallies"),
+    await createEnvironment(db.prisma, "acme/tallies"),
+    await createEnvironment(db.prisma, "zeta/other"),
+  ];
+  environmentIds = environments.map((e) => e.id);
+  environmentId = environmentIds[0];
+  const spare = await db.prisma.repository.create({ data: { owner: "spare", name: "empty" } });
+  repositoryIds = [environments[0].repository.id, environments[2].repository.id, spare.id];
 });
 afterAll(async () => db.drop());
 
@@ -31,7 +43,14 @@ async function expectTalliesToMatchCounts() {
     db.prisma.task.count(),
   ]);
   expect(tallied.total).toBe(tasks);
-  expect(tallied.facets).toEqual(counted.facets);
+  expect(tallied).toEqual(counted);
+  for (const repository of ["acme/tallies", "zeta/other", "spare/empty"]) {
+    const [talliedIn, countedIn] = await Promise.all([
+      taskFacets(db.prisma, { repository }),
+      taskFacets(db.prisma, { repository, ...COUNT_EVERY_TASK }),
+    ]);
+    expect(talliedIn).toEqual(countedIn);
+  }
 }
 
 const facets = fc.record({
@@ -49,7 +68,7 @@ const change = fc.oneof(
     weight: 4,
     arbitrary: fc.record({
       op: fc.constant("insert" as const),
-      rows: fc.array(facets, { minLength: 1, maxLength: 6 }),
+      rows: fc.array(fc.record({ facets, environment: fc.nat() }), { minLength: 1, maxLength: 6 }),
     }),
   },
   {
@@ -71,6 +90,15 @@ const change = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("relabel" as const), pick: fc.nat() }) },
+  // a task moved to another environment, and an environment moved to another repository
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant("moveTask" as const), pick: fc.nat(), environment: fc.nat() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant("moveEnvironment" as const), environment: fc.nat(), repository: fc.nat() }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }) },
   {
     weight: 1,
@@ -91,10 +119,10 @@ async function apply(c: Change) {
   switch (c.op) {
     case "insert":
       return p.task.createMany({
-        data: c.rows.map((row) => ({
-          ...row,
+        data: c.rows.map(({ facets, environment }) => ({
+          ...facets,
           instanceId: `tally-${++made}`,
-          environmentId,
+          environmentId: environmentIds[environment % environmentIds.length],
           problemStatement: "p",
           fixPatch: "",
           testPatch: "",
@@ -110,6 +138,15 @@ async function apply(c: Change) {
       const id = await pickTask(c.pick);
       return id && p.task.update({ where: { id }, data: { labels: [`l${c.pick}`] } });
     }
+    case "moveTask": {
+      const id = await pickTask(c.pick);
+      return id && p.task.update({ where: { id }, data: { environmentId: environmentIds[c.environment % 3] } });
+    }
+    case "moveEnvironment":
+      return p.environment.update({
+        where: { id: environmentIds[c.environment % 3] },
+        data: { repositoryId: repositoryIds[c.repository % 3] },
+      });
     case "delete": {
       const id = await pickTask(c.pick);
       return id && p.task.delete({ where: { id } });
@@ -130,6 +167,11 @@ describe("pre-counted task facets", () => {
     expect(text({ source: "SWE_BENCH", verdict: "VALID" })).toMatch(/task_facet_tallies/);
     expect(text(COUNT_EVERY_TASK)).not.toMatch(/task_facet_tallies/);
     expect(text({ q: "resize" })).not.toMatch(/task_facet_tallies/);
+    expect(text({ repository: "acme/tallies", verdict: "VALID" })).toMatch(/task_repository_tallies/);
+    expect(text({ repository: "acme/tallies", q: "resize" })).not.toMatch(/tallies/);
+    const repositories = (input: object) => repositoryCountsSql(TaskFiltersSchema.parse(input)).toQuery().text;
+    expect(repositories({ status: "PENDING", repository: "acme/tallies" })).toMatch(/task_repository_tallies/);
+    expect(repositories(COUNT_EVERY_TASK)).not.toMatch(/tallies/);
   });
 
   it("give the same counts as counting the tasks after any inserts, updates, deletes, folds and truncations", async () => {
@@ -147,20 +189,26 @@ describe("pre-counted task facets", () => {
       op: "insert",
       rows: [
         {
-          source: "SWE_BENCH",
-          kind: "ISSUE_FIX",
-          difficulty: "EASY",
-          automatedVerdict: "VALID",
-          failureClass: null,
-          curationStatus: "PENDING",
+          environment: 0,
+          facets: {
+            source: "SWE_BENCH",
+            kind: "ISSUE_FIX",
+            difficulty: "EASY",
+            automatedVerdict: "VALID",
+            failureClass: null,
+            curationStatus: "PENDING",
+          },
         },
         {
-          source: "SWE_GYM",
-          kind: "ISSUE_FIX",
-          difficulty: null,
-          automatedVerdict: "INVALID",
-          failureClass: "BUILD_ERROR",
-          curationStatus: "REJECTED",
+          environment: 2,
+          facets: {
+            source: "SWE_GYM",
+            kind: "ISSUE_FIX",
+            difficulty: null,
+            automatedVerdict: "INVALID",
+            failureClass: "BUILD_ERROR",
+            curationStatus: "REJECTED",
+          },
         },
       ],
     });
@@ -169,6 +217,7 @@ describe("pre-counted task facets", () => {
       { verdict: "INVALID,VALID" },
       { failureClass: "NONE" },
       { difficulty: "NONE", status: "REJECTED" },
+      { repository: "zeta/other", status: "REJECTED,PENDING" },
     ]) {
       const [tallied, counted] = await Promise.all([
         taskFacets(db.prisma, filters),
@@ -194,12 +243,15 @@ describe("pre-counted task facets", () => {
       op: "insert",
       rows: [
         {
-          source: "OPENSWE",
-          kind: "TDD_STEP",
-          difficulty: "HARD",
-          automatedVerdict: "PENDING",
-          failureClass: null,
-          curationStatus: "PENDING",
+          environment: 2,
+          facets: {
+            source: "OPENSWE",
+            kind: "TDD_STEP",
+            difficulty: "HARD",
+            automatedVerdict: "PENDING",
+            failureClass: null,
+            curationStatus: "PENDING",
+          },
         },
       ],
     });
@@ -223,6 +275,13 @@ describe("pre-counted task facets", () => {
     // folding leaves one row per combination the tasks show, and no more than before
     expect(folded).toBe(combinations);
     expect(folded).toBeLessThanOrEqual(rows);
+    const [{ perRepository }] = await db.prisma.$queryRawUnsafe<{ perRepository: number }[]>(
+      `SELECT count(*)::int AS "perRepository" FROM (SELECT DISTINCT e.repository_id, t.curation_status, t.automated_verdict, t.failure_class, t.source, t.kind, t.difficulty FROM tasks t JOIN environments e ON e.id = t.environment_id) c`,
+    );
+    const [{ rows: foldedPerRepository }] = await db.prisma.$queryRawUnsafe<{ rows: number }[]>(
+      "SELECT count(*)::int AS rows FROM task_repository_tallies",
+    );
+    expect(foldedPerRepository).toBe(perRepository);
     await expectTalliesToMatchCounts();
   });
 });
