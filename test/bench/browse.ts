@@ -50,6 +50,8 @@ const EXPLAIN = args.includes("--explain");
 /** BENCH_DATA_DIR keeps the seeded database between runs (for tuning); by default it is temporary */
 const KEPT_DATA_DIR = process.env.BENCH_DATA_DIR;
 const WARMUP = 5;
+/** The list's endpoint p95 within this many times its raw SQL: issue 33 asks 2× at a million tasks */
+const RATIO_TARGET = MILLION ? 2 : 3;
 const ENVIRONMENTS = 2_000;
 
 // ── deterministic text of realistic shape: Zipf-like word frequencies, SWE-bench sizes ──
@@ -599,7 +601,7 @@ async function main() {
       );
       console.log(rows[rows.length - 1]);
       if (!SQL_ONLY) {
-        const listTarget = MILLION ? "< 50 ms and ≤ 2× raw SQL" : "< 50 ms and ≤ 3× raw SQL";
+        const listTarget = `< 50 ms and ≤ ${RATIO_TARGET}× raw SQL`;
         figures.push(
           {
             figure: `task list at ${scale}, ${name}, p95`,
@@ -608,7 +610,7 @@ async function main() {
             baseline: raw.p95,
             unit: "ms",
             target: listTarget,
-            met: api.p95 < 50 && ratio <= (MILLION ? 2 : 3),
+            met: api.p95 < 50 && ratio <= RATIO_TARGET,
           },
           {
             figure: `task facets at ${scale}, ${name}, p95`,
@@ -647,7 +649,7 @@ async function main() {
     if (!SQL_ONLY) {
       console.log(`\nworst list p95 ${worstP95.toFixed(1)} ms (target < 50 ms): ${worstP95 < 50 ? "met" : "NOT met"}`);
       console.log(
-        `worst p95 ratio endpoint ÷ raw SQL ${worstRatio.toFixed(2)}× (target ≤ 3×): ${worstRatio <= 3 ? "met" : "NOT met"}`,
+        `worst p95 ratio endpoint ÷ raw SQL ${worstRatio.toFixed(2)}× (target ≤ ${RATIO_TARGET}×): ${worstRatio <= RATIO_TARGET ? "met" : "NOT met"}`,
       );
       console.log(
         `worst facets p95 ${worstFacets.toFixed(1)} ms (target < 100 ms): ${worstFacets < 100 ? "met" : "NOT met"}`,
