@@ -1,3 +1,4 @@
+import type { Db } from "./client";
 // A tiny composable parameterised-SQL builder. The task list is written in SQL (keyset
 // cursors on row values, trigram ILIKE, EXISTS sub-filters, GROUPING SETS for facets) and
 // the benchmark times the very same statement through pg directly, so both need the text.
@@ -51,3 +52,9 @@ export const EMPTY = raw("");
 /** The conditions joined with AND; TRUE when there are none. */
 export const allOf = (conditions: readonly SqlFragment[]): SqlFragment =>
   conditions.length ? joinSql(conditions, " AND ") : raw("TRUE");
+
+/** Sends a statement through a Prisma client (or transaction) and resolves its rows. */
+export function queryRows<T>(db: Db, statement: SqlFragment): Promise<T[]> {
+  const { text, values } = statement.toQuery();
+  return db.$queryRawUnsafe<T[]>(text, ...values);
+}

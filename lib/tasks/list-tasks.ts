@@ -11,13 +11,14 @@ import {
   cursorCondition,
   cursorFor,
   searchCondition,
+  searchMatchesCte,
   searchTerms,
   taskOrderBy,
   taskWhere,
   textSearchQuery,
   type FilterContext,
 } from "./task-list-sql";
-import { raw, sql, type SqlFragment } from "../db/sql";
+import { queryRows, raw, sql, type SqlFragment } from "../db/sql";
 import { AppError } from "../errors/app-error";
 
 export { TaskListQuerySchema as ListTasksQuerySchema };
@@ -110,10 +111,10 @@ export function listTasksSql(
 ): SqlFragment {
   // the matching tasks whole, so the page is filtered and ordered among them without going back
   // to the tasks table for each (EXPLAIN ANALYZE at 1M: 4,041 index lookups, 20 ms of 45)
-  const search = matchesFirst ? searchCondition(query.q) : null;
-  const matches = search ? sql`WITH matches AS MATERIALIZED (SELECT t.* FROM tasks t WHERE ${search})` : sql``;
-  const from = raw(search ? "matches t" : "tasks t");
-  const where = taskWhere(search ? { ...query, q: undefined } : query, context);
+  const cte = matchesFirst ? searchMatchesCte(query.q, "t.*") : null;
+  const matches = cte ? sql`WITH ${cte}` : sql``;
+  const from = raw(cte ? "matches t" : "tasks t");
+  const where = taskWhere(cte ? { ...query, q: undefined } : query, context);
   const rank = ranked
     ? sql`ts_rank(t.search_vector, to_tsquery('simple', ${textSearchQuery(query.q)}))`
     : raw("0::real");
@@ -211,14 +212,9 @@ export async function listTasks(
   context: FilterContext = {},
 ): Promise<TaskListPage> {
   const query = TaskListQuerySchema.parse(input);
-  const run: RunSql = <T>(statement: SqlFragment) => {
-    const { text, values } = statement.toQuery();
-    return db.$queryRawUnsafe<T[]>(text, ...values);
-  };
-  const plan = await planListRead(run, query, context);
+  const plan = await planListRead((statement) => queryRows(db, statement), query, context);
   const { ranked } = plan;
-  const { text, values } = listTasksSql(query, context, plan).toQuery();
-  const all = await db.$queryRawUnsafe<Row[]>(text, ...values);
+  const all = await queryRows<Row>(db, listTasksSql(query, context, plan));
   const exact = all.filter((row) => row.exactRank === 0);
   const rows = all.filter((row) => row.exactRank !== 0);
   const page = rows.slice(0, query.limit);

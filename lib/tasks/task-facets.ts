@@ -16,7 +16,7 @@ import {
   talliedCombinations,
   TALLY_ROWS,
 } from "./facet-tallies";
-import { allOf, joinSql, raw, sql, type SqlFragment } from "../db/sql";
+import { allOf, joinSql, queryRows, raw, sql, type SqlFragment } from "../db/sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };
@@ -133,10 +133,11 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
 export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
   const hidden = context.hiddenTasks;
   const matches = searchMatchesCte(filters.q);
-  const others = taskConditions(filters, unhidden(context, matches), [...FACET_KEYS, "repository"]);
+  const counting = unhidden(context, matches);
+  const others = taskConditions(filters, counting, [...FACET_KEYS, "repository"]);
   const perRepository = others.length
     ? sql`SELECT e.repository_id, sum(c.n) AS n FROM (
-        ${countsPer("t.environment_id", taskWhere(filters, unhidden(context, matches), ["repository"]), hidden)}
+        ${countsPer("t.environment_id", taskWhere(filters, counting, ["repository"]), hidden)}
       ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`
     : talliedCombinations(REPOSITORY_TALLY, hidden ? lessHiddenPerRepository(hidden) : null, {
         where: allOf(FACET_KEYS.map((key) => facetCondition(filters, key)).filter((c) => c !== null)),
@@ -145,11 +146,6 @@ export function repositoryCountsSql(filters: TaskFilters, context: FilterContext
   return sql`${matches ? sql`WITH ${matches} ` : sql``}SELECT r.owner || '/' || r.name AS repository, c.n::int AS count FROM (${perRepository}) c
     JOIN repositories r ON r.id = c.repository_id
     WHERE c.n > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
-}
-
-async function run<T>(db: Db, fragment: SqlFragment): Promise<T[]> {
-  const { text, values } = fragment.toQuery();
-  return db.$queryRawUnsafe<T[]>(text, ...values);
 }
 
 type FacetRow = { facet: FacetKey | "total" | typeof TALLY_ROWS_FACET; value: string | null; count: number };
@@ -162,8 +158,8 @@ export async function taskFacets(
 ): Promise<TaskFacets> {
   const filters = TaskFiltersSchema.parse(input);
   const [rows, repositories] = await Promise.all([
-    run<FacetRow>(db, facetCountsSql(filters, context)),
-    run<{ repository: string; count: number }>(db, repositoryCountsSql(filters, context)),
+    queryRows<FacetRow>(db, facetCountsSql(filters, context)),
+    queryRows<{ repository: string; count: number }>(db, repositoryCountsSql(filters, context)),
   ]);
   const result: TaskFacets = {
     total: 0,
