@@ -58,7 +58,9 @@ export function table(results: Results): string {
   const rows = results.figures.map((f) =>
     [
       f.figure,
-      formatValue(f.measured, f.unit),
+      f.spread
+        ? `${formatValue(f.measured, f.unit)} (middle half ${f.spread.low.toFixed(0)}–${f.spread.high.toFixed(0)})`
+        : formatValue(f.measured, f.unit),
       `${formatValue(f.baseline, f.unit)} ${f.baselineName}`,
       formatRatio(f),
       f.target,

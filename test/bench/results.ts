@@ -26,6 +26,8 @@ export type Figure = {
   target: string;
   /** null: a figure kept for context, with no target of its own */
   met: boolean | null;
+  /** the middle half of the samples the measured median came from (25th to 75th percentile): how much it moves run to run */
+  spread?: { low: number; high: number };
 };
 
 export type MachineState = { cores: number; load1: number; busy: boolean; description: string };

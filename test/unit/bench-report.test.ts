@@ -80,4 +80,26 @@ describe("the bench report", () => {
     expect(rendered).toContain("| load, decisions lost | 0 | 0 decisions accepted (201) | — | 0 | — | quiet |");
     expect(document([results])).toMatch(/^# Performance\n[\s\S]*## npm run bench:load/);
   });
+
+  it("shows beside a median the middle half of the samples it came from", () => {
+    const page = {
+      ...results,
+      bench: "pages",
+      figures: [
+        {
+          figure: "page task, main content, median of 9",
+          measured: 288.4,
+          spread: { low: 261.2, high: 305.7 },
+          baselineName: "the server's response",
+          baseline: 60,
+          unit: "ms" as const,
+          target: "< 300 ms",
+          met: true,
+        },
+      ],
+    };
+    expect(table(page)).toContain(
+      "| page task, main content, median of 9 | 288.4 ms (middle half 261–306) | 60.0 ms the server's response | 4.81× |",
+    );
+  });
 });
