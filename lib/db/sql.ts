@@ -1,8 +1,9 @@
-import type { Db } from "./client";
 // A tiny composable parameterised-SQL builder. The task list is written in SQL (keyset
-// cursors on row values, trigram ILIKE, EXISTS sub-filters, GROUPING SETS for facets) and
+// cursors on row values, trigram ILIKE, array overlaps, GROUPING SETS for facets) and
 // the benchmark times the very same statement through pg directly, so both need the text.
 // Values are always bound parameters; only SqlFragment text is ever concatenated.
+
+import type { Db } from "./client";
 
 export class SqlFragment {
   constructor(

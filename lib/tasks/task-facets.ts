@@ -5,28 +5,23 @@ import {
   facetCondition,
   searchMatchesCte,
   taskConditions,
+  reviewConditions,
   taskWhere,
   type FacetKey,
   type FilterContext,
 } from "./task-list-sql";
-import {
-  FACET_TALLY,
-  foldFacetTalliesIfMany,
-  REPOSITORY_TALLY,
-  talliedCombinations,
-  TALLY_ROWS,
-} from "./facet-tallies";
+import { foldTallyIfMany, lessTasks, talliedCombinations, tallyHaving, tallyRows, type Tally } from "./facet-tallies";
 import { allOf, joinSql, queryRows, raw, sql, type SqlFragment } from "../db/sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
 export type TaskFacets = { total: number; facets: FacetCounts; repositories: { repository: string; count: number }[] };
 
 const FACET_KEYS = Object.keys(FACET_COLUMNS) as FacetKey[];
-const FACETS = FACET_KEYS.map((key) => FACET_COLUMNS[key].column).join(", ");
+const FACET_COLUMN_LIST = FACET_KEYS.map((key) => FACET_COLUMNS[key].column);
 const COLUMNS = FACET_KEYS.map((key) => `t.${FACET_COLUMNS[key].column}`).join(", ");
 const NULL_VALUE = "NONE";
 const TOP_REPOSITORIES = 30;
-/** The row of the facet statement that says how many tally rows it summed (when it read the tallies). */
+/** The row of the facet statement that names the tally it summed and its row count (when it read one). */
 const TALLY_ROWS_FACET = "tally_rows";
 
 /**
@@ -43,33 +38,53 @@ const unhidden = (context: FilterContext, matches: SqlFragment | null): FilterCo
 const lessHidden = (columns: string, where: SqlFragment, hidden: SqlFragment) =>
   sql`SELECT ${raw(columns)}, -count(*) AS n FROM tasks t WHERE ${where} AND t.id IN (${hidden}) GROUP BY ${raw(columns)}`;
 
-/** The tasks the reader is blind on per repository and facet columns, counted negative (to subtract from the repository tallies). */
-const lessHiddenPerRepository = (hidden: SqlFragment) =>
-  sql`SELECT e.repository_id, ${raw(COLUMNS)}, -count(*) AS n FROM tasks t JOIN environments e ON e.id = t.environment_id
-      WHERE t.id IN (${hidden}) GROUP BY e.repository_id, ${raw(COLUMNS)}`;
-
 /** The repository tallies' rows of the "owner/name" repositories. */
 const ofRepositories = (repositories: readonly string[]) =>
   sql`t.repository_id IN (SELECT r.id FROM repositories r WHERE (r.owner || '/' || r.name) = ANY(${repositories}::text[]))`;
 
 /**
- * Where the facet counts come from: the facet tallies when no filter but the facets' own is set,
- * the repository tallies when a repository filter is the only other one, else the tasks
- * counted (with `others`, the filters that are not the facets' own).
+ * The filters among `others` (those a count applies besides the facets' own) as conditions over
+ * a tally's columns, with the columns they read; null when one of them no tally counts per (a
+ * search, labels, dates…). The repository and review filters are the ones a tally can answer.
  */
-function facetCombinations(filters: TaskFilters, others: SqlFragment[], hidden: SqlFragment | null | undefined) {
-  if (!others.length) return talliedCombinations(FACET_TALLY, hidden ? lessHidden(COLUMNS, raw("TRUE"), hidden) : null);
-  if (onlyRepositoryFilter(filters, others))
-    return talliedCombinations(REPOSITORY_TALLY, hidden ? lessHiddenPerRepository(hidden) : null, {
-      where: ofRepositories(filters.repository),
-      per: FACETS,
-    });
-  return countsPer(COLUMNS, allOf(others), hidden);
+function talliedFilters(filters: TaskFilters, others: SqlFragment[], withRepository: boolean) {
+  const tallied = [
+    ...(withRepository && filters.repository.length
+      ? [{ column: "repository_id", condition: ofRepositories(filters.repository) }]
+      : []),
+    ...reviewConditions(filters),
+  ];
+  return tallied.length === others.length ? tallied : null;
 }
 
-/** Whether the repository filter is the one filter among `others` (those that are not the facets' own). */
-const onlyRepositoryFilter = (filters: TaskFilters, others: SqlFragment[]) =>
-  others.length === 1 && filters.repository.length > 0;
+/** The facets' own filters that are set, each with its column. */
+const chosenFacetFilters = (filters: TaskFilters) =>
+  FACET_KEYS.flatMap((key) => {
+    const condition = facetCondition(filters, key);
+    return condition ? [{ column: FACET_COLUMNS[key].column, condition }] : [];
+  });
+
+/**
+ * A tally that answers a count per `per` under `tallied` (and the reader's blindness,
+ * subtracted), or null when none has every column.
+ */
+function fromTally(
+  per: readonly string[],
+  tallied: { column: string; condition: SqlFragment }[] | null,
+  hidden: SqlFragment | null | undefined,
+): { tally: Tally; combinations: SqlFragment } | null {
+  if (!tallied) return null;
+  const tally = tallyHaving([...per, ...tallied.map(({ column }) => column)]);
+  if (!tally) return null;
+  const kept = tallied.map(({ condition }) => condition);
+  return {
+    tally,
+    combinations: talliedCombinations(tally, hidden ? lessTasks(tally, hidden) : null, {
+      where: kept.length ? allOf(kept) : undefined,
+      per,
+    }),
+  };
+}
 
 /**
  * The tasks that pass `where` per `columns` (and `n`), for a reader blind on some: counted as
@@ -102,10 +117,11 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   const hidden = context.hiddenTasks;
   const matches = searchMatchesCte(filters.q);
   const others = taskConditions(filters, unhidden(context, matches), FACET_KEYS);
-  const combinations = facetCombinations(filters, others, hidden);
-  const tallyRows = others.length
-    ? sql``
-    : sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, NULL, (${TALLY_ROWS})`;
+  const tallied = fromTally(FACET_COLUMN_LIST, talliedFilters(filters, others, true), hidden);
+  const combinations = tallied?.combinations ?? countsPer(COLUMNS, allOf(others), hidden);
+  const rowCount = tallied
+    ? sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, ${tallied.tally.table}, (${tallyRows(tallied.tally)})`
+    : sql``;
   return sql`
     WITH ${matches ? sql`${matches}, ` : sql``}combinations AS (${combinations})
     SELECT CASE ${joinSql(
@@ -122,33 +138,36 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
            )} ELSE ${sumUnder(null)} END, 0)::int AS count
     FROM combinations t
     GROUP BY GROUPING SETS (${raw(FACET_KEYS.map((key) => `(t.${FACET_COLUMNS[key].column})`).join(", "))}, ())
-    ${tallyRows}`;
+    ${rowCount}`;
 }
 
 /**
- * Top repositories under every filter but the repository filter. With no filter but the facets'
- * own, summed from the repository tallies; else counted per environment (one hash key), then
- * summed per repository.
+ * Top repositories under every filter but the repository filter: summed from a tally when one
+ * counts per repository and every filter set, else counted per environment (one hash key), then
+ * summed per repository. A tally read adds a row (no repository) with the tally's row count.
  */
 export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
   const hidden = context.hiddenTasks;
   const matches = searchMatchesCte(filters.q);
   const counting = unhidden(context, matches);
   const others = taskConditions(filters, counting, [...FACET_KEYS, "repository"]);
-  const perRepository = others.length
-    ? sql`SELECT e.repository_id, sum(c.n) AS n FROM (
+  const review = talliedFilters(filters, others, false);
+  const tallied = fromTally(["repository_id"], review && [...chosenFacetFilters(filters), ...review], hidden);
+  const perRepository =
+    tallied?.combinations ??
+    sql`SELECT e.repository_id, sum(c.n) AS n FROM (
         ${countsPer("t.environment_id", taskWhere(filters, counting, ["repository"]), hidden)}
-      ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`
-    : talliedCombinations(REPOSITORY_TALLY, hidden ? lessHiddenPerRepository(hidden) : null, {
-        where: allOf(FACET_KEYS.map((key) => facetCondition(filters, key)).filter((c) => c !== null)),
-        per: "repository_id",
-      });
-  return sql`${matches ? sql`WITH ${matches} ` : sql``}SELECT r.owner || '/' || r.name AS repository, c.n::int AS count FROM (${perRepository}) c
+      ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`;
+  const rowCount = tallied ? sql` UNION ALL SELECT NULL, (${tallyRows(tallied.tally)}), ${tallied.tally.table}` : sql``;
+  return sql`${matches ? sql`WITH ${matches} ` : sql``}(SELECT r.owner || '/' || r.name AS repository, c.n::int AS count, NULL AS tally FROM (${perRepository}) c
     JOIN repositories r ON r.id = c.repository_id
-    WHERE c.n > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES}`;
+    WHERE c.n > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES})${rowCount}`;
 }
 
+/** A facet count, or (facet `tally_rows`) the tally read and its row count. */
 type FacetRow = { facet: FacetKey | "total" | typeof TALLY_ROWS_FACET; value: string | null; count: number };
+/** A repository's count, or (`tally` set) the tally read and its row count. */
+type RepositoryRow = { repository: string | null; count: number; tally: string | null };
 
 /** Facet counts for the task list: how many tasks each filter value would show. */
 export async function taskFacets(
@@ -157,17 +176,22 @@ export async function taskFacets(
   context: FilterContext = {},
 ): Promise<TaskFacets> {
   const filters = TaskFiltersSchema.parse(input);
-  const [rows, repositories] = await Promise.all([
+  const [rows, repositoryRows] = await Promise.all([
     queryRows<FacetRow>(db, facetCountsSql(filters, context)),
-    queryRows<{ repository: string; count: number }>(db, repositoryCountsSql(filters, context)),
+    queryRows<RepositoryRow>(db, repositoryCountsSql(filters, context)),
   ]);
+  const repositories: TaskFacets["repositories"] = [];
+  for (const { repository, count, tally } of repositoryRows) {
+    if (tally !== null) foldTallyIfMany(db, tally, count);
+    else repositories.push({ repository: repository!, count });
+  }
   const result: TaskFacets = {
     total: 0,
     facets: Object.fromEntries(FACET_KEYS.map((k) => [k, {}])) as FacetCounts,
     repositories,
   };
   for (const { facet, value, count } of rows) {
-    if (facet === TALLY_ROWS_FACET) foldFacetTalliesIfMany(db, count);
+    if (facet === TALLY_ROWS_FACET) foldTallyIfMany(db, value!, count);
     else if (facet === "total") result.total = count;
     // a value that no task shows under the other filters is left out, as before the sums
     else if (count > 0) result.facets[facet][value ?? NULL_VALUE] = count;

@@ -3,8 +3,8 @@ import { allOf, joinSql, raw, sql, type SqlFragment } from "../db/sql";
 import { AppError } from "../errors/app-error";
 
 // The SQL behind every task list filter. Each filter maps onto an index: enum columns
-// have b-tree indexes, labels a GIN index, text search the pg_trgm GIN indexes, and the
-// EXISTS sub-filters use the child tables' task_id indexes.
+// have b-tree indexes, labels a GIN index, text search the pg_trgm GIN indexes; the decided,
+// reason and reviewer filters read columns the database keeps on the task.
 
 export type FilterContext = {
   actorId?: string;
@@ -101,23 +101,38 @@ function enumIn(column: string, type: string, values: readonly string[]): SqlFra
   return parts.length === 1 ? parts[0] : sql`(${joinSql(parts, " OR ")})`;
 }
 
+/**
+ * What curators and reviewer agents concluded, kept on each task by the database from its
+ * decisions and trajectories (migration 20261207180000_task_review_tallies): the list filters
+ * them without a join, and the review tallies count tasks per them.
+ */
+export const REVIEW_COLUMNS = {
+  decided: "decided",
+  reason: "decision_reasons",
+  reviewerDecision: "reviewer_decisions",
+} as const;
+
+/** A reviewer filter: a reviewer agent decided one of the values; NONE, no reviewer agent decided. */
 function reviewerDecisionCondition(values: readonly string[]): SqlFragment | null {
   if (values.length === 0) return null;
   const real = values.filter((v) => v !== NONE);
   const parts: SqlFragment[] = [];
-  if (real.length) {
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM trajectories tr WHERE tr.task_id = t.id AND tr.role = 'REVIEWER' AND tr.decision = ANY(${real}::"ReviewerDecision"[]))`,
-    );
-  }
-  if (real.length !== values.length) {
-    parts.push(
-      raw(
-        `NOT EXISTS (SELECT 1 FROM trajectories tr WHERE tr.task_id = t.id AND tr.role = 'REVIEWER' AND tr.decision IS NOT NULL)`,
-      ),
-    );
-  }
+  if (real.length) parts.push(sql`t.reviewer_decisions && ${real}::"ReviewerDecision"[]`);
+  if (real.length !== values.length) parts.push(raw("t.reviewer_decisions = '{}'"));
   return parts.length === 1 ? parts[0] : sql`(${joinSql(parts, " OR ")})`;
+}
+
+/**
+ * The decided, reason and reviewer filters, each with the column it reads. Written over `t.` and
+ * those columns alone, so the same condition tests a task or a review tally's row.
+ */
+export function reviewConditions(filters: TaskFilters): { column: string; condition: SqlFragment }[] {
+  const conditions: [keyof typeof REVIEW_COLUMNS, SqlFragment | null][] = [
+    ["reviewerDecision", reviewerDecisionCondition(filters.reviewerDecision)],
+    ["decided", filters.decided ? raw(filters.decided === "yes" ? "t.decided" : "NOT t.decided") : null],
+    ["reason", filters.reason.length ? sql`t.decision_reasons && ${filters.reason}::"DecisionReason"[]` : null],
+  ];
+  return conditions.flatMap(([key, condition]) => (condition ? [{ column: REVIEW_COLUMNS[key], condition }] : []));
 }
 
 function assigneeCondition(assignee: string | undefined, context: FilterContext): SqlFragment | null {
@@ -167,16 +182,8 @@ export function taskConditions(
     filters.environment
       ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})`
       : null,
-    reviewerDecisionCondition(filters.reviewerDecision),
-    // a reason filter already demands a decision: a second EXISTS would probe every match again
-    filters.decided === "yes" && !filters.reason.length
-      ? raw("EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)")
-      : null,
-    filters.decided === "no" ? raw("NOT EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id)") : null,
+    ...reviewConditions(filters).map(({ condition }) => condition),
     filters.flipped === "yes" ? FLIPPED_SINCE_LATEST_RELEASE : null,
-    filters.reason.length
-      ? sql`EXISTS (SELECT 1 FROM curation_decisions d WHERE d.task_id = t.id AND d.reasons && ${filters.reason}::"DecisionReason"[])`
-      : null,
     filters.label.length ? sql`t.labels && ${filters.label}::text[]` : null,
     assigneeCondition(filters.assignee, context),
     filters.createdFrom ? sql`t.created_at >= ${filters.createdFrom}::date` : null,

@@ -267,6 +267,27 @@ async function seedTasks(pool: pg.Pool) {
         const labels = rand() < 0.1 ? [pick(LABELS)] : [];
         const difficulty = rand() < 0.3 ? null : pick(["EASY", "MEDIUM", "HARD", "VERY_HARD"]);
         const testFile = `tests/test_${pick(IDENTIFIERS)}.py`;
+        const decided = status !== "PENDING" || rand() < 0.1;
+        let reasons: string[] = [];
+        if (decided) {
+          const verdictOfHuman =
+            status === "APPROVED"
+              ? "APPROVE"
+              : status === "REJECTED"
+                ? "REJECT"
+                : status === "NEEDS_CHANGES"
+                  ? "NEEDS_CHANGES"
+                  : pick(["APPROVE", "REJECT"]);
+          reasons = verdictOfHuman === "APPROVE" ? [] : [pick(REASONS)];
+          decisions.push(
+            `dec-${i}\ttask-${i}\t${pick(users)}\t${verdictOfHuman}\t${arr(reasons)}\t${created}\t${created}\n`,
+          );
+        }
+        const reviewerDecisions = rand() < 0.2 ? [rand() < 0.6 ? "APPROVE" : "REQUEST_CHANGES"] : [];
+        if (reviewerDecisions.length)
+          trajectories.push(
+            `traj-${i}\treviewer-${i}\ttask-${i}\tREVIEWER\tOTHER\t${reviewerDecisions[0]}\t${created}\t${created}\n`,
+          );
         yield (
           [
             `task-${i}`,
@@ -289,30 +310,15 @@ async function seedTasks(pool: pg.Pool) {
             status,
             "1",
             arr(labels),
+            String(decided),
+            arr(reasons),
+            arr(reviewerDecisions),
             created,
             created,
           ]
             .map((v) => esc(v))
             .join("\t") + "\n"
         );
-        if (status !== "PENDING" || rand() < 0.1) {
-          const verdictOfHuman =
-            status === "APPROVED"
-              ? "APPROVE"
-              : status === "REJECTED"
-                ? "REJECT"
-                : status === "NEEDS_CHANGES"
-                  ? "NEEDS_CHANGES"
-                  : pick(["APPROVE", "REJECT"]);
-          const reasons = verdictOfHuman === "APPROVE" ? [] : [pick(REASONS)];
-          decisions.push(
-            `dec-${i}\ttask-${i}\t${pick(users)}\t${verdictOfHuman}\t${arr(reasons)}\t${created}\t${created}\n`,
-          );
-        }
-        if (rand() < 0.2)
-          trajectories.push(
-            `traj-${i}\treviewer-${i}\ttask-${i}\tREVIEWER\tOTHER\t${rand() < 0.6 ? "APPROVE" : "REQUEST_CHANGES"}\t${created}\t${created}\n`,
-          );
       }
     };
     await withIndexesRebuilt(client, ["tasks", "curation_decisions", "trajectories"], async () => {
@@ -336,11 +342,18 @@ async function seedTasks(pool: pg.Pool) {
           "curation_status",
           "version",
           "labels",
+          "decided",
+          "decision_reasons",
+          "reviewer_decisions",
           "created_at",
           "updated_at",
         ],
         taskRows(),
       );
+      // the tasks already carry what their decisions and trajectories say (set above); the
+      // triggers that keep it would look up each of 500,000 tasks' children again, and without
+      // indexes (dropped during the load). Replica mode skips triggers (and foreign key checks).
+      await client.query("SET session_replication_role = replica");
       await copyRows(
         client,
         "curation_decisions",
@@ -353,6 +366,7 @@ async function seedTasks(pool: pg.Pool) {
         ["id", "external_id", "task_id", "role", "format", "decision", "created_at", "updated_at"],
         trajectories,
       );
+      await client.query("RESET session_replication_role");
     });
     await client.query("VACUUM ANALYZE");
     return { decisions: decisions.length, trajectories: trajectories.length };
