@@ -6,6 +6,7 @@ import {
   searchMatchesCte,
   taskConditions,
   reviewConditions,
+  searchCondition,
   taskWhere,
   type FacetKey,
   type FilterContext,
@@ -91,9 +92,32 @@ function fromTally(
  * if they saw every task, less the ones they are blind on (few). With no blindness in the scan,
  * an index without the task id (the facet or the environment index) can answer alone.
  */
-function countsPer(columns: string, where: SqlFragment, hidden: SqlFragment | null | undefined): SqlFragment {
-  const counted = sql`SELECT ${raw(columns)}, count(*) AS n FROM tasks t WHERE ${where} GROUP BY ${raw(columns)}`;
+function countsPer(
+  columns: string,
+  where: SqlFragment,
+  hidden: SqlFragment | null | undefined,
+  among: SqlFragment | null = null,
+): SqlFragment {
+  const counted = among
+    ? sql`SELECT ${raw(columns)}, count(*) AS n FROM matches t WHERE ${among} GROUP BY ${raw(columns)}`
+    : sql`SELECT ${raw(columns)}, count(*) AS n FROM tasks t WHERE ${where} GROUP BY ${raw(columns)}`;
   return hidden ? sql`${counted} UNION ALL ${lessHidden(columns, where, hidden)}` : counted;
+}
+
+/** What the `matches` CTE keeps of each match when they are counted alone: what the counts group by. */
+const COUNTED_OF_MATCHES = `t.id, ${COLUMNS}, t.environment_id`;
+
+/**
+ * The `matches` CTE of a count: each match's id, or, when the search is the one filter among
+ * `others` (the facets' own aside), what the counts group by, so the matches are counted alone.
+ * Found again among every task instead (a hash semi-join on the id), a word 40 % of a million
+ * tasks contain took 1.2 s more than finding them.
+ */
+function matchesOf(filters: TaskFilters, context: FilterContext, omit: (FacetKey | "repository")[]) {
+  const q = filters.q;
+  const others = taskConditions(filters, unhidden(context, searchMatchesCte(q)), omit);
+  const alone = searchCondition(q) !== null && others.length === 1;
+  return { others, alone, cte: searchMatchesCte(q, alone ? COUNTED_OF_MATCHES : "t.id") };
 }
 
 /**
@@ -115,10 +139,9 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   };
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
   const hidden = context.hiddenTasks;
-  const matches = searchMatchesCte(filters.q);
-  const others = taskConditions(filters, unhidden(context, matches), FACET_KEYS);
+  const { others, alone, cte: matches } = matchesOf(filters, context, FACET_KEYS);
   const tallied = fromTally(FACET_COLUMN_LIST, talliedFilters(filters, others, true), hidden);
-  const combinations = tallied?.combinations ?? countsPer(COLUMNS, allOf(others), hidden);
+  const combinations = tallied?.combinations ?? countsPer(COLUMNS, allOf(others), hidden, alone ? raw("TRUE") : null);
   const rowCount = tallied
     ? sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, ${tallied.tally.table}, (${tallyRows(tallied.tally)})`
     : sql``;
@@ -148,15 +171,16 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
  */
 export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
   const hidden = context.hiddenTasks;
-  const matches = searchMatchesCte(filters.q);
-  const counting = unhidden(context, matches);
-  const others = taskConditions(filters, counting, [...FACET_KEYS, "repository"]);
+  const { others, alone, cte: matches } = matchesOf(filters, context, [...FACET_KEYS, "repository"]);
   const review = talliedFilters(filters, others, false);
-  const tallied = fromTally(["repository_id"], review && [...chosenFacetFilters(filters), ...review], hidden);
+  const facets = chosenFacetFilters(filters);
+  const tallied = fromTally(["repository_id"], review && [...facets, ...review], hidden);
+  const where = taskWhere(filters, unhidden(context, matches), ["repository"]);
+  const among = alone ? allOf(facets.map(({ condition }) => condition)) : null;
   const perRepository =
     tallied?.combinations ??
     sql`SELECT e.repository_id, sum(c.n) AS n FROM (
-        ${countsPer("t.environment_id", taskWhere(filters, counting, ["repository"]), hidden)}
+        ${countsPer("t.environment_id", where, hidden, among)}
       ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`;
   const rowCount = tallied ? sql` UNION ALL SELECT NULL, (${tallyRows(tallied.tally)}), ${tallied.tally.table}` : sql``;
   return sql`${matches ? sql`WITH ${matches} ` : sql``}(SELECT r.owner || '/' || r.name AS repository, c.n::int AS count, NULL AS tally FROM (${perRepository}) c

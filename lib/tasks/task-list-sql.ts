@@ -71,9 +71,9 @@ export function prefixTsQuery(term: string): string {
  * the search vector, trigram over the instance id). Tested in a scan instead, each task's search
  * vector is read from TOAST: at 1,000,000 tasks counting the facets of a word 40 % of them
  * contain took 7 s that way. MATERIALIZED keeps the planner from folding it back into the scan.
- * `t.*` keeps the matching tasks whole, for a page read among them alone.
+ * `columns` are what it keeps of each match: `t.*` keeps them whole, for a page read among them alone.
  */
-export function searchMatchesCte(q: string | undefined, columns: "t.id" | "t.*" = "t.id"): SqlFragment | null {
+export function searchMatchesCte(q: string | undefined, columns = "t.id"): SqlFragment | null {
   const search = searchCondition(q);
   return search && sql`matches AS MATERIALIZED (SELECT ${raw(columns)} FROM tasks t WHERE ${search})`;
 }

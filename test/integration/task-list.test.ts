@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { createEnvironment, createTask, createUser } from "../fixtures/factories/curation";
 import { listTasks, listTasksSql, sparseEnough } from "../../lib/tasks/list-tasks";
 import { taskFacets } from "../../lib/tasks/task-facets";
+import { raw } from "../../lib/db/sql";
 import { filtersFromSearchParams, TaskListQuerySchema, type TaskFiltersInput } from "../../lib/tasks/task-filters";
 
 let db: TestDatabase;
@@ -213,6 +214,22 @@ describe("facets", () => {
     const rejected = await taskFacets(db.prisma, { ...filters, status: "REJECTED" });
     expect(rejected.total).toBe(0);
     expect(rejected.facets.status).toEqual({ PENDING: 1, APPROVED: 1 });
+  });
+
+  it("counts a search's matches alone when no filter but the facets' own joins it, as it counts them among every task", async () => {
+    const blindOnW1 = { hiddenTasks: raw("SELECT id FROM tasks WHERE instance_id = 'w-1'") };
+    for (const filters of [{ q: "zero" }, { q: "zero", verdict: "VALID,FLAKY" }, { q: "g-", status: "REJECTED" }]) {
+      const alone = await taskFacets(db.prisma, filters);
+      // a date filter every task passes: the matches are found again among every task
+      const among = await taskFacets(db.prisma, { ...filters, createdFrom: "2000-01-01" });
+      expect(alone, JSON.stringify(filters)).toEqual(among);
+      expect(alone.total).toBe((await ids(filters)).length);
+      const aloneBlind = await taskFacets(db.prisma, filters, blindOnW1);
+      expect(aloneBlind).toEqual(await taskFacets(db.prisma, { ...filters, createdFrom: "2000-01-01" }, blindOnW1));
+    }
+    const zero = await taskFacets(db.prisma, { q: "zero" });
+    expect(zero.total).toBe(2);
+    expect((await taskFacets(db.prisma, { q: "zero" }, blindOnW1)).total).toBe(1);
   });
 
   it("gives the total and NONE for empty values without filters", async () => {
