@@ -90,7 +90,9 @@ function fromTally(
 /**
  * The tasks that pass `where` per `columns` (and `n`), for a reader blind on some: counted as
  * if they saw every task, less the ones they are blind on (few). With no blindness in the scan,
- * an index without the task id (the facet or the environment index) can answer alone.
+ * an index without the task id (the facet or the environment index) can answer alone. With
+ * `among`, the rows of the `matches` CTE that pass it are counted instead of the tasks (the
+ * search is the one filter in `where` besides `among`'s).
  */
 function countsPer(
   columns: string,
