@@ -11,7 +11,18 @@ import {
   type FacetKey,
   type FilterContext,
 } from "./task-list-sql";
-import { foldTallyIfMany, lessTasks, talliedCombinations, tallyHaving, tallyRows, type Tally } from "./facet-tallies";
+import {
+  FACET_COUNT_TALLIES,
+  FACET_TALLY,
+  foldTallyIfMany,
+  lessTasks,
+  REPOSITORY_COUNT_TALLIES,
+  REPOSITORY_TALLY,
+  talliedCombinations,
+  tallyHaving,
+  tallyRows,
+  type Tally,
+} from "./facet-tallies";
 import { allOf, joinSql, queryRows, raw, sql, type SqlFragment } from "../db/sql";
 
 export type FacetCounts = Record<FacetKey, Record<string, number>>;
@@ -66,16 +77,17 @@ const chosenFacetFilters = (filters: TaskFilters) =>
   });
 
 /**
- * A tally that answers a count per `per` under `tallied` (and the reader's blindness,
- * subtracted), or null when none has every column.
+ * The first of `tallies` that answers a count per `per` under `tallied` (and the reader's
+ * blindness, subtracted), or null when none has every column.
  */
 function fromTally(
+  tallies: readonly Tally[],
   per: readonly string[],
   tallied: { column: string; condition: SqlFragment }[] | null,
   hidden: SqlFragment | null | undefined,
 ): { tally: Tally; combinations: SqlFragment } | null {
   if (!tallied) return null;
-  const tally = tallyHaving([...per, ...tallied.map(({ column }) => column)]);
+  const tally = tallyHaving(tallies, [...per, ...tallied.map(({ column }) => column)]);
   if (!tally) return null;
   const kept = tallied.map(({ condition }) => condition);
   return {
@@ -142,7 +154,7 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
   const hidden = context.hiddenTasks;
   const { others, alone, cte: matches } = matchesOf(filters, context, FACET_KEYS);
-  const tallied = fromTally(FACET_COLUMN_LIST, talliedFilters(filters, others, true), hidden);
+  const tallied = fromTally(FACET_COUNT_TALLIES, FACET_COLUMN_LIST, talliedFilters(filters, others, true), hidden);
   const combinations = tallied?.combinations ?? countsPer(COLUMNS, allOf(others), hidden, alone ? raw("TRUE") : null);
   const rowCount = tallied
     ? sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, ${tallied.tally.table}, (${tallyRows(tallied.tally)})`
@@ -176,18 +188,37 @@ export function repositoryCountsSql(filters: TaskFilters, context: FilterContext
   const { others, alone, cte: matches } = matchesOf(filters, context, [...FACET_KEYS, "repository"]);
   const review = talliedFilters(filters, others, false);
   const facets = chosenFacetFilters(filters);
-  const tallied = fromTally(["repository_id"], review && [...facets, ...review], hidden);
+  const tallied =
+    fromTally(REPOSITORY_COUNT_TALLIES, ["repository_id"], review && [...facets, ...review], hidden) ??
+    (others.length ? null : fromTally([REPOSITORY_TALLY], ["repository_id"], facets, hidden));
   const where = taskWhere(filters, unhidden(context, matches), ["repository"]);
   const among = alone ? allOf(facets.map(({ condition }) => condition)) : null;
-  const perRepository =
-    tallied?.combinations ??
-    sql`SELECT e.repository_id, sum(c.n) AS n FROM (
+  const counted = sql`SELECT e.repository_id, sum(c.n) AS n FROM (
         ${countsPer("t.environment_id", where, hidden, among)}
       ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`;
+  const perRepository = !tallied
+    ? counted
+    : tallied.tally === REPOSITORY_TALLY
+      ? fewerRowsRead(facets, tallied.combinations, counted)
+      : tallied.combinations;
   const rowCount = tallied ? sql` UNION ALL SELECT NULL, (${tallyRows(tallied.tally)}), ${tallied.tally.table}` : sql``;
   return sql`${matches ? sql`WITH ${matches} ` : sql``}(SELECT r.owner || '/' || r.name AS repository, c.n::int AS count, NULL AS tally FROM (${perRepository}) c
     JOIN repositories r ON r.id = c.repository_id
     WHERE c.n > 0 ORDER BY count DESC, repository LIMIT ${TOP_REPOSITORIES})${rowCount}`;
+}
+
+/**
+ * The top repositories under the facets' own filters alone: summed from the repository tally
+ * (`tallied`) or counted through the facet index (`counted`), whichever reads fewer rows, the
+ * tally's or the tasks' that pass (the facet tally sums those exactly, in a millisecond). At a
+ * million tasks the tally holds 253,000 rows: "verdict valid" (450,000 tasks) summed it in 83 ms
+ * against 200 ms counted, "invalid: tests did not run" (86,000) was counted in 31 ms against
+ * 113 ms summed. Both are in the statement; a one-time filter runs one.
+ */
+function fewerRowsRead(facets: { condition: SqlFragment }[], tallied: SqlFragment, counted: SqlFragment) {
+  const passing = sql`(SELECT coalesce(sum(t.n), 0) FROM ${raw(FACET_TALLY.table)} t WHERE ${allOf(facets.map(({ condition }) => condition))})`;
+  const fromTally = sql`(${passing} > (${tallyRows(REPOSITORY_TALLY)}))`;
+  return sql`SELECT * FROM (${tallied}) a WHERE ${fromTally} UNION ALL SELECT * FROM (${counted}) b WHERE NOT ${fromTally}`;
 }
 
 /** A facet count, or (facet `tally_rows`) the tally read and its row count. */

@@ -58,6 +58,9 @@ const TALLIED_FILTERS: TaskFiltersInput[] = [
   { reviewerDecision: "NONE" },
   { reviewerDecision: "REQUEST_CHANGES", status: "PENDING" },
   { reviewerDecision: "APPROVE,NONE", repository: "acme/tallies" },
+  // facets' own filters alone: the top repositories from the repository tally or the tasks
+  { verdict: "VALID,INVALID" },
+  { source: "SWE_GYM", difficulty: "NONE,HARD" },
 ];
 
 /** Tasks whose kept decided, reasons or reviewer decisions differ from what their children say. */
@@ -302,7 +305,11 @@ describe("pre-counted task facets", () => {
     expect(text({ repository: "acme/tallies", verdict: "VALID" })).toMatch(/task_repository_tallies/);
     expect(text({ repository: "acme/tallies", q: "resize" })).not.toMatch(/tallies/);
     const repositories = (input: object) => repositoryCountsSql(TaskFiltersSchema.parse(input)).toQuery().text;
-    expect(repositories({ verdict: "VALID", repository: "acme/tallies" })).toMatch(/task_repository_tallies/);
+    // under a facet filter besides status, the top repositories read whichever is fewer rows: the
+    // repository tally's, or the tasks' that pass (the facet tally counts those)
+    expect(repositories({ verdict: "VALID", repository: "acme/tallies" })).toMatch(
+      /task_facet_tallies[\s\S]*task_repository_tallies/,
+    );
     expect(repositories(COUNT_EVERY_TASK)).not.toMatch(/tallies/);
     // the review tallies: facets per decided, reasons and reviewer decisions; repositories per those and status
     expect(text({ decided: "yes", reason: "FLAKY" })).toMatch(/task_review_tallies/);
