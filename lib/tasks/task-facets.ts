@@ -7,9 +7,9 @@ import {
   taskConditions,
   reviewConditions,
   searchCondition,
-  taskWhere,
   type FacetKey,
   type FilterContext,
+  type OmittedFilter,
 } from "./task-list-sql";
 import {
   FACET_COUNT_TALLIES,
@@ -36,16 +36,6 @@ const TOP_REPOSITORIES = 30;
 /** The row of the facet statement that names the tally it summed and its row count (when it read one). */
 const TALLY_ROWS_FACET = "tally_rows";
 
-/**
- * The filter context of a count: the tasks the reader is blind on are subtracted apart (so the
- * scan carries no task id), and a search tests the tasks against its `matches` CTE, when there is one.
- */
-const unhidden = (context: FilterContext, matches: SqlFragment | null): FilterContext => ({
-  ...context,
-  hiddenTasks: null,
-  searchInMatches: matches !== null,
-});
-
 /** The tasks that pass `where` and that the reader is blind on (`hidden`), per `columns`, counted negative. */
 const lessHidden = (columns: string, where: SqlFragment, hidden: SqlFragment) =>
   sql`SELECT ${raw(columns)}, -count(*) AS n FROM tasks t WHERE ${where} AND t.id IN (${hidden}) GROUP BY ${raw(columns)}`;
@@ -55,18 +45,18 @@ const ofRepositories = (repositories: readonly string[]) =>
   sql`t.repository_id IN (SELECT r.id FROM repositories r WHERE (r.owner || '/' || r.name) = ANY(${repositories}::text[]))`;
 
 /**
- * The filters among `others` (those a count applies besides the facets' own) as conditions over
- * a tally's columns, with the columns they read; null when one of them no tally counts per (a
- * search, labels, dates…). The repository and review filters are the ones a tally can answer.
+ * The repository (unless omitted) and review filters as conditions over a tally's columns, with
+ * the columns they read: the filters a tally can answer. Null when a filter no tally counts per
+ * is set besides them and the omitted ones (`untallied`: a search, labels, dates…).
  */
-function talliedFilters(filters: TaskFilters, others: SqlFragment[], withRepository: boolean) {
-  const tallied = [
-    ...(withRepository && filters.repository.length
+function talliedFilters(filters: TaskFilters, untallied: SqlFragment[], omit: readonly OmittedFilter[]) {
+  if (untallied.length) return null;
+  return [
+    ...(!omit.includes("repository") && filters.repository.length
       ? [{ column: "repository_id", condition: ofRepositories(filters.repository) }]
       : []),
     ...reviewConditions(filters),
   ];
-  return tallied.length === others.length ? tallied : null;
 }
 
 /** The facets' own filters that are set, each with its column. */
@@ -122,16 +112,26 @@ function countsPer(
 const COUNTED_OF_MATCHES = `t.id, ${COLUMNS}, t.environment_id`;
 
 /**
- * The `matches` CTE of a count: each match's id, or, when the search is the one filter among
- * `others` (the facets' own aside), what the counts group by, so the matches are counted alone.
- * Found again among every task instead (a hash semi-join on the id), a word 40 % of a million
- * tasks contain took 1.2 s more than finding them.
+ * What a count applies besides the filters of `omit`: `others`, the conditions on the tasks (the
+ * reader's blindness is subtracted apart, so the scan carries no task id; a search tests the
+ * `matches` CTE); `tallied`, the same filters over a tally's columns, when a tally can answer;
+ * and the `matches` CTE of a search. It keeps each match's id, or, when the search is the one
+ * filter (`alone`), what the counts group by, so the matches are counted alone: found again
+ * among every task instead (a hash semi-join on the id), a word 40 % of a million tasks
+ * contain took 1.2 s more than finding them.
  */
-function matchesOf(filters: TaskFilters, context: FilterContext, omit: (FacetKey | "repository")[]) {
-  const q = filters.q;
-  const others = taskConditions(filters, unhidden(context, searchMatchesCte(q)), omit);
-  const alone = searchCondition(q) !== null && others.length === 1;
-  return { others, alone, cte: searchMatchesCte(q, alone ? COUNTED_OF_MATCHES : "t.id") };
+function countedFilters(filters: TaskFilters, context: FilterContext, omit: readonly OmittedFilter[]) {
+  const searching = searchCondition(filters.q) !== null;
+  const counted: FilterContext = { ...context, hiddenTasks: null, searchInMatches: searching };
+  const others = taskConditions(filters, counted, omit);
+  const untallied = taskConditions(filters, counted, [...omit, "repository", "review"]);
+  const alone = searching && others.length === 1;
+  return {
+    others,
+    alone,
+    tallied: talliedFilters(filters, untallied, omit),
+    cte: searchMatchesCte(filters.q, alone ? COUNTED_OF_MATCHES : "t.id"),
+  };
 }
 
 /**
@@ -153,8 +153,8 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   };
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
   const hidden = context.hiddenTasks;
-  const { others, alone, cte: matches } = matchesOf(filters, context, FACET_KEYS);
-  const tallied = fromTally(FACET_COUNT_TALLIES, FACET_COLUMN_LIST, talliedFilters(filters, others, true), hidden);
+  const { others, alone, tallied: talliedFilter, cte: matches } = countedFilters(filters, context, FACET_KEYS);
+  const tallied = fromTally(FACET_COUNT_TALLIES, FACET_COLUMN_LIST, talliedFilter, hidden);
   const combinations = tallied?.combinations ?? countsPer(COLUMNS, allOf(others), hidden, alone ? raw("TRUE") : null);
   const rowCount = tallied
     ? sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, ${tallied.tally.table}, (${tallyRows(tallied.tally)})`
@@ -185,14 +185,19 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
  */
 export function repositoryCountsSql(filters: TaskFilters, context: FilterContext = {}): SqlFragment {
   const hidden = context.hiddenTasks;
-  const { others, alone, cte: matches } = matchesOf(filters, context, [...FACET_KEYS, "repository"]);
-  const review = talliedFilters(filters, others, false);
+  const {
+    others,
+    alone,
+    tallied: review,
+    cte: matches,
+  } = countedFilters(filters, context, [...FACET_KEYS, "repository"]);
   const facets = chosenFacetFilters(filters);
   const tallied =
     fromTally(REPOSITORY_COUNT_TALLIES, ["repository_id"], review && [...facets, ...review], hidden) ??
     (others.length ? null : fromTally([REPOSITORY_TALLY], ["repository_id"], facets, hidden));
-  const where = taskWhere(filters, unhidden(context, matches), ["repository"]);
-  const among = alone ? allOf(facets.map(({ condition }) => condition)) : null;
+  const facetConditions = facets.map(({ condition }) => condition);
+  const where = allOf([...others, ...facetConditions]);
+  const among = alone ? allOf(facetConditions) : null;
   const counted = sql`SELECT e.repository_id, sum(c.n) AS n FROM (
         ${countsPer("t.environment_id", where, hidden, among)}
       ) c JOIN environments e ON e.id = c.environment_id GROUP BY e.repository_id`;

@@ -165,11 +165,17 @@ const FLIPPED_SINCE_LATEST_RELEASE = raw(`t.id IN (SELECT rt.task_id FROM releas
   WHERE rt.release_id = (SELECT r.id FROM releases r ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
     AND rt.verdicts IS DISTINCT FROM task_control_verdicts(rt.task_id))`);
 
-/** The conditions the filters set, each a fragment; `omit` leaves out facet filters (so their other values stay visible). */
+/**
+ * Filters a count may leave out: a facet's own (so its other values stay visible), the
+ * repository's, and the review filters (which a tally answers with reviewConditions instead).
+ */
+export type OmittedFilter = FacetKey | "repository" | "review";
+
+/** The conditions the filters set, each a fragment, less those of `omit`. */
 export function taskConditions(
   filters: TaskFilters,
   context: FilterContext = {},
-  omit: readonly (FacetKey | "repository")[] = [],
+  omit: readonly OmittedFilter[] = [],
 ): SqlFragment[] {
   requireResolvedSlice(filters, context);
   const search = searchCondition(filters.q);
@@ -182,7 +188,7 @@ export function taskConditions(
     filters.environment
       ? sql`t.environment_id IN (SELECT e.id FROM environments e WHERE e.id = ${filters.environment} OR e.key = ${filters.environment})`
       : null,
-    ...reviewConditions(filters).map(({ condition }) => condition),
+    ...(omit.includes("review") ? [] : reviewConditions(filters).map(({ condition }) => condition)),
     filters.flipped === "yes" ? FLIPPED_SINCE_LATEST_RELEASE : null,
     filters.label.length ? sql`t.labels && ${filters.label}::text[]` : null,
     assigneeCondition(filters.assignee, context),
@@ -198,7 +204,7 @@ export function taskConditions(
 export function taskWhere(
   filters: TaskFilters,
   context: FilterContext = {},
-  omit: readonly (FacetKey | "repository")[] = [],
+  omit: readonly OmittedFilter[] = [],
 ): SqlFragment {
   return allOf(taskConditions(filters, context, omit));
 }
