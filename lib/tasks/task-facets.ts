@@ -114,7 +114,7 @@ const COUNTED_OF_MATCHES = `t.id, ${COLUMNS}, t.environment_id`;
 /**
  * What a count applies besides the filters of `omit`: `others`, the conditions on the tasks (the
  * reader's blindness is subtracted apart, so the scan carries no task id; a search tests the
- * `matches` CTE); `tallied`, the same filters over a tally's columns, when a tally can answer;
+ * `matches` CTE); `tallyConditions`, the same filters over a tally's columns, when a tally can answer;
  * and the `matches` CTE of a search. It keeps each match's id, or, when the search is the one
  * filter (`alone`), what the counts group by, so the matches are counted alone: found again
  * among every task instead (a hash semi-join on the id), a word 40 % of a million tasks
@@ -129,7 +129,7 @@ function countedFilters(filters: TaskFilters, context: FilterContext, omit: read
   return {
     others,
     alone,
-    tallied: talliedFilters(filters, untallied, omit),
+    tallyConditions: talliedFilters(filters, untallied, omit),
     cte: searchMatchesCte(filters.q, alone ? COUNTED_OF_MATCHES : "t.id"),
   };
 }
@@ -153,8 +153,8 @@ export function facetCountsSql(filters: TaskFilters, context: FilterContext = {}
   };
   const groupedBy = (key: FacetKey) => raw(`GROUPING(t.${FACET_COLUMNS[key].column}) = 0`);
   const hidden = context.hiddenTasks;
-  const { others, alone, tallied: talliedFilter, cte: matches } = countedFilters(filters, context, FACET_KEYS);
-  const tallied = fromTally(FACET_COUNT_TALLIES, FACET_COLUMN_LIST, talliedFilter, hidden);
+  const { others, alone, tallyConditions, cte: matches } = countedFilters(filters, context, FACET_KEYS);
+  const tallied = fromTally(FACET_COUNT_TALLIES, FACET_COLUMN_LIST, tallyConditions, hidden);
   const combinations = tallied?.combinations ?? countsPer(COLUMNS, allOf(others), hidden, alone ? raw("TRUE") : null);
   const rowCount = tallied
     ? sql`UNION ALL SELECT ${raw(`'${TALLY_ROWS_FACET}'`)}, ${tallied.tally.table}, (${tallyRows(tallied.tally)})`
@@ -188,13 +188,17 @@ export function repositoryCountsSql(filters: TaskFilters, context: FilterContext
   const {
     others,
     alone,
-    tallied: review,
+    tallyConditions,
     cte: matches,
   } = countedFilters(filters, context, [...FACET_KEYS, "repository"]);
   const facets = chosenFacetFilters(filters);
   const tallied =
-    fromTally(REPOSITORY_COUNT_TALLIES, ["repository_id"], review && [...facets, ...review], hidden) ??
-    (others.length ? null : fromTally([REPOSITORY_TALLY], ["repository_id"], facets, hidden));
+    fromTally(
+      REPOSITORY_COUNT_TALLIES,
+      ["repository_id"],
+      tallyConditions && [...facets, ...tallyConditions],
+      hidden,
+    ) ?? (others.length ? null : fromTally([REPOSITORY_TALLY], ["repository_id"], facets, hidden));
   const facetConditions = facets.map(({ condition }) => condition);
   const where = allOf([...others, ...facetConditions]);
   const among = alone ? allOf(facetConditions) : null;
