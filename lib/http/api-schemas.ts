@@ -37,7 +37,9 @@ export const TaskPageSchema = pageSchema(TaskListItemSchema)
     limit: z.number().int(),
     ranked: z
       .boolean()
-      .describe("ordered by full-text rank: a best-match search with at most 500 matches; otherwise by the sort"),
+      .describe(
+        "ordered by full-text rank: a best-match search with at most 500 matches (one the planner estimates at over 5,000 is not counted); otherwise by the sort",
+      ),
   })
   .meta({ id: "TaskPage" });
 

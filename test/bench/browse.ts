@@ -566,8 +566,8 @@ async function main() {
     );
     for (const { name, query } of QUERIES) {
       const parsed = TaskListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      // the endpoint's statements (lib/tasks/list-tasks.ts planListRead): a "best match" search first counts its
-      // matches (up to the rank limit), a search not ranked asks the planner's estimate of them, then it lists
+      // the endpoint's statements (lib/tasks/list-tasks.ts planListRead): a search asks the planner's estimates,
+      // a "best match" search estimated to have few enough matches counts them (up to the rank limit), then it lists
       const planList = () => planRawRead(pool, parsed, context);
       const plan = await planList();
       const { ranked } = plan;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { createEnvironment, createTask } from "../fixtures/factories/curation";
-import { listTasks, RANK_LIMIT } from "@/lib/tasks/list-tasks";
-import type { TaskListQueryInput } from "@/lib/tasks/task-filters";
+import { listTasks, planListRead, RANK_LIMIT, SURELY_UNRANKABLE, type RunSql } from "@/lib/tasks/list-tasks";
+import { TaskListQuerySchema, type TaskListQueryInput } from "@/lib/tasks/task-filters";
+import { queryRows } from "@/lib/db/sql";
 
 // A search in "best match" order (the default) lists an exact instance id first, then the
 // other matches by full-text rank: the statement that is most about the words comes first,
@@ -108,5 +109,49 @@ describe("search order", () => {
       `acme__many-${RANK_LIMIT - 1}`,
       `acme__many-${RANK_LIMIT - 2}`,
     ]);
+  });
+
+  it("does not count a search the statistics say matches far too many to rank, yet ranks the few its other filters keep", async () => {
+    const env = await createEnvironment(db.prisma, "acme/crowd");
+    await db.prisma.task.createMany({
+      data: Array.from({ length: SURELY_UNRANKABLE + 1_000 }, (_, i) => ({
+        instanceId: `acme__crowd-${i}`,
+        environmentId: env.id,
+        // a vocabulary of 150 words: Postgres estimates a prefix search from the statistics only when they hold 100 words or more
+        problemStatement: `The tokenizer splits ${[i, i * 7, i * 13].map((k) => `word${k % 150}`).join(" ")}, case ${i}`,
+        fixPatch: "",
+        testPatch: "",
+        createdAt: new Date(day(11).getTime() + i * 1_000),
+      })),
+    });
+    // three hard tasks, the least about the word the newest
+    for (const [i, statement] of [
+      "tokenizer tokenizer tokenizer fails",
+      "the tokenizer fails twice, tokenizer",
+      "a tokenizer",
+    ].entries())
+      await createTask(db.prisma, env.id, {
+        instanceId: `acme__hard-${i}`,
+        problemStatement: statement,
+        difficulty: "HARD",
+        createdAt: day(20 + i),
+      });
+    await db.prisma.$executeRawUnsafe("ANALYZE tasks");
+    const sent: string[] = [];
+    const run: RunSql = (statement) => {
+      sent.push(statement.toQuery().text);
+      return queryRows(db.prisma, statement);
+    };
+    const plan = (input: TaskListQueryInput) => planListRead(run, TaskListQuerySchema.parse(input), {});
+
+    expect(await plan({ q: "tokenizer" })).toEqual({ ranked: false, matchesFirst: false });
+    expect(sent.filter((text) => text.includes("count(*)"))).toEqual([]);
+    const crowd = await listTasks(db.prisma, { q: "tokenizer", limit: 2 });
+    expect(crowd.ranked).toBe(false);
+    expect(crowd.items.map((t) => t.instanceId)).toEqual(["acme__hard-2", "acme__hard-1"]);
+
+    const hard = await listTasks(db.prisma, { q: "tokenizer", difficulty: ["HARD"] });
+    expect(hard.ranked).toBe(true);
+    expect(hard.items.map((t) => t.instanceId)).toEqual(["acme__hard-0", "acme__hard-1", "acme__hard-2"]);
   });
 });
