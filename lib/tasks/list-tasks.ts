@@ -219,8 +219,9 @@ export function sparseEnough(estimatedMatches: number, tasks: number, limit: num
 export async function planListRead(run: RunSql, query: TaskListQuery, context: FilterContext): Promise<ListPlan> {
   const search = searchCondition(query.q);
   if (!search) return { ranked: false, matchesFirst: false };
-  if (rankable(query) && followsRankCursor(query)) return { ranked: true, matchesFirst: false };
-  const counting = rankable(query) && !query.cursor;
+  const mayRank = rankable(query);
+  if (mayRank && followsRankCursor(query)) return { ranked: true, matchesFirst: false };
+  const counting = mayRank && !query.cursor;
   const [filtered, matches, tasks] = await Promise.all([
     counting ? estimatedTasks(run, taskWhere(query, context)) : 0,
     estimatedTasks(run, search),
