@@ -38,7 +38,7 @@ export const TaskPageSchema = pageSchema(TaskListItemSchema)
     ranked: z
       .boolean()
       .describe(
-        "ordered by full-text rank: a best-match search with at most 500 matches (one the planner estimates at over 5,000 is not counted); otherwise by the sort",
+        "ordered by full-text rank: a best-match search with at most 500 matches (not counted when the planner estimates far more from its statistics); otherwise by the sort",
       ),
   })
   .meta({ id: "TaskPage" });

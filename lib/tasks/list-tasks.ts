@@ -171,10 +171,21 @@ export type RunSql = <T>(statement: SqlFragment) => Promise<T[]>;
  * Past this many estimated matches a "best match" search is not counted before listing: the
  * capped count reads the search's whole GIN bitmap first (at 1,000,000 tasks, 50–100 ms for a word
  * 40 % of them contain, more than the page itself), only to learn there are too many to rank. Ten
- * times RANK_LIMIT is beyond the statistics' sampling error, and a word missing from them is
- * underestimated, so counted as before.
+ * times RANK_LIMIT is beyond the statistics' sampling error.
  */
 export const SURELY_UNRANKABLE = 10 * RANK_LIMIT;
+
+/**
+ * A word no task contains. Postgres estimates every word its statistics do not know alike (at most
+ * 0.5 % of the tasks, 2 % for any word when they hold under 100 words), so at a million tasks, or
+ * on little data, a rare word's estimate can pass SURELY_UNRANKABLE: only an estimate well above
+ * this word's comes from the statistics.
+ */
+const UNKNOWN_WORD = "qzxjvqzxjv";
+
+/** Whether the capped count can change the answer: estimated few enough, or the estimate is not the statistics' own. */
+const worthCounting = (filtered: number, unknownWord: number) =>
+  filtered <= Math.max(SURELY_UNRANKABLE, 2 * unknownWord);
 
 /** The planner's estimate of the tasks `where` keeps (from the statistics: no task is read). */
 async function estimatedTasks(run: RunSql, where: SqlFragment): Promise<number> {
@@ -213,7 +224,8 @@ export function sparseEnough(estimatedMatches: number, tasks: number, limit: num
 /**
  * How to read the page (ListPlan). A later page of a ranked search follows its cursor. Otherwise
  * the planner's estimates are asked together, in one round trip: of the tasks the filters keep
- * (whether counting them for ranking is worth it), of the search's matches and of all tasks.
+ * and of a word no task contains (whether counting them for ranking is worth it), of the
+ * search's matches and of all tasks.
  * Ranked pages read every match already, so they never need finding first.
  */
 export async function planListRead(run: RunSql, query: TaskListQuery, context: FilterContext): Promise<ListPlan> {
@@ -222,12 +234,13 @@ export async function planListRead(run: RunSql, query: TaskListQuery, context: F
   const mayRank = rankable(query);
   if (mayRank && followsRankCursor(query)) return { ranked: true, matchesFirst: false };
   const counting = mayRank && !query.cursor;
-  const [filtered, matches, tasks] = await Promise.all([
+  const [filtered, unknownWord, matches, tasks] = await Promise.all([
     counting ? estimatedTasks(run, taskWhere(query, context)) : 0,
+    counting ? estimatedTasks(run, searchCondition(UNKNOWN_WORD)!) : 0,
     estimatedTasks(run, search),
     taskCount(run),
   ]);
-  const ranked = counting && filtered <= SURELY_UNRANKABLE && (await fewEnoughToRank(run, query, context));
+  const ranked = counting && worthCounting(filtered, unknownWord) && (await fewEnoughToRank(run, query, context));
   return { ranked, matchesFirst: !ranked && sparseEnough(matches, tasks, query.limit) };
 }
 
